@@ -1,0 +1,34 @@
+// Runs the server suite on PGlite, then the same suite on PostgreSQL when DATABASE_URL is set.
+// In CI a missing DATABASE_URL is a failure, never a silent skip.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const run = (database) => {
+  console.log(`\n=== server tests on ${database} ===`);
+  // A JSON report path gets the database's name, so the two runs do not overwrite each other.
+  const args = process.argv
+    .slice(2)
+    .map((arg) => (arg.startsWith('--outputFile=') ? arg.replace(/\.json$/, `-${database}.json`) : arg));
+  const result = spawnSync('npx', ['vitest', 'run', ...args], {
+    cwd: serverDir,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE: database },
+  });
+  return result.status ?? 1;
+};
+
+if (process.env.CI && !process.env.DATABASE_URL) {
+  console.error('CI is set but DATABASE_URL is not: the PostgreSQL run cannot be skipped in CI.');
+  process.exit(1);
+}
+let status = run('pglite');
+if (process.env.DATABASE_URL) status = run('postgres') || status;
+else {
+  console.log(
+    '\nDATABASE_URL is not set: the PostgreSQL run was not done (set it to run the suite on PostgreSQL).',
+  );
+}
+process.exit(status);

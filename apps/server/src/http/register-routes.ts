@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ERROR_CODES, HEADERS } from '@cowcare/contract/errors';
+import { apiPath, successEnvelope, type RouteDefinition, type ScopeKind } from '@cowcare/contract/route';
+import type { Services } from '../services';
+import { AppError, forbidden } from './app-error';
+import { authenticate } from './authenticate';
+import type { AuthUser, RouteBinding } from './route-context';
+
+const scopeMatches = (kind: ScopeKind, value: unknown, user: AuthUser): boolean => {
+  switch (kind) {
+    case 'userId':
+      return Number(value) === user.userId;
+    case 'farmNumber':
+      return value === user.farmNumber;
+    case 'country':
+      return value === user.country;
+  }
+};
+
+const userOf = (request: FastifyRequest): AuthUser => {
+  if (!request.authUser) throw new Error('authenticate must run before this hook');
+  return request.authUser;
+};
+
+const checkScopes =
+  (scopes: Readonly<Record<string, ScopeKind>>): preHandlerAsyncHookHandler =>
+  async (request) => {
+    const user = userOf(request);
+    const params = request.params as Record<string, unknown>;
+    for (const [name, kind] of Object.entries(scopes)) {
+      if (!scopeMatches(kind, params[name], user)) throw forbidden();
+    }
+  };
+
+const checkBossGrant =
+  (services: Services): preHandlerAsyncHookHandler =>
+  async (request) => {
+    const user = userOf(request);
+    const grant = request.headers[HEADERS.bossGrant];
+    const valid =
+      typeof grant === 'string' && (await services.tokens.verifyBossGrant(grant, user.userId, user.farmId));
+    if (!valid) throw new AppError(403, ERROR_CODES.bossGrantRequired, 'Enter the boss password first');
+  };
+
+/**
+ * Registers every binding from its contract route: schemas validate the request and shape the answer
+ * (fields outside the response schema are dropped), then authenticate -> scope check -> boss grant run
+ * before the handler. Handlers never see a request that failed any of these.
+ */
+export const registerRoutes = (app: FastifyInstance, services: Services, bindings: RouteBinding[]): void => {
+  for (const { route, handler } of bindings) {
+    // Authentication runs on the headers alone, before the body is parsed, so a caller without a token
+    // learns nothing about what a valid request looks like.
+    const onRequest = route.access === 'user' ? [authenticate(services)] : [];
+    const preHandler: preHandlerAsyncHookHandler[] = [];
+    if (route.access === 'user') {
+      if (route.scopes) preHandler.push(checkScopes(route.scopes));
+      if (route.needsBossGrant) preHandler.push(checkBossGrant(services));
+    }
+    app.route({
+      method: route.method,
+      url: apiPath(route),
+      schema: schemaOf(route),
+      onRequest,
+      preHandler,
+      handler: async (request, reply) => {
+        const data = await handler({
+          params: request.params as never,
+          body: request.body as never,
+          query: request.query as never,
+          user: request.authUser as never,
+          ip: request.ip,
+          request,
+          reply,
+        });
+        return { success: true, data };
+      },
+    });
+  }
+};
+
+const schemaOf = (route: RouteDefinition) => ({
+  ...(route.params ? { params: route.params } : {}),
+  ...(route.body ? { body: route.body } : {}),
+  ...(route.query ? { querystring: route.query } : {}),
+  response: { 200: successEnvelope(route.data) },
+});

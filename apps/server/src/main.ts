@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open-database';
+import { runSeed } from './seed/run-seed';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+const start = async (): Promise<void> => {
+  const config = loadConfig(process.env, { webDistDir: DEFAULT_WEB_DIST });
+  const db = await openDatabase(config);
+  const { app } = await buildApp(config, db);
+  try {
+    const applied = await migrate(db);
+    if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+    await runSeed(db, { demo: config.demo });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.error({ err: error }, 'start failed');
+    await app.close();
+    await db.close();
+    process.exit(1);
+  }
+  app.log.info({ database: db.kind, demo: config.demo }, `CowCare is up on http://localhost:${config.port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests, closing sockets and the database');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+};
+
+start().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,1 @@
+export type { LanguageKey } from '@cowcare/contract/schemas';

@@ -1,0 +1,119 @@
+import { api } from '@cowcare/contract/api';
+import { ERROR_CODES } from '@cowcare/contract/errors';
+import type { Session } from '@cowcare/contract/schemas';
+import { badRequest, throttled, unauthorized } from '../../http/app-error';
+import { bind } from '../../http/route-context';
+import type { Services } from '../../services';
+import { presentUser } from '../users/user-presenter';
+import { findUserById, findUserByUsername, updateUser } from '../users/users-repository';
+import { agreementText } from './agreement-texts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { registerFarmUser } from './register-farm-user';
+import {
+  createLoginSession,
+  findRefreshTokenForUpdate,
+  issueRefreshToken,
+  markRefreshTokenUsed,
+  revokeAllSessionsOfUser,
+  revokeSession,
+  type RefreshTokenRecord,
+} from './sessions-repository';
+
+const INCORRECT_CREDENTIALS = 'Incorrect username or password';
+
+const startSession = async (services: Services, userId: number): Promise<Omit<Session, 'user'>> => {
+  const { sessionId, refreshToken } = await services.db.transaction(async (tx) => {
+    const id = await createLoginSession(tx, userId);
+    return { sessionId: id, refreshToken: await issueRefreshToken(tx, id) };
+  });
+  return { token: await services.tokens.signAccessToken({ userId, sessionId }), refreshToken };
+};
+
+type RefreshOutcome =
+  { ok: true; record: RefreshTokenRecord; refreshToken: string } | { ok: false; reason: string };
+
+export const authRoutes = (services: Services) => [
+  bind(api.auth.login, async ({ body, ip }) => {
+    const retryAfter = services.loginThrottle.retryAfterSeconds(body.username, ip);
+    if (retryAfter > 0) throw throttled(retryAfter, 'Too many failed logins. Try again later.');
+    const user = await findUserByUsername(services.db, body.username);
+    const valid = user
+      ? await verifyPassword(user.passwordHash, body.password)
+      : await burnPasswordCheck(body.password);
+    if (!user || !valid) {
+      services.loginThrottle.recordFailure(body.username, ip);
+      throw unauthorized(INCORRECT_CREDENTIALS, ERROR_CODES.badCredentials);
+    }
+    services.loginThrottle.recordSuccess(body.username, ip);
+    return { ...(await startSession(services, user.id)), user: presentUser(user) };
+  }),
+
+  bind(api.auth.register, async ({ body }) => {
+    const userId = await registerFarmUser(services.db, {
+      ...body,
+      passwordHash: await hashPassword(body.password),
+    });
+    const user = await findUserById(services.db, userId);
+    if (!user) throw new Error(`registered user ${userId} not found`);
+    return { ...(await startSession(services, userId)), user: presentUser(user) };
+  }),
+
+  bind(api.auth.refreshToken, async ({ body }) => {
+    // The outcome is decided inside the transaction and thrown after it, so a reuse revocation commits.
+    const outcome = await services.db.transaction(async (tx): Promise<RefreshOutcome> => {
+      const record = await findRefreshTokenForUpdate(tx, body.token);
+      if (!record) return { ok: false, reason: 'unknown' };
+      if (record.used) {
+        await revokeSession(tx, record.sessionId, 'refresh token reused');
+        return { ok: false, reason: 'reused' };
+      }
+      if (record.sessionRevoked || record.expired) return { ok: false, reason: 'ended' };
+      await markRefreshTokenUsed(tx, body.token);
+      return { ok: true, record, refreshToken: await issueRefreshToken(tx, record.sessionId) };
+    });
+    if (!outcome.ok) {
+      if (outcome.reason === 'reused') services.log.warn('refresh token reused: the whole login was revoked');
+      throw unauthorized('Please Login', ERROR_CODES.refreshInvalid);
+    }
+    const { userId, sessionId } = outcome.record;
+    return {
+      token: await services.tokens.signAccessToken({ userId, sessionId }),
+      refreshToken: outcome.refreshToken,
+    };
+  }),
+
+  bind(api.auth.logout, async ({ user }) => {
+    await revokeSession(services.db, user.sessionId, 'logout');
+    return { loggedOut: true as const };
+  }),
+
+  bind(api.auth.agreement, async ({ params }) => agreementText(params.kind, params.lang)),
+
+  bind(api.auth.changePassword, async ({ body, user }) => {
+    const record = await findUserById(services.db, user.userId);
+    if (!record || !(await verifyPassword(record.passwordHash, body.original))) {
+      throw badRequest(
+        ERROR_CODES.originalPasswordIncorrect,
+        'The original password is incorrect. Please re-enter.',
+      );
+    }
+    if (body.new !== body.confirm) {
+      throw badRequest(
+        ERROR_CODES.passwordConfirmMismatch,
+        'The new password you entered twice is different. Please re-enter.',
+      );
+    }
+    if (body.new === body.original) {
+      throw badRequest(
+        ERROR_CODES.passwordSameAsOriginal,
+        'The new password cannot be the same as the original one. Please re-enter.',
+      );
+    }
+    const passwordHash = await hashPassword(body.new);
+    await services.db.transaction(async (tx) => {
+      await updateUser(tx, user.userId, { passwordHash });
+      await revokeAllSessionsOfUser(tx, user.userId, 'password changed');
+    });
+    return { changed: true as const };
+  }),
+];

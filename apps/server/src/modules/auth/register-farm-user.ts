@@ -1,0 +1,50 @@
+import { ERROR_CODES } from '@cowcare/contract/errors';
+import type { Database } from '../../db/database';
+import { conflict } from '../../http/app-error';
+
+export interface NewFarmUser {
+  username: string;
+  passwordHash: string;
+  name: string;
+  phone: string;
+  country: string;
+  FarmNumber: string;
+  city: string;
+  language?: string;
+}
+
+const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
+
+/**
+ * Registration creates a new farm and its first user. A farm number that is already registered is
+ * refused: joining an existing farm by knowing its number would hand its data to a stranger.
+ */
+export const registerFarmUser = async (db: Database, input: NewFarmUser): Promise<number> => {
+  try {
+    return await db.transaction(async (tx) => {
+      const taken = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [input.username]);
+      if (taken.length > 0) throw conflict(ERROR_CODES.usernameTaken, 'This username is already taken');
+      const farms = await tx.query('SELECT 1 FROM farms WHERE farm_number = $1', [input.FarmNumber]);
+      if (farms.length > 0) throw conflict(ERROR_CODES.conflict, 'This farm number is already registered');
+      const [farm] = await tx.query<{ id: number }>(
+        'INSERT INTO farms (farm_number, country, city) VALUES ($1, $2, $3) RETURNING id',
+        [input.FarmNumber, input.country, input.city],
+      );
+      if (!farm) throw new Error('farm insert returned nothing');
+      await tx.query('INSERT INTO farm_settings (farm_id) VALUES ($1)', [farm.id]);
+      const [user] = await tx.query<{ id: number }>(
+        `INSERT INTO users (farm_id, username, password_hash, name, phone, language)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [farm.id, input.username, input.passwordHash, input.name, input.phone, input.language ?? 'en'],
+      );
+      if (!user) throw new Error('user insert returned nothing');
+      return user.id;
+    });
+  } catch (error) {
+    // Two registrations racing for one name: the database's unique index decides, the loser gets a 409.
+    if (isUniqueViolation(error)) {
+      throw conflict(ERROR_CODES.usernameTaken, 'This username or farm number is already taken');
+    }
+    throw error;
+  }
+};

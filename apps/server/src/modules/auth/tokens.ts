@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const BOSS_GRANT_TTL_SECONDS = 5 * 60;
+
+const ISSUER = 'cowcare';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+export type TokenCheck<T> = { ok: true; claims: T } | { ok: false; expired: boolean };
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  signAccessToken(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.key);
+  }
+
+  async verifyAccessToken(token: string): Promise<TokenCheck<AccessClaims>> {
+    const payload = await this.verify(token, 'access');
+    if (!payload.ok) return payload;
+    const userId = Number(payload.claims.sub);
+    const sessionId = payload.claims.sid;
+    if (!Number.isInteger(userId) || typeof sessionId !== 'string') return { ok: false, expired: false };
+    return { ok: true, claims: { userId, sessionId } };
+  }
+
+  /** A short-lived proof that this user just entered the farm's boss password. */
+  signBossGrant(userId: number, farmId: number): Promise<string> {
+    return new SignJWT({ typ: 'boss', fid: farmId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${BOSS_GRANT_TTL_SECONDS}s`)
+      .sign(this.key);
+  }
+
+  async verifyBossGrant(grant: string, userId: number, farmId: number): Promise<boolean> {
+    const payload = await this.verify(grant, 'boss');
+    return payload.ok && payload.claims.sub === String(userId) && payload.claims.fid === farmId;
+  }
+
+  private async verify(token: string, type: string): Promise<TokenCheck<Record<string, unknown>>> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      if (payload.typ !== type) return { ok: false, expired: false };
+      return { ok: true, claims: payload };
+    } catch (error) {
+      return { ok: false, expired: error instanceof joseErrors.JWTExpired };
+    }
+  }
+}
+
+/** Refresh tokens are opaque random strings; only their SHA-256 is stored. */
+export const newRefreshToken = (): string => randomBytes(32).toString('base64url');
+export const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex');

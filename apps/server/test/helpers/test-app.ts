@@ -1,0 +1,118 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { fillPath, apiPath, type RouteDefinition } from '@cowcare/contract/route';
+import { buildApp } from '../../src/app';
+import type { Config } from '../../src/config';
+import type { Database } from '../../src/db/database';
+import { migrate } from '../../src/db/migrate';
+import { hashPassword } from '../../src/modules/auth/passwords';
+import { registerFarmUser } from '../../src/modules/auth/register-farm-user';
+import { seedReferenceData } from '../../src/seed/reference-data';
+import type { Services } from '../../src/services';
+import { openTestDatabase } from './test-database';
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent-test-data-dir',
+  databaseUrl: undefined,
+  minAppVersionCode: 150,
+  latestAppVersion: '1.5.90',
+  demo: false,
+  mqttPort: 0,
+  simulator: false,
+  tokenSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  logLevel: 'silent',
+  webDistDir: undefined,
+  ...overrides,
+});
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** The real app on a database of its own, migrated and with the platform reference data. */
+export const createTestApp = async (overrides: Partial<Config> = {}): Promise<TestApp> => {
+  const db = await openTestDatabase();
+  await migrate(db);
+  await seedReferenceData(db);
+  const { app, services } = await buildApp(testConfig(overrides), db);
+  await app.ready();
+  return {
+    app,
+    services,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+};
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  farmNumber: string;
+  country: string;
+  token: string;
+  refreshToken: string;
+}
+
+let userSequence = 0;
+
+/** A farm with one user, logged in through the real login call. */
+export const createFarmUser = async (
+  testApp: TestApp,
+  options: { country?: string; password?: string } = {},
+): Promise<TestUser> => {
+  userSequence += 1;
+  const suffix = `${process.pid}${userSequence}`;
+  const username = `farmer${suffix}`;
+  const password = options.password ?? 'correct horse battery';
+  const farmNumber = `F-${suffix}`;
+  const country = options.country ?? 'KR';
+  const id = await registerFarmUser(testApp.db, {
+    username,
+    passwordHash: await hashPassword(password),
+    name: `Farmer ${suffix}`,
+    phone: '010-1234-5678',
+    country,
+    FarmNumber: farmNumber,
+    city: 'Hoengseong',
+  });
+  const session = await call(testApp, loginRoute, { body: { username, password } });
+  const data = session.json<{ data: { token: string; refreshToken: string } }>().data;
+  return { id, username, password, farmNumber, country, token: data.token, refreshToken: data.refreshToken };
+};
+
+const loginRoute = { method: 'POST', path: 'login/login/loginApp' } as const;
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  body?: unknown;
+  query?: Record<string, string>;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls a contract route through the real HTTP stack (app.inject), optionally as a logged-in user. */
+export const call = (
+  testApp: TestApp,
+  route: Pick<RouteDefinition, 'method' | 'path'>,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> => {
+  const request: InjectOptions = {
+    method: route.method,
+    url: apiPath({ path: fillPath(route.path, options.params ?? {}) }),
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+    ...(options.query ? { query: options.query } : {}),
+  };
+  return testApp.app.inject(request);
+};

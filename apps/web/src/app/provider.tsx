@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { MantineProvider, createTheme } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { ErrorBoundary } from '../components/error-boundary';
+
+export const theme = createTheme({
+  primaryColor: 'green',
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans KR", "Noto Sans SC", "Noto Sans JP", "Noto Sans Thai", sans-serif',
+});
+
+interface ProviderProps {
+  queryClient: QueryClient;
+  i18n: I18n;
+  children: ReactNode;
+  /** 'test' turns off transitions and portals. */
+  env?: 'default' | 'test';
+}
+
+/** Everything a screen needs around it; the outermost error boundary is here. */
+export function AppProvider({ queryClient, i18n, children, env = 'default' }: ProviderProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} env={env}>
+        <Notifications position="top-center" limit={3} />
+        <ErrorBoundary>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </ErrorBoundary>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

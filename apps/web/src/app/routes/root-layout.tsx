@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { Box, Progress } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigation } from 'react-router';
+import { ASYNC_PAGE_LOADING_DELAY_MS } from '@cowcare/domain/constants';
+import { RequestIndicator } from '../../components/request-indicator';
+import { SessionEffects } from '../../features/session/session-effects';
+import { TranslationSync } from '../../features/translations/translation-sync';
+import { AccessGuard } from './access-guard';
+
+/** A thin bar while a page's code loads, shown only after 200 ms (spec §9 async page loading). */
+function NavigationProgress() {
+  const { t } = useTranslation();
+  const loading = useNavigation().state !== 'idle';
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!loading) return;
+    const timer = setTimeout(() => setVisible(true), ASYNC_PAGE_LOADING_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      setVisible(false);
+    };
+  }, [loading]);
+  if (!visible) return null;
+  return (
+    <Progress
+      value={100}
+      animated
+      size="xs"
+      radius={0}
+      aria-label={t('common.loading')}
+      style={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1000 }}
+    />
+  );
+}
+
+/** Every page: the centred app column, the access guard and the app-wide effects. */
+export function RootLayout() {
+  return (
+    <Box className="app-column">
+      <AccessGuard>
+        <Outlet />
+      </AccessGuard>
+      <SessionEffects />
+      <TranslationSync />
+      <RequestIndicator />
+      <NavigationProgress />
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Box, Group, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ErrorBoundary } from './error-boundary';
+
+interface PageProps {
+  title: string;
+  /** Show a back button (history back, or `backTo` when there is no history). */
+  back?: boolean;
+  backTo?: string;
+  /** Extra controls at the right of the header. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** A screen: a header with its title, and content inside a feature-level error boundary. */
+export function Page({ title, back = false, backTo, actions, children }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const goBack = () => {
+    const canGoBack = (window.history.state as { idx?: number } | null)?.idx;
+    if (canGoBack) void navigate(-1);
+    else void navigate(backTo ?? '/', { replace: true });
+  };
+  return (
+    <Box component="main" px="md" pb="xl">
+      <Group component="header" justify="space-between" wrap="nowrap" py="sm" mih={56}>
+        <Group gap="xs" wrap="nowrap">
+          {back && (
+            <ActionIcon variant="subtle" size="lg" onClick={goBack} aria-label={t('common.back')}>
+              <span aria-hidden="true">‹</span>
+            </ActionIcon>
+          )}
+          <Title order={1} size="h3">
+            {title}
+          </Title>
+        </Group>
+        {actions}
+      </Group>
+      <ErrorBoundary>{children}</ErrorBoundary>
+    </Box>
+  );
+}

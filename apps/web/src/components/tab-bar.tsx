@@ -1,0 +1,67 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import type { MessageKey } from '@cowcare/locales/catalog';
+import { paths } from '../config/paths';
+
+interface Tab {
+  to: string;
+  label: MessageKey;
+  icon: string;
+  /** Other paths that show this tab as current. */
+  alsoAt?: readonly string[];
+}
+
+/** The three tabs of spec §2, in the spec's order. */
+export const TABS: readonly Tab[] = [
+  { to: paths.home, label: 'tabs.cows', icon: '🐄', alsoAt: [paths.tabs.index] },
+  { to: paths.tabs.notice, label: 'tabs.notice', icon: '🔔' },
+  { to: paths.tabs.data, label: 'tabs.data', icon: '📈' },
+];
+
+export function TabBar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Group
+      component="nav"
+      aria-label={t('tabs.label')}
+      grow
+      gap={0}
+      style={{
+        position: 'fixed',
+        bottom: 0,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        width: '100%',
+        maxWidth: 'var(--app-max-width)',
+        background: 'var(--mantine-color-body)',
+        borderTop: '1px solid var(--mantine-color-gray-3)',
+        paddingBottom: 'env(safe-area-inset-bottom)',
+        zIndex: 100,
+      }}
+    >
+      {TABS.map((tab) => {
+        const current = pathname === tab.to || (tab.alsoAt?.includes(pathname) ?? false);
+        return (
+          <UnstyledButton
+            key={tab.to}
+            component={NavLink}
+            to={tab.to}
+            end
+            aria-current={current ? 'page' : undefined}
+            py={8}
+            style={{ textAlign: 'center', color: current ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-dimmed)' }}
+          >
+            <Text span display="block" fz={20} aria-hidden="true">
+              {tab.icon}
+            </Text>
+            <Text span display="block" size="xs" fw={current ? 700 : 500}>
+              {t(tab.label)}
+            </Text>
+          </UnstyledButton>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Every route of spec §2. Components link through this object, never through string URLs.
+ */
+export const paths = {
+  home: '/',
+  tabs: {
+    index: '/pages/index/index',
+    notice: '/pages/index/notice',
+    data: '/pages/index/data',
+  },
+  index: {
+    cowcamera: '/pages/index/cowcamera',
+    welcome: '/pages/index/welcome',
+    hsty: '/pages/index/hsty',
+    levsyt: '/pages/index/levsyt',
+    wallet: '/pages/index/wallet',
+    webuser: '/pages/index/webuser',
+    cctv: '/pages/index/cctv',
+    ckcom: '/pages/index/ckcom',
+    cowsfml: '/pages/index/cowsfml',
+    addhsty: '/pages/index/addhsty',
+    addcows: '/pages/index/addcows',
+    step1: '/pages/index/step1',
+    step2: '/pages/index/step2',
+    step3: '/pages/index/step3',
+    step4: '/pages/index/step4',
+    userset: '/pages/index/userset',
+    dashboard: '/pages/index/dashboard',
+    indexsc: '/pages/index/indexsc',
+    message: '/pages/index/message',
+  },
+  login: {
+    login: '/pages/login/login',
+    service: '/pages/login/service',
+    yinsi: '/pages/login/yinsi',
+    version: '/pages/login/version',
+    register: '/pages/login/register',
+  },
+  overviews: {
+    index: '/pages/overviews/index',
+    list: '/pages/overviews/list',
+    data: '/pages/overviews/data',
+    datagl: '/pages/overviews/datagl',
+  },
+  system: {
+    chooseLocation: '/choose-location',
+    openLocation: '/open-location',
+  },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+/** Any path of the app. */
+export type AppPath = Leaves<typeof paths>;
+
+/** The login pages: the only ones the access guard lets through without a stored authorization. */
+export const PUBLIC_PATH_PREFIX = '/pages/login/';
+
+export function isPublicPath(pathname: string): boolean {
+  return pathname === PUBLIC_PATH_PREFIX.slice(0, -1) || pathname.startsWith(PUBLIC_PATH_PREFIX);
+}

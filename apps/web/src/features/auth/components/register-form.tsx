@@ -1,0 +1,199 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ERROR_CODES } from '@cowcare/contract/errors';
+import type { MessageKey } from '@cowcare/locales/catalog';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessageKey } from '../../../lib/error-message';
+import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { useRegister } from '../api/register';
+import { countryOptions } from '../lib/countries';
+import { fieldOfDetailPath, type FieldProblem } from '../../../lib/schema-check';
+import {
+  checkRegisterForm,
+  constraintsOf,
+  REGISTER_FIELDS,
+  type RegisterFormField,
+  type RegisterValues,
+} from '../lib/register-validation';
+
+const emptyValues: RegisterValues = {
+  username: '',
+  password: '',
+  confirmPassword: '',
+  name: '',
+  phone: '',
+  country: '',
+  FarmNumber: '',
+  city: '',
+  agree: false,
+};
+
+type Problems = Partial<Record<RegisterFormField, FieldProblem>>;
+
+export function RegisterForm() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const [values, setValues] = useState<RegisterValues>(emptyValues);
+  const [problems, setProblems] = useState<Problems>({});
+  const [formError, setFormError] = useState<MessageKey | null>(null);
+  const language = currentLanguage(i18n);
+  const countries = useMemo(() => countryOptions(LANGUAGES[language].bcp47), [language]);
+
+  const set = (field: keyof RegisterValues, value: string | boolean) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setProblems((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  const errorOf = (field: RegisterFormField) => {
+    const problem = problems[field];
+    return problem ? t(problem.key, problem.values) : undefined;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const found = checkRegisterForm(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    registerMutation.mutate(
+      {
+        username: values.username.trim(),
+        password: values.password,
+        name: values.name.trim(),
+        phone: values.phone.trim(),
+        country: values.country,
+        FarmNumber: values.FarmNumber.trim(),
+        city: values.city.trim(),
+        language,
+      },
+      {
+        onSuccess: () => void navigate(paths.home, { replace: true }),
+        onError: (error) => {
+          if (isApiError(error, ERROR_CODES.usernameTaken)) {
+            setProblems({ username: { key: 'errors.E_USERNAME_TAKEN' } });
+            return;
+          }
+          if (isApiError(error, ERROR_CODES.validation) && error.details.length > 0) {
+            const fromServer: Problems = {};
+            for (const detail of error.details) {
+              const field = fieldOfDetailPath(detail.path, REGISTER_FIELDS);
+              if (field) fromServer[field] = { key: 'validation.invalid' };
+            }
+            if (Object.keys(fromServer).length > 0) {
+              setProblems(fromServer);
+              return;
+            }
+          }
+          if (isApiError(error, ERROR_CODES.upgradeRequired)) return;
+          setFormError(errorMessageKey(error));
+        },
+      },
+    );
+  };
+
+  const text = (field: 'username' | 'name' | 'phone' | 'FarmNumber' | 'city', label: MessageKey, extra = {}) => (
+    <TextInput
+      label={t(label)}
+      required
+      value={values[field]}
+      maxLength={constraintsOf(field).maxLength}
+      error={errorOf(field)}
+      onChange={(event) => set(field, event.currentTarget.value)}
+      {...extra}
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('auth.register.title')}>
+      <Stack gap="sm">
+        {text('username', 'auth.register.username', {
+          autoComplete: 'username',
+          autoCapitalize: 'none',
+          description: t('auth.register.usernameHint'),
+        })}
+        <PasswordInput
+          label={t('auth.register.password')}
+          required
+          autoComplete="new-password"
+          description={t('validation.minLength', { min: constraintsOf('password').minLength ?? 0 })}
+          value={values.password}
+          error={errorOf('password')}
+          onChange={(event) => set('password', event.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
+        />
+        <PasswordInput
+          label={t('auth.register.confirmPassword')}
+          required
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={errorOf('confirmPassword')}
+          onChange={(event) => set('confirmPassword', event.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
+        />
+        {text('name', 'auth.register.name', { autoComplete: 'name' })}
+        {text('phone', 'auth.register.phone', { autoComplete: 'tel', inputMode: 'tel' })}
+        <NativeSelect
+          label={t('auth.register.country')}
+          required
+          value={values.country}
+          error={errorOf('country')}
+          onChange={(event) => set('country', event.currentTarget.value)}
+          data={[{ value: '', label: t('auth.register.chooseCountry') }, ...countries]}
+        />
+        {text('FarmNumber', 'auth.register.farmNumber', {
+          autoCapitalize: 'characters',
+          description: t('auth.register.farmNumberHint'),
+        })}
+        {text('city', 'auth.register.city', { autoComplete: 'address-level2' })}
+        <Checkbox
+          label={t('auth.login.readAndAgree')}
+          checked={values.agree}
+          error={errorOf('agree')}
+          onChange={(event) => set('agree', event.currentTarget.checked)}
+        />
+        <Group gap="xs" pl={32}>
+          <Anchor component={Link} to={paths.login.service} size="sm">
+            {t('auth.agreement.service')}
+          </Anchor>
+          <Text size="sm" c="dimmed" aria-hidden="true">
+            ·
+          </Text>
+          <Anchor component={Link} to={paths.login.yinsi} size="sm">
+            {t('auth.agreement.privacy')}
+          </Anchor>
+        </Group>
+        {formError && (
+          <Alert color="red" role="alert" variant="light">
+            {t(formError)}
+          </Alert>
+        )}
+        <Button type="submit" size="md" fullWidth loading={registerMutation.isPending}>
+          {t('auth.register.submit')}
+        </Button>
+        <Group justify="center" gap={4}>
+          <Text size="sm" c="dimmed">
+            {t('auth.register.haveAccount')}
+          </Text>
+          <Anchor component={Link} to={paths.login.login} size="sm">
+            {t('auth.register.toLogin')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

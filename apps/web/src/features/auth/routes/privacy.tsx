@@ -1,0 +1,5 @@
+import { AgreementPage } from './agreement';
+
+export function PrivacyRoute() {
+  return <AgreementPage kind="privacy" />;
+}

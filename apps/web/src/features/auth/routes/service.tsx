@@ -1,0 +1,5 @@
+import { AgreementPage } from './agreement';
+
+export function ServiceRoute() {
+  return <AgreementPage kind="service" />;
+}

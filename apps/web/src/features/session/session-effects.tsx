@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { appEvents } from '../../lib/event-bus';
+import { applyLoginLanguage } from '../../lib/language';
+import { readSession } from '../../lib/session';
+import { notificationSocket } from '../../lib/socket';
+import { runFarmData } from './api/farm-data-run';
+
+function startSession(farmNumber: string | undefined): void {
+  if (farmNumber) runFarmData(farmNumber).catch(() => undefined); // best effort; the server repeats it on demand
+  notificationSocket.connect();
+}
+
+let launched = false;
+
+/**
+ * What happens around a session (spec §4/§7, architecture §5): after launch and after login the farm data
+ * run and the socket; on logout the socket closes, caches clear and the login page shows; a payment
+ * success shows its modal.
+ */
+export function SessionEffects() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [paid, setPaid] = useState(false);
+
+  useEffect(() => {
+    // Once per page load, for a session restored from storage.
+    if (!launched) {
+      launched = true;
+      const session = readSession();
+      if (session) startSession(session.user?.FarmNumber);
+    }
+    const offLogin = appEvents.on('loginSuccess', ({ user }) => {
+      startSession(user.FarmNumber);
+      void applyLoginLanguage(i18n, user);
+    });
+    const offLogout = appEvents.on('logout', () => {
+      notificationSocket.close();
+      queryClient.clear();
+      void navigate(paths.login.login, { replace: true });
+    });
+    const offPaid = appEvents.on('socket_paysuccess', () => setPaid(true));
+    return () => {
+      offLogin();
+      offLogout();
+      offPaid();
+    };
+  }, [i18n, navigate, queryClient]);
+
+  return (
+    <Modal
+      opened={paid}
+      onClose={() => window.location.assign(paths.tabs.index)}
+      title={t('payment.successTitle')}
+      centered
+      closeOnClickOutside={false}
+    >
+      <Stack>
+        <Text>{t('payment.successBody')}</Text>
+        {/* A full reload so every screen shows the paid state. */}
+        <Button onClick={() => window.location.assign(paths.tabs.index)}>{t('common.ok')}</Button>
+      </Stack>
+    </Modal>
+  );
+}

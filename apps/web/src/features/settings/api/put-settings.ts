@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@cowcare/contract/api';
+import { HEADERS } from '@cowcare/contract/errors';
+import type { PregnancyCheckDays } from '@cowcare/contract/schemas';
+import { call } from '../../../lib/api-client';
+import { settingsQueryOptions, type SettingsParams } from './get-settings';
+import { verifyBossPassword } from './verify-boss-password';
+
+export interface SaveSettingsInput {
+  params: SettingsParams;
+  days: PregnancyCheckDays;
+  /** The boss (management) password: verified first, its grant then authorises the save. */
+  bossPassword: string;
+}
+
+export async function saveSettings({ params, days, bossPassword }: SaveSettingsInput) {
+  const { grant } = await verifyBossPassword(bossPassword);
+  return call(api.user.putSettings, { params, body: days, headers: { [HEADERS.bossGrant]: grant } });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSettings,
+    onSuccess: (days, { params }) => queryClient.setQueryData(settingsQueryOptions(params).queryKey, days),
+  });
+}

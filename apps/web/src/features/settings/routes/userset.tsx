@@ -1,0 +1,46 @@
+import { Alert, Card, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@cowcare/contract/schemas';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { paths } from '../../../config/paths';
+import { useUser } from '../../../lib/session';
+import { useBossPasswordStatus } from '../api/get-boss-password-status';
+import { useSettings } from '../api/get-settings';
+import { SettingsForm } from '../components/settings-form';
+
+function FarmSettings({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const params = { id: user.id, FarmNumber: user.FarmNumber };
+  const settings = useSettings(params);
+  const boss = useBossPasswordStatus();
+  return (
+    <Card withBorder component="section" aria-labelledby="settings-days">
+      <Title order={2} size="h4" mb="sm" id="settings-days">
+        {t('settings.days.title')}
+      </Title>
+      {boss.data && !boss.data.isSet && (
+        <Alert color="orange" variant="light" mb="sm">
+          {t('settings.boss.notSet')}
+        </Alert>
+      )}
+      {settings.isPending && <PageLoader />}
+      {settings.isError && <QueryError error={settings.error} onRetry={() => void settings.refetch()} />}
+      {settings.data && (
+        <SettingsForm params={params} initial={settings.data} />
+      )}
+    </Card>
+  );
+}
+
+/** Farm settings (userset): the days added for each pregnancy-check method. */
+export function UsersetRoute() {
+  const { t } = useTranslation();
+  const user = useUser();
+  return (
+    <Page title={t('settings.title')} back backTo={paths.index.webuser}>
+      {user ? <FarmSettings user={user} /> : <PageLoader />}
+    </Page>
+  );
+}

@@ -1,0 +1,63 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { api } from '@cowcare/contract/api';
+import type { User } from '@cowcare/contract/schemas';
+import { call } from './api-client';
+import { errorMessageKey } from './error-message';
+import { applyDocumentLanguage, currentLanguage, isLanguageKey, storeLanguage, type LanguageKey } from './i18n';
+import { notify } from './notify';
+import { readSession, saveUser } from './session';
+
+/** Set when the user picks a language on the login screens; the next login keeps that choice. */
+let chosenBeforeLogin = false;
+
+/**
+ * Spec §4: store the choice and switch the interface (the translation sync then refetches the server's
+ * strings); when logged in, also save it on the server and in the local user.
+ */
+export async function changeLanguage(instance: I18n, language: LanguageKey): Promise<void> {
+  storeLanguage(language);
+  applyDocumentLanguage(language);
+  await instance.changeLanguage(language);
+  const user = readSession()?.user;
+  if (!user) {
+    chosenBeforeLogin = true;
+    return;
+  }
+  await saveLanguageOfUser(user, language);
+}
+
+/**
+ * After login: use the user's saved language (spec §4), unless they just picked one on the login screen,
+ * in which case that choice is kept and saved for them.
+ */
+export async function applyLoginLanguage(instance: I18n, user: User): Promise<void> {
+  const current = currentLanguage(instance);
+  if (chosenBeforeLogin) {
+    chosenBeforeLogin = false;
+    await saveLanguageOfUser(user, current);
+    return;
+  }
+  if (isLanguageKey(user.language) && user.language !== current) {
+    storeLanguage(user.language);
+    applyDocumentLanguage(user.language);
+    await instance.changeLanguage(user.language);
+  }
+}
+
+async function saveLanguageOfUser(user: User, language: LanguageKey): Promise<void> {
+  if (user.language === language) return;
+  saveUser({ ...user, language });
+  try {
+    saveUser(await call(api.user.setLanguage, { params: { id: user.id, lang: language }, silent: true }));
+  } catch (error) {
+    notify(errorMessageKey(error), 'error');
+  }
+}
+
+export function useLanguage(): [LanguageKey, (language: LanguageKey) => Promise<void>] {
+  const { i18n } = useTranslation();
+  const change = useCallback((language: LanguageKey) => changeLanguage(i18n, language), [i18n]);
+  return [currentLanguage(i18n), change];
+}

@@ -1,0 +1,23 @@
+import { socketUrl } from '../config/env';
+import { refreshSession } from './api-client';
+import { appEvents } from './event-bus';
+import { getToken, getUser } from './session';
+import { SocketClient } from './socket-client';
+
+/** The app's notification socket (architecture §5). The session feature connects and closes it. */
+export const notificationSocket = new SocketClient({
+  url: () => {
+    const token = getToken();
+    return token ? socketUrl(token) : null;
+  },
+  user: () => {
+    const user = getUser();
+    return user ? { id: user.id, name: user.name, city: user.FarmNumber } : null;
+  },
+  publish: (type, data) => appEvents.emit(type, data),
+  onUnauthorized: () => {
+    appEvents.emit('socketUnauthorized', undefined);
+    // The access token expired: get a new one before the next attempt (a failed refresh logs out).
+    refreshSession().catch(() => undefined);
+  },
+});

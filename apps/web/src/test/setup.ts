@@ -1,0 +1,55 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { i18n } from '../lib/i18n';
+import { registerNavigate } from '../lib/navigation';
+import { clearSession } from '../lib/session';
+import { FakeWebSocket } from './fake-websocket';
+
+// jsdom lacks these browser APIs that Mantine uses.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+
+// Strict: an unexpected console.error fails the test (React warnings, failed requests nobody handled).
+let consoleErrors: unknown[][] = [];
+beforeEach(async () => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  // No real network or sockets in unit tests: a test hands in its own fake fetch.
+  vi.stubGlobal('fetch', () => Promise.reject(new Error('Unexpected fetch: stub it in the test')));
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  FakeWebSocket.instances = [];
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  clearSession();
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  registerNavigate(null);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  const errors = consoleErrors;
+  consoleErrors = [];
+  expect(errors.map((args) => args.map(String).join(' ')), 'unexpected console.error').toEqual([]);
+});

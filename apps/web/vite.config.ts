@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const server = process.env.COWCARE_SERVER ?? 'http://localhost:4499';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    // `vite dev` talks to the real server: the API and the socket are proxied.
+    proxy: {
+      '/api': { target: server, changeOrigin: true },
+      '/socket': { target: server.replace(/^http/, 'ws'), ws: true, changeOrigin: true },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { chromiumPath } from './chromium';
+import { startServer, type RunningServer } from './server-process';
+
+export const E2E_TOKEN_SECRET = 'e2e-token-secret-known-to-the-tests-0123456789';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    outdatedClientBaseUrl: string;
+    e2eSkipReason: string;
+  }
+}
+
+const builtWebApp = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../apps/web/dist/index.html',
+);
+
+/**
+ * Starts two servers: the normal one, and one whose minimum app version is above this app's, for the
+ * forced-update flow. Without Chromium or a built web app the tests are skipped, unless REQUIRE_E2E=1
+ * (CI), where that is a failure.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const missing = [
+    ...(chromiumPath() ? [] : ['Chromium (apt-get install chromium)']),
+    ...(existsSync(builtWebApp) ? [] : ['the built web app (npm run build -w @cowcare/web)']),
+  ];
+  if (missing.length > 0) {
+    const reason = `browser tests need ${missing.join(' and ')}`;
+    if (process.env.REQUIRE_E2E === '1') throw new Error(`${reason}; REQUIRE_E2E=1 makes that a failure`);
+    console.warn(`\n!!! Skipping browser tests: ${reason}\n`);
+    project.provide('e2eSkipReason', reason);
+    project.provide('baseUrl', '');
+    project.provide('outdatedClientBaseUrl', '');
+    return async () => {};
+  }
+  const servers: RunningServer[] = [];
+  try {
+    servers.push(await startServer({ TOKEN_SECRET: E2E_TOKEN_SECRET }));
+    servers.push(await startServer({ MIN_APP_VERSION_CODE: '191', LATEST_APP_VERSION: '1.6.0' }));
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw error;
+  }
+  const [main, outdated] = servers as [RunningServer, RunningServer];
+  project.provide('e2eSkipReason', '');
+  project.provide('baseUrl', main.baseUrl);
+  project.provide('outdatedClientBaseUrl', outdated.baseUrl);
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+}

@@ -1,0 +1,50 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Stable error codes: clients switch on these, never on messages. */
+export const ERROR_CODES = {
+  validation: 'E_VALIDATION',
+  unauthorized: 'E_UNAUTHORIZED',
+  tokenExpired: 'E_TOKEN_EXPIRED',
+  forbidden: 'E_FORBIDDEN',
+  notFound: 'E_NOT_FOUND',
+  upgradeRequired: 'E_UPVERSION',
+  conflict: 'E_CONFLICT',
+  throttled: 'E_THROTTLED',
+  badCredentials: 'E_BAD_CREDENTIALS',
+  usernameTaken: 'E_USERNAME_TAKEN',
+  refreshInvalid: 'E_REFRESH_INVALID',
+  originalPasswordIncorrect: 'E_ORIGINAL_PASSWORD_INCORRECT',
+  passwordConfirmMismatch: 'E_PASSWORD_CONFIRM_MISMATCH',
+  passwordSameAsOriginal: 'E_PASSWORD_SAME_AS_ORIGINAL',
+  bossPasswordNotSet: 'E_BOSS_PASSWORD_NOT_SET',
+  bossPasswordIncorrect: 'E_BOSS_PASSWORD_INCORRECT',
+  bossGrantRequired: 'E_BOSS_GRANT_REQUIRED',
+  payloadTooLarge: 'E_PAYLOAD_TOO_LARGE',
+  internal: 'E_INTERNAL',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export const ErrorBody = Type.Object({
+  success: Type.Literal(false),
+  code: Type.String(),
+  msg: Type.String(),
+  /** Per-field problems of a validation failure. */
+  details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+});
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Body of the 409 answer when the client's `version` header is below the server's minimum. */
+export const UpgradeRequiredBody = Type.Object({
+  success: Type.Literal(false),
+  code: Type.Literal('E_UPVERSION'),
+  msg: Type.String(),
+  upversion: Type.String(),
+});
+export type UpgradeRequiredBody = Static<typeof UpgradeRequiredBody>;
+
+/** Header names of the wire. */
+export const HEADERS = {
+  version: 'version',
+  bossGrant: 'x-boss-grant',
+} as const;

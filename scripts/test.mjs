@@ -1,0 +1,49 @@
+// `npm test`: type checks, lint, every workspace's tests (the server's on PGlite and, when DATABASE_URL
+// is set, on PostgreSQL), a web build, then the browser tests in Chromium. Ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const jsonReporter = (name) => ['--reporter=default', '--reporter=json', `--outputFile=${path.join(resultsDir, `${name}.json`)}`];
+
+const steps = [
+  { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+  { name: 'lint', command: ['npm', 'run', 'lint'] },
+  { name: 'domain', command: ['npx', 'vitest', 'run', '--root', 'packages/domain', ...jsonReporter('domain')] },
+  { name: 'contract', command: ['npx', 'vitest', 'run', '--typecheck', '--root', 'packages/contract', ...jsonReporter('contract')] },
+  { name: 'locales', command: ['npx', 'vitest', 'run', '--root', 'packages/locales', ...jsonReporter('locales')] },
+  { name: 'web', command: ['npx', 'vitest', 'run', '--root', 'apps/web', ...jsonReporter('web')] },
+  // The server script runs vitest once per database and names each report after it.
+  { name: 'server', command: ['node', 'apps/server/scripts/test-both-databases.mjs', ...jsonReporter('server')] },
+  { name: 'web build', command: ['npm', 'run', 'build', '-w', '@cowcare/web'] },
+  { name: 'e2e', command: ['npx', 'vitest', 'run', '--root', 'e2e', ...jsonReporter('e2e')] },
+];
+
+const only = process.argv.slice(2);
+const failedSteps = [];
+for (const step of steps) {
+  if (only.length > 0 && !only.includes(step.name)) continue;
+  console.log(`\n>>> ${step.name}: ${step.command.join(' ')}`);
+  const [command, ...args] = step.command;
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) failedSteps.push(step.name);
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of existsSync(resultsDir) ? await import('node:fs').then((fs) => fs.readdirSync(resultsDir)) : []) {
+  const report = JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+if (failedSteps.length > 0) console.error(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0);
