@@ -9,8 +9,11 @@ import { useSession } from '../../lib/session';
  * no stored authorization means the login page.
  */
 export function AccessGuard({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const location = useLocation();
   const session = useSession();
-  if (!session && !isPublicPath(pathname)) return <Navigate to={paths.login.login} replace />;
+  if (!session && !isPublicPath(location.pathname)) {
+    // Keyed by location: if another navigation overtakes this redirect, the next location redirects again.
+    return <Navigate key={location.key} to={paths.login.login} replace />;
+  }
   return children;
 }

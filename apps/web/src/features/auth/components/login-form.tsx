@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,8 +9,35 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useLogin } from '../api/login';
 
-/** What the user typed stays while they read an agreement and come back (never the password). */
-const draft = { username: '', agree: false, remember: false };
+/**
+ * What the user typed stays while they read an agreement and come back (never the password). Kept in
+ * sessionStorage, so it ends with the tab.
+ */
+interface Draft {
+  username: string;
+  agree: boolean;
+  remember: boolean;
+}
+const DRAFT_KEY = 'cowcare.loginDraft';
+
+function readDraft(): Draft {
+  try {
+    const raw = window.sessionStorage.getItem(DRAFT_KEY);
+    if (raw) return { username: '', agree: false, remember: false, ...(JSON.parse(raw) as Partial<Draft>) };
+  } catch {
+    // no storage or a broken entry: start empty
+  }
+  return { username: '', agree: false, remember: false };
+}
+
+function writeDraft(draft: Draft | null): void {
+  try {
+    if (draft) window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    else window.sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // the draft is a convenience only
+  }
+}
 
 function loginErrorKey(error: unknown): MessageKey | null {
   if (isApiError(error, ERROR_CODES.badCredentials)) return 'auth.login.badCredentials';
@@ -23,11 +50,16 @@ export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const [username, setUsername] = useState(draft.username);
+  const [initial] = useState(readDraft);
+  const [username, setUsername] = useState(initial.username);
   const [password, setPassword] = useState('');
-  const [agree, setAgree] = useState(draft.agree);
-  const [remember, setRemember] = useState(draft.remember);
+  const [agree, setAgree] = useState(initial.agree);
+  const [remember, setRemember] = useState(initial.remember);
   const [message, setMessage] = useState<MessageKey | null>(null);
+
+  useEffect(() => {
+    writeDraft({ username, agree, remember });
+  }, [username, agree, remember]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +76,7 @@ export function LoginForm() {
       { username, password, remember },
       {
         onSuccess: () => {
-          draft.username = '';
+          writeDraft(null);
           void navigate(paths.home, { replace: true });
         },
         onError: (error) => setMessage(loginErrorKey(error)),
@@ -61,10 +93,7 @@ export function LoginForm() {
           autoComplete="username"
           autoCapitalize="none"
           value={username}
-          onChange={(event) => {
-            setUsername(event.currentTarget.value);
-            draft.username = event.currentTarget.value;
-          }}
+          onChange={(event) => setUsername(event.currentTarget.value)}
         />
         <PasswordInput
           label={t('auth.login.password')}
@@ -77,10 +106,7 @@ export function LoginForm() {
           <Checkbox
             label={t('auth.login.readAndAgree')}
             checked={agree}
-            onChange={(event) => {
-              setAgree(event.currentTarget.checked);
-              draft.agree = event.currentTarget.checked;
-            }}
+              onChange={(event) => setAgree(event.currentTarget.checked)}
           />
           <Group gap="xs" pl={32}>
             <Anchor component={Link} to={paths.login.service} size="sm">
@@ -97,10 +123,7 @@ export function LoginForm() {
         <Checkbox
           label={t('auth.login.remember')}
           checked={remember}
-          onChange={(event) => {
-            setRemember(event.currentTarget.checked);
-            draft.remember = event.currentTarget.checked;
-          }}
+          onChange={(event) => setRemember(event.currentTarget.checked)}
         />
         {message && (
           <Alert color="red" role="alert" variant="light">

@@ -1,0 +1,115 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SESSION_KEYS } from '../../../lib/session';
+import { fail, fakeApi, ok } from '../../../test/fake-api';
+import { FakeWebSocket } from '../../../test/fake-websocket';
+import { demoSession, renderApp } from '../../../test/render';
+
+function server(login: Parameters<typeof fakeApi>[0][string]) {
+  const api = fakeApi({
+    'POST login/login/loginApp': login,
+    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+    'GET common/common/lgs/lgs': () => ok([]),
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, username: string, password: string) {
+  await user.type(await screen.findByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Password'), password);
+}
+
+describe('login screen', () => {
+  it('shows everything spec §2 lists', async () => {
+    renderApp('/pages/login/login');
+    expect(await screen.findByRole('heading', { name: 'CowCare' })).toBeTruthy();
+    expect(screen.getByText('Welcome to CowCare')).toBeTruthy();
+    expect(screen.getByText('Please enter your username and password')).toBeTruthy();
+    expect(screen.getByLabelText('Username')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/pages/login/register');
+    expect(screen.getByRole('checkbox', { name: 'Read and Agree' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'User Service Agreement' }).getAttribute('href')).toBe('/pages/login/service');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/pages/login/yinsi');
+    expect(screen.getByRole('checkbox', { name: 'Automatic Logon' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
+  });
+
+  it('asks for username and password before anything else', async () => {
+    const api = server(() => ok(demoSession));
+    const user = userEvent.setup();
+    renderApp('/pages/login/login');
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter username and password');
+    await user.type(screen.getByLabelText('Username'), 'demo');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter username and password');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('asks to tick the agreement box', async () => {
+    const api = server(() => ok(demoSession));
+    const user = userEvent.setup();
+    renderApp('/pages/login/login');
+    await fill(user, 'demo', 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please check the box to agree');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('says so when the username or password is wrong', async () => {
+    server(() => fail(401, 'E_BAD_CREDENTIALS'));
+    const user = userEvent.setup();
+    renderApp('/pages/login/login');
+    await fill(user, 'demo', 'wrong-password');
+    await user.click(screen.getByRole('checkbox', { name: 'Read and Agree' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect username or password');
+    expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBeNull();
+  });
+
+  it('says so when logins are throttled', async () => {
+    server(() => fail(429, 'E_THROTTLED'));
+    const user = userEvent.setup();
+    renderApp('/pages/login/login');
+    await fill(user, 'demo', 'demo1234');
+    await user.click(screen.getByRole('checkbox', { name: 'Read and Agree' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Too many login attempts/);
+  });
+
+  it('logs in for this browser session only without Automatic Logon, then opens the cow list', async () => {
+    const api = server(() => ok(demoSession));
+    const user = userEvent.setup();
+    const { router } = renderApp('/pages/login/login');
+    await fill(user, 'demo', 'demo1234');
+    await user.click(screen.getByRole('checkbox', { name: 'Read and Agree' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Cow list' })).toBeTruthy();
+    expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBe('access-1');
+    expect(window.localStorage.getItem(SESSION_KEYS.token)).toBeNull();
+    expect(api.requests[0]?.body).toEqual({ username: 'demo', password: 'demo1234' });
+    // After login: the farm data run and the socket.
+    await waitFor(() => expect(api.requests.map((r) => r.path)).toContain('common/common/farmdatarun'));
+    expect(FakeWebSocket.latest().url).toMatch(/\/socket\?token=access-1$/);
+  });
+
+  it('keeps the login across browser restarts with Automatic Logon', async () => {
+    server(() => ok(demoSession));
+    const user = userEvent.setup();
+    const { router } = renderApp('/pages/login/login');
+    await fill(user, 'demo', 'demo1234');
+    await user.click(screen.getByRole('checkbox', { name: 'Read and Agree' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Automatic Logon' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem(SESSION_KEYS.token)).toBe('access-1');
+    expect(window.localStorage.getItem(SESSION_KEYS.refreshToken)).toBe('refresh-1');
+    expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SESSION_KEYS } from '../../../lib/session';
+import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { demoSession, renderApp } from '../../../test/render';
+
+function server(register: FakeHandler) {
+  const api = fakeApi({
+    'POST login/login/register': register,
+    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-200', ready: true, created: ['farm'] }),
+    'GET common/common/lgs/lgs': () => ok([]),
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'new.farmer');
+  await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'long-enough-1');
+  await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'long-enough-1');
+  await user.type(screen.getByRole('textbox', { name: 'Name' }), 'New Farmer');
+  await user.type(screen.getByRole('textbox', { name: 'Phone' }), '+82 10-1111-2222');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'KR');
+  await user.type(screen.getByRole('textbox', { name: 'Farm number' }), 'F-200');
+  await user.type(screen.getByRole('textbox', { name: 'City' }), 'Jeonju');
+  await user.click(screen.getByRole('checkbox', { name: 'Read and Agree' }));
+}
+
+describe('register page', () => {
+  it('shows a message on each field that breaks a rule, and sends nothing', async () => {
+    const api = server(() => ok(demoSession));
+    const user = userEvent.setup();
+    renderApp('/pages/login/register');
+    await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'no spaces');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'short');
+    await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'other');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Use only letters, digits, and _ . -')).toBeTruthy();
+    expect(screen.getByText('At least 8 characters', { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    expect(screen.getByText('The two passwords are different')).toBeTruthy();
+    expect(screen.getByText('Use digits, spaces and hyphens, with an optional leading +')).toBeTruthy();
+    expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(3); // name, farm number, city
+    expect(screen.getByText('Choose a country', { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    expect(screen.getByText('Please check the box to agree')).toBeTruthy();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('shows a taken username on the username field', async () => {
+    server(() => fail(409, 'E_USERNAME_TAKEN'));
+    const user = userEvent.setup();
+    renderApp('/pages/login/register');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('This username is already taken.')).toBeTruthy();
+  });
+
+  it('creates the account, logs in and opens the cow list', async () => {
+    const api = server(() => ok(demoSession));
+    const user = userEvent.setup();
+    const { router } = renderApp('/pages/login/register');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.requests[0]?.body).toEqual({
+      username: 'new.farmer',
+      password: 'long-enough-1',
+      name: 'New Farmer',
+      phone: '+82 10-1111-2222',
+      country: 'KR',
+      FarmNumber: 'F-200',
+      city: 'Jeonju',
+      language: 'en',
+    });
+    expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBe('access-1');
+  });
+});

@@ -1,0 +1,69 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateString, Id } from './schemas';
+
+/** Stored Korean status values (architecture §7); 발정감지 is accepted as 발정탐지 on input. */
+export const StoredCowStatus = Type.Union([
+  Type.Literal('도태'),
+  Type.Literal('발정탐지'),
+  Type.Literal('발정감지'),
+  Type.Literal('비육'),
+  Type.Literal('설정대기'),
+  Type.Literal('임신'),
+  Type.Literal('포유'),
+  Type.Literal('임신감정'),
+]);
+
+export const CowCode = Type.String({ pattern: '^C[0-9]{1,12}$', description: 'C followed by digits' });
+export const SensorId = Type.Integer({ minimum: 1, maximum: 99_999_999 });
+
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const NullableDate = Type.Union([DateString, Type.Null()]);
+
+/**
+ * A cow on the wire, with the spec's field names (§3). Derived values:
+ * - `fever`: temperature deviation current − (average + tempadd, default 0.45) in °C;
+ * - `activity`: activity deviation in percent of the average;
+ * - `drink`: drinking events per day over the last 7 days; `drink_current`: in the last 24 hours;
+ * - `mage`: age in whole months from `birthday`.
+ * Each reproduction date has an `…Auto` flag: true when the server computed it, false when set by hand.
+ */
+export const CowSchema = Type.Object({
+  id: Id,
+  code: Type.String(),
+  sensor: Type.Union([Type.Integer(), Type.Null()]),
+  sensorKind: Type.Union([Type.Literal('neck'), Type.Literal('pill'), Type.Null()]),
+  sensorzt: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  status: Type.String({ description: 'stored Korean value' }),
+  parity: Type.Integer({ minimum: 0 }),
+  birthday: NullableDate,
+  mage: Type.Union([Type.Integer(), Type.Null()]),
+  sex: Type.Union([Type.Literal('female'), Type.Literal('male')]),
+  damId: Type.Union([Id, Type.Null()]),
+  sireCode: Type.Union([Type.String(), Type.Null()]),
+  drink: NullableNumber,
+  drink_current: NullableNumber,
+  fever: NullableNumber,
+  temp_current: NullableNumber,
+  temp_avg: NullableNumber,
+  tempadd: NullableNumber,
+  activity: NullableNumber,
+  activity_current: NullableNumber,
+  activity_avg: NullableNumber,
+  lastReadingAt: Type.Union([Type.String(), Type.Null()]),
+  readed: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  typeid: Type.Union([Id, Type.Null()]),
+  typename: Type.Union([Type.String(), Type.Null()]),
+  city: Type.String(),
+  country: Type.String(),
+  lastEstrus: NullableDate,
+  lastFertilization: NullableDate,
+  recentChildbirth: NullableDate,
+  pregnancyTest: NullableDate,
+  pregnancyTestAuto: Type.Boolean(),
+  expectedDelivery: NullableDate,
+  expectedDeliveryAuto: Type.Boolean(),
+  expectedEstrus: NullableDate,
+  expectedEstrusAuto: Type.Boolean(),
+  culledAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type Cow = Static<typeof CowSchema>;
