@@ -52,8 +52,8 @@ describe.skipIf(skipReason() !== '')('session, language and account', () => {
     expect(new URL(page.url()).pathname).toBe('/pages/index/webuser');
     expect(refreshes).toEqual([200]);
     const renewed = await page.evaluate(() => sessionStorage.getItem('cowcare.token'));
+    // Not compared with the first token: a token re-issued within the same second is the same string.
     expect(renewed).not.toBe(expired);
-    expect(renewed).not.toBe(token);
   });
 
   it('sends an outdated app to the version page with the required version', async () => {
