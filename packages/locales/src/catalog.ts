@@ -20,12 +20,12 @@ export const catalog: Record<LanguageKey, Record<string, string>> = {
   ch,
   ko,
   en,
-  pty: pty as Record<string, string>,
-  rb: rb as Record<string, string>,
-  ru: ru as Record<string, string>,
-  th: th as Record<string, string>,
-  idn: idn as Record<string, string>,
-  vn: vn as Record<string, string>,
+  pty: pty,
+  rb: rb,
+  ru: ru,
+  th: th,
+  idn: idn,
+  vn: vn,
 };
 
 /** The text of a key in a language, falling back to English (for seeding a table with every column). */

@@ -148,7 +148,7 @@ export const ch: Record<MessageKey, string> = {
   'settings.method.Rectal': '直肠检查',
   'settings.method.Hormone': '激素检测',
   'settings.method.External': '外部诊断',
-  'settings.boss.title': '管理密码',
+  'settings.boss.title': '需要管理密码',
   'settings.boss.prompt': '修改这些设置需要输入牧场的管理密码。',
   'settings.boss.password': '管理密码',
   'settings.boss.confirm': '确认',

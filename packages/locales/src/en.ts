@@ -17,7 +17,8 @@ export const en = {
   'common.noNotifications': 'No notifications',
 
   'error.title': 'Something went wrong',
-  'error.body': 'This part of the screen could not be shown. Try again; if it keeps happening, reload the app.',
+  'error.body':
+    'This part of the screen could not be shown. Try again; if it keeps happening, reload the app.',
   'error.retry': 'Try again',
   'error.reload': 'Reload',
   'error.loadFailed': 'Could not load',
@@ -43,7 +44,8 @@ export const en = {
   'errors.E_REFRESH_INVALID': 'Your login has expired. Please Login',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'The original password is incorrect. Please re-enter.',
   'errors.E_PASSWORD_CONFIRM_MISMATCH': 'The new password you entered twice is different. Please re-enter.',
-  'errors.E_PASSWORD_SAME_AS_ORIGINAL': 'The new password cannot be the same as the original one. Please re-enter.',
+  'errors.E_PASSWORD_SAME_AS_ORIGINAL':
+    'The new password cannot be the same as the original one. Please re-enter.',
   'errors.E_BOSS_PASSWORD_NOT_SET': 'No management password has been set for this farm.',
   'errors.E_BOSS_PASSWORD_INCORRECT': 'The management password is incorrect.',
   'errors.E_BOSS_GRANT_REQUIRED': 'Please enter the management password again.',
@@ -95,7 +97,8 @@ export const en = {
   'auth.version.required': 'Required version',
   'auth.version.current': 'Current version',
   'auth.version.unknown': 'Unknown',
-  'auth.version.hint': 'In a browser, reloading loads the newest version. In the mobile app, update it from the app store.',
+  'auth.version.hint':
+    'In a browser, reloading loads the newest version. In the mobile app, update it from the app store.',
   'auth.version.reload': 'Reload the app',
 
   'validation.required': 'This field is required',
@@ -149,12 +152,13 @@ export const en = {
   'settings.method.Rectal': 'Rectal examination',
   'settings.method.Hormone': 'Hormone',
   'settings.method.External': 'External diagnosis',
-  'settings.boss.title': 'Management password',
+  'settings.boss.title': 'Management password required',
   'settings.boss.prompt': 'Changing these settings needs the farm’s management password.',
   'settings.boss.password': 'Management password',
   'settings.boss.confirm': 'Confirm',
   'settings.boss.incorrect': 'The management password is incorrect.',
-  'settings.boss.notSet': 'No management password has been set for this farm, so these settings cannot be changed. Please contact customer service.',
+  'settings.boss.notSet':
+    'No management password has been set for this farm, so these settings cannot be changed. Please contact customer service.',
   'settings.boss.expired': 'The confirmation has expired. Please enter the management password again.',
   'settings.boss.throttled': 'Too many attempts. Please wait a few minutes and try again.',
 

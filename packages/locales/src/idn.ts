@@ -16,7 +16,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'common.noNotifications': 'Tidak ada notifikasi',
 
   'error.title': 'Terjadi kesalahan',
-  'error.body': 'Bagian layar ini tidak dapat ditampilkan. Coba lagi; jika terus terjadi, muat ulang aplikasi.',
+  'error.body':
+    'Bagian layar ini tidak dapat ditampilkan. Coba lagi; jika terus terjadi, muat ulang aplikasi.',
   'error.retry': 'Coba lagi',
   'error.reload': 'Muat ulang',
   'error.loadFailed': 'Gagal memuat',
@@ -28,7 +29,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'errors.E_NETWORK': 'Tidak dapat terhubung ke server. Periksa koneksi Anda lalu coba lagi.',
   'errors.E_TIMEOUT': 'Server terlalu lama menjawab. Silakan coba lagi.',
   'errors.E_NO_TOKEN': 'Silakan masuk',
-  'errors.E_BAD_RESPONSE': 'Server mengirim jawaban yang tidak dapat dibaca aplikasi. Silakan coba lagi nanti.',
+  'errors.E_BAD_RESPONSE':
+    'Server mengirim jawaban yang tidak dapat dibaca aplikasi. Silakan coba lagi nanti.',
   'errors.E_VALIDATION': 'Beberapa nilai yang dimasukkan tidak valid. Silakan periksa.',
   'errors.E_UNAUTHORIZED': 'Silakan masuk',
   'errors.E_TOKEN_EXPIRED': 'Sesi masuk Anda telah berakhir. Silakan masuk',
@@ -41,8 +43,10 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'errors.E_USERNAME_TAKEN': 'Nama pengguna ini sudah dipakai.',
   'errors.E_REFRESH_INVALID': 'Sesi masuk Anda telah berakhir. Silakan masuk',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'Kata sandi lama salah. Silakan masukkan lagi.',
-  'errors.E_PASSWORD_CONFIRM_MISMATCH': 'Kata sandi baru yang dimasukkan dua kali berbeda. Silakan masukkan lagi.',
-  'errors.E_PASSWORD_SAME_AS_ORIGINAL': 'Kata sandi baru tidak boleh sama dengan yang lama. Silakan masukkan lagi.',
+  'errors.E_PASSWORD_CONFIRM_MISMATCH':
+    'Kata sandi baru yang dimasukkan dua kali berbeda. Silakan masukkan lagi.',
+  'errors.E_PASSWORD_SAME_AS_ORIGINAL':
+    'Kata sandi baru tidak boleh sama dengan yang lama. Silakan masukkan lagi.',
   'errors.E_BOSS_PASSWORD_NOT_SET': 'Kata sandi manajemen belum diatur untuk peternakan ini.',
   'errors.E_BOSS_PASSWORD_INCORRECT': 'Kata sandi manajemen salah.',
   'errors.E_BOSS_GRANT_REQUIRED': 'Silakan masukkan kata sandi manajemen lagi.',
@@ -94,7 +98,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'auth.version.required': 'Versi yang diperlukan',
   'auth.version.current': 'Versi saat ini',
   'auth.version.unknown': 'Tidak diketahui',
-  'auth.version.hint': 'Di peramban, memuat ulang akan membuka versi terbaru. Untuk aplikasi seluler, perbarui dari toko aplikasi.',
+  'auth.version.hint':
+    'Di peramban, memuat ulang akan membuka versi terbaru. Untuk aplikasi seluler, perbarui dari toko aplikasi.',
   'auth.version.reload': 'Muat ulang aplikasi',
 
   'validation.required': 'Kolom ini wajib diisi',
@@ -140,7 +145,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'settings.save': 'Simpan pengaturan',
   'settings.saved': 'Pengaturan disimpan',
   'settings.days.title': 'Hari pemeriksaan kebuntingan',
-  'settings.days.description': 'Jumlah hari yang ditambahkan ke tanggal kawin untuk setiap metode pemeriksaan kebuntingan.',
+  'settings.days.description':
+    'Jumlah hari yang ditambahkan ke tanggal kawin untuk setiap metode pemeriksaan kebuntingan.',
   'settings.days.unit': 'hari',
   'settings.days.range': 'Masukkan bilangan bulat dari {{min}} sampai {{max}}',
   'settings.method.Ultrasonic': 'Ultrasonografi',
@@ -148,12 +154,13 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'settings.method.Rectal': 'Palpasi rektal',
   'settings.method.Hormone': 'Hormon',
   'settings.method.External': 'Diagnosis eksternal',
-  'settings.boss.title': 'Kata sandi manajemen',
+  'settings.boss.title': 'Perlu kata sandi manajemen',
   'settings.boss.prompt': 'Mengubah pengaturan ini memerlukan kata sandi manajemen peternakan.',
   'settings.boss.password': 'Kata sandi manajemen',
   'settings.boss.confirm': 'Konfirmasi',
   'settings.boss.incorrect': 'Kata sandi manajemen salah.',
-  'settings.boss.notSet': 'Kata sandi manajemen belum diatur untuk peternakan ini, sehingga pengaturan ini tidak dapat diubah. Silakan hubungi layanan pelanggan.',
+  'settings.boss.notSet':
+    'Kata sandi manajemen belum diatur untuk peternakan ini, sehingga pengaturan ini tidak dapat diubah. Silakan hubungi layanan pelanggan.',
   'settings.boss.expired': 'Konfirmasi telah kedaluwarsa. Masukkan kata sandi manajemen lagi.',
   'settings.boss.throttled': 'Terlalu banyak percobaan. Tunggu beberapa menit lalu coba lagi.',
 

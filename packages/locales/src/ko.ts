@@ -94,7 +94,8 @@ export const ko: Record<MessageKey, string> = {
   'auth.version.required': '필요한 버전',
   'auth.version.current': '현재 버전',
   'auth.version.unknown': '알 수 없음',
-  'auth.version.hint': '브라우저에서는 새로 고침하면 최신 버전이 열립니다. 모바일 앱은 앱 스토어에서 업데이트해 주세요.',
+  'auth.version.hint':
+    '브라우저에서는 새로 고침하면 최신 버전이 열립니다. 모바일 앱은 앱 스토어에서 업데이트해 주세요.',
   'auth.version.reload': '앱 새로 고침',
 
   'validation.required': '필수 항목입니다',
@@ -148,12 +149,13 @@ export const ko: Record<MessageKey, string> = {
   'settings.method.Rectal': '직장 검사',
   'settings.method.Hormone': '호르몬',
   'settings.method.External': '외부 진단',
-  'settings.boss.title': '관리 비밀번호',
+  'settings.boss.title': '관리 비밀번호 필요',
   'settings.boss.prompt': '이 설정을 변경하려면 농장의 관리 비밀번호가 필요합니다.',
   'settings.boss.password': '관리 비밀번호',
   'settings.boss.confirm': '확인',
   'settings.boss.incorrect': '관리 비밀번호가 올바르지 않습니다.',
-  'settings.boss.notSet': '이 농장에는 관리 비밀번호가 설정되어 있지 않아 설정을 변경할 수 없습니다. 고객센터에 문의해 주세요.',
+  'settings.boss.notSet':
+    '이 농장에는 관리 비밀번호가 설정되어 있지 않아 설정을 변경할 수 없습니다. 고객센터에 문의해 주세요.',
   'settings.boss.expired': '확인 시간이 지났습니다. 관리 비밀번호를 다시 입력해 주세요.',
   'settings.boss.throttled': '시도 횟수가 너무 많습니다. 몇 분 후 다시 시도해 주세요.',
 

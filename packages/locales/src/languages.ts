@@ -1,12 +1,20 @@
-// TODO(domain): switch to `@cowcare/domain/languages` once packages/domain/src/languages.ts exists and
-// re-export from there, so the language list lives in one place for server and web.
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_BCP47_TAGS,
+  LANGUAGE_KEYS,
+  LANGUAGE_NATIVE_NAMES,
+  MANDATORY_LANGUAGES,
+  TRANSLATION_COLUMNS,
+  isLanguageKey,
+  type LanguageKey,
+  type TranslationColumn,
+} from '@cowcare/domain/languages';
 
-/** The nine interface language keys of spec §3, in the spec's order; ch, ko and en are the main set. */
-export const LANGUAGE_KEYS = ['ch', 'ko', 'en', 'pty', 'rb', 'ru', 'th', 'idn', 'vn'] as const;
-export type LanguageKey = (typeof LANGUAGE_KEYS)[number];
+/** The language list lives in `@cowcare/domain/languages`; this is the catalog's view of it. */
+export { DEFAULT_LANGUAGE, LANGUAGE_KEYS, isLanguageKey, type LanguageKey };
 
-export const DEFAULT_LANGUAGE: LanguageKey = 'en';
-export const MAIN_LANGUAGES: readonly LanguageKey[] = ['ch', 'ko', 'en'];
+/** ch, ko and en: the catalog must be complete in these. */
+export const MAIN_LANGUAGES: readonly LanguageKey[] = MANDATORY_LANGUAGES;
 
 export interface LanguageInfo {
   key: LanguageKey;
@@ -15,21 +23,17 @@ export interface LanguageInfo {
   /** The language's name in itself, as the picker shows it. */
   nativeName: string;
   /** Column of the translation-strings table (spec §3) that holds this language. */
-  column: `${LanguageKey}name`;
+  column: TranslationColumn;
 }
 
-export const LANGUAGES: Record<LanguageKey, LanguageInfo> = {
-  ch: { key: 'ch', bcp47: 'zh-CN', nativeName: '中文', column: 'chname' },
-  ko: { key: 'ko', bcp47: 'ko', nativeName: '한국어', column: 'koname' },
-  en: { key: 'en', bcp47: 'en', nativeName: 'English', column: 'enname' },
-  pty: { key: 'pty', bcp47: 'pt', nativeName: 'Português', column: 'ptyname' },
-  rb: { key: 'rb', bcp47: 'ja', nativeName: '日本語', column: 'rbname' },
-  ru: { key: 'ru', bcp47: 'ru', nativeName: 'Русский', column: 'runame' },
-  th: { key: 'th', bcp47: 'th', nativeName: 'ไทย', column: 'thname' },
-  idn: { key: 'idn', bcp47: 'id', nativeName: 'Bahasa Indonesia', column: 'idnname' },
-  vn: { key: 'vn', bcp47: 'vi', nativeName: 'Tiếng Việt', column: 'vnname' },
-};
-
-export function isLanguageKey(value: unknown): value is LanguageKey {
-  return typeof value === 'string' && (LANGUAGE_KEYS as readonly string[]).includes(value);
-}
+export const LANGUAGES = Object.fromEntries(
+  LANGUAGE_KEYS.map((key) => [
+    key,
+    {
+      key,
+      bcp47: LANGUAGE_BCP47_TAGS[key],
+      nativeName: LANGUAGE_NATIVE_NAMES[key],
+      column: TRANSLATION_COLUMNS[key],
+    },
+  ]),
+) as Record<LanguageKey, LanguageInfo>;

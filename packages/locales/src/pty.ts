@@ -16,7 +16,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'common.noNotifications': 'Sem notificações',
 
   'error.title': 'Algo deu errado',
-  'error.body': 'Esta parte da tela não pôde ser exibida. Tente novamente; se continuar, recarregue o aplicativo.',
+  'error.body':
+    'Esta parte da tela não pôde ser exibida. Tente novamente; se continuar, recarregue o aplicativo.',
   'error.retry': 'Tentar novamente',
   'error.reload': 'Recarregar',
   'error.loadFailed': 'Não foi possível carregar',
@@ -28,7 +29,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'errors.E_NETWORK': 'Não foi possível acessar o servidor. Verifique sua conexão e tente novamente.',
   'errors.E_TIMEOUT': 'O servidor demorou demais para responder. Tente novamente.',
   'errors.E_NO_TOKEN': 'Faça login',
-  'errors.E_BAD_RESPONSE': 'O servidor enviou uma resposta que o aplicativo não consegue ler. Tente mais tarde.',
+  'errors.E_BAD_RESPONSE':
+    'O servidor enviou uma resposta que o aplicativo não consegue ler. Tente mais tarde.',
   'errors.E_VALIDATION': 'Alguns valores informados não são válidos. Verifique-os.',
   'errors.E_UNAUTHORIZED': 'Faça login',
   'errors.E_TOKEN_EXPIRED': 'Seu login expirou. Faça login',
@@ -50,7 +52,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'errors.E_INTERNAL': 'O servidor teve um problema. Tente novamente mais tarde.',
 
   'comingSoon.title': 'Em breve',
-  'comingSoon.body': 'Esta parte do CowCare ainda não está disponível. Ela chegará em uma próxima atualização.',
+  'comingSoon.body':
+    'Esta parte do CowCare ainda não está disponível. Ela chegará em uma próxima atualização.',
 
   'auth.pleaseLogin': 'Faça login',
   'auth.login.formLabel': 'Entrar',
@@ -94,7 +97,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'auth.version.required': 'Versão exigida',
   'auth.version.current': 'Versão atual',
   'auth.version.unknown': 'Desconhecida',
-  'auth.version.hint': 'No navegador, recarregar abre a versão mais nova. No aplicativo móvel, atualize pela loja de aplicativos.',
+  'auth.version.hint':
+    'No navegador, recarregar abre a versão mais nova. No aplicativo móvel, atualize pela loja de aplicativos.',
   'auth.version.reload': 'Recarregar o aplicativo',
 
   'validation.required': 'Este campo é obrigatório',
@@ -148,12 +152,13 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'settings.method.Rectal': 'Palpação retal',
   'settings.method.Hormone': 'Hormonal',
   'settings.method.External': 'Diagnóstico externo',
-  'settings.boss.title': 'Senha de gerência',
+  'settings.boss.title': 'Senha de gerência necessária',
   'settings.boss.prompt': 'Alterar estas configurações exige a senha de gerência da fazenda.',
   'settings.boss.password': 'Senha de gerência',
   'settings.boss.confirm': 'Confirmar',
   'settings.boss.incorrect': 'A senha de gerência está incorreta.',
-  'settings.boss.notSet': 'Nenhuma senha de gerência foi definida para esta fazenda, então estas configurações não podem ser alteradas. Entre em contato com o suporte.',
+  'settings.boss.notSet':
+    'Nenhuma senha de gerência foi definida para esta fazenda, então estas configurações não podem ser alteradas. Entre em contato com o suporte.',
   'settings.boss.expired': 'A confirmação expirou. Digite a senha de gerência novamente.',
   'settings.boss.throttled': 'Tentativas demais. Aguarde alguns minutos e tente novamente.',
 

@@ -16,7 +16,8 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'common.noNotifications': '通知はありません',
 
   'error.title': '問題が発生しました',
-  'error.body': 'この部分を表示できませんでした。もう一度お試しください。続く場合はアプリを再読み込みしてください。',
+  'error.body':
+    'この部分を表示できませんでした。もう一度お試しください。続く場合はアプリを再読み込みしてください。',
   'error.retry': '再試行',
   'error.reload': '再読み込み',
   'error.loadFailed': '読み込めませんでした',
@@ -41,8 +42,10 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'errors.E_USERNAME_TAKEN': 'このユーザー名はすでに使われています。',
   'errors.E_REFRESH_INVALID': 'ログインの有効期限が切れました。ログインしてください',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': '元のパスワードが正しくありません。もう一度入力してください。',
-  'errors.E_PASSWORD_CONFIRM_MISMATCH': '2回入力した新しいパスワードが一致しません。もう一度入力してください。',
-  'errors.E_PASSWORD_SAME_AS_ORIGINAL': '新しいパスワードは元のパスワードと同じにできません。もう一度入力してください。',
+  'errors.E_PASSWORD_CONFIRM_MISMATCH':
+    '2回入力した新しいパスワードが一致しません。もう一度入力してください。',
+  'errors.E_PASSWORD_SAME_AS_ORIGINAL':
+    '新しいパスワードは元のパスワードと同じにできません。もう一度入力してください。',
   'errors.E_BOSS_PASSWORD_NOT_SET': 'この牧場には管理パスワードが設定されていません。',
   'errors.E_BOSS_PASSWORD_INCORRECT': '管理パスワードが正しくありません。',
   'errors.E_BOSS_GRANT_REQUIRED': '管理パスワードをもう一度入力してください。',
@@ -90,11 +93,13 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'auth.register.toLogin': 'ログイン',
 
   'auth.version.title': 'アップデートが必要です',
-  'auth.version.body': 'このバージョンの CowCare はサポートが終了しました。続けるにはアップデートしてください。',
+  'auth.version.body':
+    'このバージョンの CowCare はサポートが終了しました。続けるにはアップデートしてください。',
   'auth.version.required': '必要なバージョン',
   'auth.version.current': '現在のバージョン',
   'auth.version.unknown': '不明',
-  'auth.version.hint': 'ブラウザでは再読み込みすると最新版が開きます。モバイルアプリはアプリストアでアップデートしてください。',
+  'auth.version.hint':
+    'ブラウザでは再読み込みすると最新版が開きます。モバイルアプリはアプリストアでアップデートしてください。',
   'auth.version.reload': 'アプリを再読み込み',
 
   'validation.required': 'この項目は必須です',
@@ -148,12 +153,13 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'settings.method.Rectal': '直腸検査',
   'settings.method.Hormone': 'ホルモン',
   'settings.method.External': '外部診断',
-  'settings.boss.title': '管理パスワード',
+  'settings.boss.title': '管理パスワードが必要です',
   'settings.boss.prompt': 'これらの設定を変更するには牧場の管理パスワードが必要です。',
   'settings.boss.password': '管理パスワード',
   'settings.boss.confirm': '確認',
   'settings.boss.incorrect': '管理パスワードが正しくありません。',
-  'settings.boss.notSet': 'この牧場には管理パスワードが設定されていないため、設定を変更できません。カスタマーサービスにお問い合わせください。',
+  'settings.boss.notSet':
+    'この牧場には管理パスワードが設定されていないため、設定を変更できません。カスタマーサービスにお問い合わせください。',
   'settings.boss.expired': '確認の有効期限が切れました。管理パスワードをもう一度入力してください。',
   'settings.boss.throttled': '試行回数が多すぎます。数分待ってからもう一度お試しください。',
 

@@ -16,7 +16,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'common.noNotifications': 'Нет уведомлений',
 
   'error.title': 'Что-то пошло не так',
-  'error.body': 'Эту часть экрана не удалось показать. Попробуйте ещё раз; если ошибка повторяется, перезагрузите приложение.',
+  'error.body':
+    'Эту часть экрана не удалось показать. Попробуйте ещё раз; если ошибка повторяется, перезагрузите приложение.',
   'error.retry': 'Повторить',
   'error.reload': 'Перезагрузить',
   'error.loadFailed': 'Не удалось загрузить',
@@ -94,7 +95,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'auth.version.required': 'Требуемая версия',
   'auth.version.current': 'Текущая версия',
   'auth.version.unknown': 'Неизвестно',
-  'auth.version.hint': 'В браузере перезагрузка открывает новейшую версию. Мобильное приложение обновите в магазине приложений.',
+  'auth.version.hint':
+    'В браузере перезагрузка открывает новейшую версию. Мобильное приложение обновите в магазине приложений.',
   'auth.version.reload': 'Перезагрузить приложение',
 
   'validation.required': 'Обязательное поле',
@@ -119,7 +121,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'account.profile.phone': 'Телефон',
   'account.profile.city': 'Город',
   'account.profile.avatar': 'Адрес изображения аватара',
-  'account.profile.avatarHint': 'Адрес изображения, начинающийся с https://. Оставьте пустым, если аватар не нужен.',
+  'account.profile.avatarHint':
+    'Адрес изображения, начинающийся с https://. Оставьте пустым, если аватар не нужен.',
   'account.profile.avatarAlt': 'Аватар',
   'account.profile.save': 'Сохранить профиль',
   'account.profile.saved': 'Профиль сохранён',
@@ -140,7 +143,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'settings.save': 'Сохранить настройки',
   'settings.saved': 'Настройки сохранены',
   'settings.days.title': 'Дни до проверки на стельность',
-  'settings.days.description': 'Сколько дней прибавляется к дате осеменения для каждого метода проверки стельности.',
+  'settings.days.description':
+    'Сколько дней прибавляется к дате осеменения для каждого метода проверки стельности.',
   'settings.days.unit': 'дн.',
   'settings.days.range': 'Введите целое число от {{min}} до {{max}}',
   'settings.method.Ultrasonic': 'УЗИ',
@@ -148,12 +152,13 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'settings.method.Rectal': 'Ректальное исследование',
   'settings.method.Hormone': 'Гормональный тест',
   'settings.method.External': 'Внешняя диагностика',
-  'settings.boss.title': 'Пароль управляющего',
+  'settings.boss.title': 'Требуется пароль управляющего',
   'settings.boss.prompt': 'Для изменения этих настроек нужен пароль управляющего фермы.',
   'settings.boss.password': 'Пароль управляющего',
   'settings.boss.confirm': 'Подтвердить',
   'settings.boss.incorrect': 'Неверный пароль управляющего.',
-  'settings.boss.notSet': 'Для этой фермы не задан пароль управляющего, поэтому эти настройки изменить нельзя. Обратитесь в службу поддержки.',
+  'settings.boss.notSet':
+    'Для этой фермы не задан пароль управляющего, поэтому эти настройки изменить нельзя. Обратитесь в службу поддержки.',
   'settings.boss.expired': 'Подтверждение истекло. Введите пароль управляющего ещё раз.',
   'settings.boss.throttled': 'Слишком много попыток. Подождите несколько минут и попробуйте снова.',
 

@@ -148,7 +148,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'settings.method.Rectal': 'การล้วงตรวจทางทวารหนัก',
   'settings.method.Hormone': 'ฮอร์โมน',
   'settings.method.External': 'การวินิจฉัยจากภายนอก',
-  'settings.boss.title': 'รหัสผ่านผู้จัดการ',
+  'settings.boss.title': 'ต้องใช้รหัสผ่านผู้จัดการ',
   'settings.boss.prompt': 'การเปลี่ยนการตั้งค่าเหล่านี้ต้องใช้รหัสผ่านผู้จัดการของฟาร์ม',
   'settings.boss.password': 'รหัสผ่านผู้จัดการ',
   'settings.boss.confirm': 'ยืนยัน',

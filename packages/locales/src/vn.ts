@@ -94,7 +94,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'auth.version.required': 'Phiên bản yêu cầu',
   'auth.version.current': 'Phiên bản hiện tại',
   'auth.version.unknown': 'Không rõ',
-  'auth.version.hint': 'Trên trình duyệt, tải lại sẽ mở phiên bản mới nhất. Với ứng dụng di động, hãy cập nhật từ cửa hàng ứng dụng.',
+  'auth.version.hint':
+    'Trên trình duyệt, tải lại sẽ mở phiên bản mới nhất. Với ứng dụng di động, hãy cập nhật từ cửa hàng ứng dụng.',
   'auth.version.reload': 'Tải lại ứng dụng',
 
   'validation.required': 'Trường này là bắt buộc',
@@ -148,12 +149,13 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'settings.method.Rectal': 'Khám qua trực tràng',
   'settings.method.Hormone': 'Nội tiết tố',
   'settings.method.External': 'Chẩn đoán bên ngoài',
-  'settings.boss.title': 'Mật khẩu quản lý',
+  'settings.boss.title': 'Cần mật khẩu quản lý',
   'settings.boss.prompt': 'Cần mật khẩu quản lý của trang trại để thay đổi các cài đặt này.',
   'settings.boss.password': 'Mật khẩu quản lý',
   'settings.boss.confirm': 'Xác nhận',
   'settings.boss.incorrect': 'Mật khẩu quản lý không đúng.',
-  'settings.boss.notSet': 'Trang trại này chưa đặt mật khẩu quản lý nên không thể thay đổi các cài đặt này. Vui lòng liên hệ bộ phận chăm sóc khách hàng.',
+  'settings.boss.notSet':
+    'Trang trại này chưa đặt mật khẩu quản lý nên không thể thay đổi các cài đặt này. Vui lòng liên hệ bộ phận chăm sóc khách hàng.',
   'settings.boss.expired': 'Xác nhận đã hết hạn. Vui lòng nhập lại mật khẩu quản lý.',
   'settings.boss.throttled': 'Thử quá nhiều lần. Vui lòng đợi vài phút rồi thử lại.',
 

@@ -4,7 +4,8 @@ import { en } from '../src/en';
 import { LANGUAGE_KEYS, MAIN_LANGUAGES } from '../src/languages';
 
 const enKeys = Object.keys(en).sort();
-const placeholders = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, '')).sort();
+const placeholders = (text: string) =>
+  (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, '')).sort();
 
 describe('translation catalog', () => {
   it('has a catalog for all nine languages', () => {

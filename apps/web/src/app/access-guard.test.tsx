@@ -41,7 +41,13 @@ describe('access guard', () => {
       'fetch',
       fakeApi({
         'GET login/login/agreement/service/en': () =>
-          ok({ kind: 'service', lang: 'en', title: 'Terms of Service', body: 'First.\n\nSecond.', updatedAt: '2025-01-02' }),
+          ok({
+            kind: 'service',
+            lang: 'en',
+            title: 'Terms of Service',
+            body: 'First.\n\nSecond.',
+            updatedAt: '2025-01-02',
+          }),
       }).fetch,
     );
     renderApp('/pages/login/service');

@@ -3,6 +3,7 @@ import { ActionIcon, Box, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorBoundary } from './error-boundary';
+import { BackIcon } from './icons';
 
 interface PageProps {
   title: string;
@@ -29,7 +30,7 @@ export function Page({ title, back = false, backTo, actions, children }: PagePro
         <Group gap="xs" wrap="nowrap">
           {back && (
             <ActionIcon variant="subtle" size="lg" onClick={goBack} aria-label={t('common.back')}>
-              <span aria-hidden="true">‹</span>
+              <BackIcon />
             </ActionIcon>
           )}
           <Title order={1} size="h3">

@@ -1,22 +1,24 @@
+import type { ComponentType } from 'react';
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { paths } from '../config/paths';
+import { BellIcon, ChartIcon, ListIcon } from './icons';
 
 interface Tab {
   to: string;
   label: MessageKey;
-  icon: string;
+  Icon: ComponentType;
   /** Other paths that show this tab as current. */
   alsoAt?: readonly string[];
 }
 
 /** The three tabs of spec §2, in the spec's order. */
 export const TABS: readonly Tab[] = [
-  { to: paths.home, label: 'tabs.cows', icon: '🐄', alsoAt: [paths.tabs.index] },
-  { to: paths.tabs.notice, label: 'tabs.notice', icon: '🔔' },
-  { to: paths.tabs.data, label: 'tabs.data', icon: '📈' },
+  { to: paths.home, label: 'tabs.cows', Icon: ListIcon, alsoAt: [paths.tabs.index] },
+  { to: paths.tabs.notice, label: 'tabs.notice', Icon: BellIcon },
+  { to: paths.tabs.data, label: 'tabs.data', Icon: ChartIcon },
 ];
 
 export function TabBar() {
@@ -51,11 +53,12 @@ export function TabBar() {
             end
             aria-current={current ? 'page' : undefined}
             py={8}
-            style={{ textAlign: 'center', color: current ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-dimmed)' }}
+            style={{
+              textAlign: 'center',
+              color: current ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-dimmed)',
+            }}
           >
-            <Text span display="block" fz={20} aria-hidden="true">
-              {tab.icon}
-            </Text>
+            <tab.Icon />
             <Text span display="block" size="xs" fw={current ? 700 : 500}>
               {t(tab.label)}
             </Text>

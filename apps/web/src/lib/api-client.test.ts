@@ -10,7 +10,8 @@ function setup(
   options: { tokens?: { token: string; refreshToken: string } | null; fetch?: typeof fetch } = {},
 ) {
   const server = fakeApi(handlers);
-  let stored = options.tokens === undefined ? { token: 'old-token', refreshToken: 'refresh-1' } : options.tokens;
+  let stored =
+    options.tokens === undefined ? { token: 'old-token', refreshToken: 'refresh-1' } : options.tokens;
   const seen = {
     navigations: [] as string[],
     notices: [] as string[],
@@ -106,7 +107,10 @@ describe('request wrapper', () => {
     expect(refreshes).toBe(1);
     expect(stored()).toEqual({ token: 'new-token', refreshToken: 'refresh-2' });
     const retried = server.requests.filter((r) => r.headers.Authorization === 'Bearer new-token');
-    expect(retried.map((r) => r.path).sort()).toEqual(['common/common/getKoUserDataById/7', 'common/common/getbosspassword']);
+    expect(retried.map((r) => r.path).sort()).toEqual([
+      'common/common/getKoUserDataById/7',
+      'common/common/getbosspassword',
+    ]);
     // The refresh call itself carries no bearer token.
     expect(server.requests.find((r) => r.path.startsWith('login/'))?.headers.Authorization).toBeUndefined();
   });

@@ -10,7 +10,7 @@ import {
 } from '@cowcare/contract/route';
 import { REQUEST_TIMEOUT_MS } from '@cowcare/domain/constants';
 import { apiBases, type ApiBase } from '../config/env';
-import { paths } from '../config/paths';
+import { isPublicPath, paths } from '../config/paths';
 import { APP_VERSION_CODE, storeRequiredVersion } from './app-version';
 import type { LogoutReason } from './event-bus';
 import { requestLoading, type LoadingTracker } from './loading';
@@ -51,7 +51,13 @@ export const isApiError = (error: unknown, code?: string): error is ApiError =>
 export type AnyRoute = RouteDefinition<any, any, any, any>;
 
 /** The contract says "nothing here" as `undefined` (body, query) or `Record<string, never>` (params). */
-type IsNone<T> = unknown extends T ? true : [T] extends [undefined] ? true : [T] extends [Record<string, never>] ? true : false;
+type IsNone<T> = unknown extends T
+  ? true
+  : [T] extends [undefined]
+    ? true
+    : [T] extends [Record<string, never>]
+      ? true
+      : false;
 type Part<Key extends string, T> = IsNone<T> extends true ? { [K in Key]?: undefined } : { [K in Key]: T };
 
 export type CallOptions<R extends AnyRoute> = Part<'params', RouteParams<R>> &
@@ -66,7 +72,8 @@ export type CallOptions<R extends AnyRoute> = Part<'params', RouteParams<R>> &
     silent?: boolean;
   };
 
-type CallArgs<R extends AnyRoute> = object extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
+type CallArgs<R extends AnyRoute> =
+  object extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
@@ -101,7 +108,7 @@ function toQueryString(query: unknown): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
     if (value === undefined || value === null) continue;
-    search.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value as string | number));
+    search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';
@@ -110,7 +117,7 @@ function toQueryString(query: unknown): string {
 export function createApiClient(deps: ApiClientDeps) {
   let refreshing: Promise<void> | null = null;
 
-  const isOnLoginPage = () => deps.currentPathname().startsWith('/pages/login/');
+  const isOnLoginPage = () => isPublicPath(deps.currentPathname());
 
   /** The session is gone for good: forget it, say so, and show the login page. */
   function sessionLost(): void {
@@ -124,7 +131,14 @@ export function createApiClient(deps: ApiClientDeps) {
   /** One HTTP exchange with the 60 s time-out; resolves with the raw response. */
   async function send(
     route: AnyRoute,
-    options: { params?: unknown; body?: unknown; query?: unknown; base?: ApiBase; headers?: Record<string, string>; signal?: AbortSignal },
+    options: {
+      params?: unknown;
+      body?: unknown;
+      query?: unknown;
+      base?: ApiBase;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    },
     token: string | null,
   ): Promise<Response> {
     const url =
@@ -159,7 +173,11 @@ export function createApiClient(deps: ApiClientDeps) {
     } catch (error) {
       if (timedOut) throw new ApiError(0, CLIENT_ERROR_CODES.timeout, 'The request timed out');
       if (options.signal?.aborted) throw error; // the caller cancelled: pass the AbortError through
-      throw new ApiError(0, CLIENT_ERROR_CODES.network, error instanceof Error ? error.message : 'Network error');
+      throw new ApiError(
+        0,
+        CLIENT_ERROR_CODES.network,
+        error instanceof Error ? error.message : 'Network error',
+      );
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onCallerAbort);
@@ -170,7 +188,11 @@ export function createApiClient(deps: ApiClientDeps) {
     try {
       return (await response.json()) as Envelope;
     } catch {
-      throw new ApiError(response.status, CLIENT_ERROR_CODES.badResponse, `Unreadable answer (${response.status})`);
+      throw new ApiError(
+        response.status,
+        CLIENT_ERROR_CODES.badResponse,
+        `Unreadable answer (${response.status})`,
+      );
     }
   }
 
@@ -204,7 +226,9 @@ export function createApiClient(deps: ApiClientDeps) {
         const tokens = (await unwrap(response)) as { token: string; refreshToken: string };
         deps.saveTokens(tokens);
       } catch (error) {
-        if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 409) sessionLost();
+        // The server refused the refresh token (invalid, reused, revoked): the session is over. Other
+        // failures (throttled, upgrade required, server down) leave it for a later try.
+        if (isApiError(error) && [400, 401, 403].includes(error.status)) sessionLost();
         throw error;
       }
     });

@@ -30,9 +30,9 @@ export function createEventBus<Events extends Record<string, unknown>>(): EventB
         set = new Set();
         handlers.set(type, set);
       }
-      set.add(handler as Handler<never>);
+      set.add(handler);
       return () => {
-        set.delete(handler as Handler<never>);
+        set.delete(handler);
       };
     },
     emit(type, payload) {

@@ -92,3 +92,12 @@ export const i18n = createI18n(startLanguage());
 export function currentLanguage(instance: I18n = i18n): LanguageKey {
   return isLanguageKey(instance.language) ? instance.language : DEFAULT_LANGUAGE;
 }
+
+/** A country's name in an interface language (Intl), or the code itself where Intl cannot name it. */
+export function regionName(code: string, bcp47: string): string {
+  try {
+    return new Intl.DisplayNames([bcp47, 'en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -10,9 +10,12 @@ describe('language', () => {
   it('offers all nine languages, each named in itself', async () => {
     renderApp('/pages/login/login');
     const picker = await screen.findByRole('combobox', { name: 'Language' });
-    const options = [...picker.querySelectorAll('option')].map((option) => [option.value, option.textContent]);
+    const options = [...picker.querySelectorAll('option')].map((option) => [
+      option.value,
+      option.textContent,
+    ]);
     expect(options).toEqual([
-      ['ch', '中文'],
+      ['ch', '简体中文'],
       ['ko', '한국어'],
       ['en', 'English'],
       ['pty', 'Português'],
@@ -32,7 +35,7 @@ describe('language', () => {
     expect(screen.getByRole('checkbox', { name: '자동 로그인' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ko');
-    expect(document.documentElement.lang).toBe('ko');
+    expect(document.documentElement.lang).toBe('ko-KR');
 
     await user.selectOptions(screen.getByRole('combobox', { name: '언어' }), 'ch');
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
@@ -52,7 +55,9 @@ describe('language', () => {
     renderApp('/pages/index/webuser');
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'ru');
     expect(await screen.findByRole('heading', { name: 'Мой аккаунт' })).toBeTruthy();
-    await waitFor(() => expect(api.requests.map((r) => `${r.method} ${r.path}`)).toContain('PUT user/user/setLg/7/ru'));
+    await waitFor(() =>
+      expect(api.requests.map((r) => `${r.method} ${r.path}`)).toContain('PUT user/user/setLg/7/ru'),
+    );
     await waitFor(() => expect(readSession()?.user?.language).toBe('ru'));
   });
 

@@ -5,7 +5,13 @@ import { api } from '@cowcare/contract/api';
 import type { User } from '@cowcare/contract/schemas';
 import { call } from './api-client';
 import { errorMessageKey } from './error-message';
-import { applyDocumentLanguage, currentLanguage, isLanguageKey, storeLanguage, type LanguageKey } from './i18n';
+import {
+  applyDocumentLanguage,
+  currentLanguage,
+  isLanguageKey,
+  storeLanguage,
+  type LanguageKey,
+} from './i18n';
 import { notify } from './notify';
 import { readSession, saveUser } from './session';
 

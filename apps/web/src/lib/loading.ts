@@ -7,9 +7,9 @@ import { LOADING_INDICATOR_DELAY_MS } from '@cowcare/domain/constants';
  */
 export interface LoadingTracker {
   /** Mark a request as started; call the returned function when it ends. */
-  begin(): () => void;
-  isVisible(): boolean;
-  subscribe(listener: () => void): () => void;
+  begin: () => () => void;
+  isVisible: () => boolean;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createLoadingTracker(delayMs: number = LOADING_INDICATOR_DELAY_MS): LoadingTracker {

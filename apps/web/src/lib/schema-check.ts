@@ -47,8 +47,19 @@ export function checkString(
   return null;
 }
 
-/** Field name at the end of a server validation detail path (`/username`, `body.phone`, …). */
-export function fieldOfDetailPath<Field extends string>(path: string, fields: readonly Field[]): Field | null {
-  const last = path.split(/[/.]/).filter(Boolean).pop();
-  return fields.find((field) => field === last) ?? null;
+/**
+ * The fields a server validation error names (`details` paths like `/username` or `body.phone`), each
+ * marked invalid; empty when it names none of them.
+ */
+export function problemsFromDetails<Field extends string>(
+  details: readonly { path: string }[],
+  fields: readonly Field[],
+): Partial<Record<Field, FieldProblem>> {
+  const problems: Partial<Record<Field, FieldProblem>> = {};
+  for (const detail of details) {
+    const last = detail.path.split(/[/.]/).filter(Boolean).pop();
+    const field = fields.find((candidate) => candidate === last);
+    if (field) problems[field] = { key: 'validation.invalid' };
+  }
+  return problems;
 }

@@ -63,7 +63,11 @@ describe('socket client', () => {
     expect(FakeWebSocket.latest().messages()).toEqual([]);
     setUser(farmer);
     client.register();
-    expect(FakeWebSocket.latest().messages().map((m) => m.type)).toEqual(['register']);
+    expect(
+      FakeWebSocket.latest()
+        .messages()
+        .map((m) => m.type),
+    ).toEqual(['register']);
   });
 
   it('marks registration done on register_res and publishes every message as socket_<type>', () => {

@@ -33,7 +33,9 @@ export function logIn(user: User = demoUser, remember = false): void {
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   registerNavigate((to, options) => void router.navigate(to, options));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const view = render(
     <AppProvider queryClient={queryClient} i18n={i18n} env="test">
       <RouterProvider router={router} />

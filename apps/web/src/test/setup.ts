@@ -25,7 +25,9 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+if (typeof window.HTMLElement.prototype.scrollIntoView !== 'function') {
+  window.HTMLElement.prototype.scrollIntoView = () => undefined;
+}
 
 // Strict: an unexpected console.error fails the test (React warnings, failed requests nobody handled).
 let consoleErrors: unknown[][] = [];
@@ -51,5 +53,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   const errors = consoleErrors;
   consoleErrors = [];
-  expect(errors.map((args) => args.map(String).join(' ')), 'unexpected console.error').toEqual([]);
+  expect(
+    errors.map((args) => args.map(String).join(' ')),
+    'unexpected console.error',
+  ).toEqual([]);
 });

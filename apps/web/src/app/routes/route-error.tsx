@@ -7,7 +7,9 @@ export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
     error.name === 'ChunkLoadError' ||
-    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(error.message)
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
+      error.message,
+    )
   );
 }
 

@@ -11,7 +11,8 @@ import { notificationSocket } from '../../lib/socket';
 import { runFarmData } from './api/farm-data-run';
 
 function startSession(farmNumber: string | undefined): void {
-  if (farmNumber) runFarmData(farmNumber).catch(() => undefined); // best effort; the server repeats it on demand
+  // Best effort: the app works without it, so a failure is not shown.
+  if (farmNumber) runFarmData(farmNumber).catch(() => undefined);
   notificationSocket.connect();
 }
 

@@ -18,7 +18,9 @@ interface Values {
 const empty: Values = { original: '', new: '', confirm: '' };
 
 /** Spec §5 checks, done here first and again by the server. */
-export function checkPasswordChange(values: Values): { key: MessageKey; values?: Record<string, number> } | null {
+export function checkPasswordChange(
+  values: Values,
+): { key: MessageKey; values?: Record<string, number> } | null {
   if (values.original === '' || values.new === '' || values.confirm === '') {
     return { key: 'account.password.required' };
   }

@@ -7,9 +7,9 @@ import type { User } from '@cowcare/contract/schemas';
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageKey } from '../../../lib/error-message';
-import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { currentLanguage, LANGUAGES, regionName } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { checkString, fieldOfDetailPath, objectRules, type FieldProblem } from '../../../lib/schema-check';
+import { checkString, objectRules, problemsFromDetails, type FieldProblem } from '../../../lib/schema-check';
 import { useUpdateUser } from '../api/update-user';
 
 const EDITABLE = ['name', 'phone', 'city', 'avatar'] as const;
@@ -20,14 +20,6 @@ const patternMessages: Partial<Record<Editable, MessageKey>> = {
   phone: 'validation.pattern.phone',
   avatar: 'validation.pattern.avatar',
 };
-
-function countryName(code: string, bcp47: string): string {
-  try {
-    return new Intl.DisplayNames([bcp47, 'en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** Name, phone, city and avatar can change; username, farm number and country are shown only. */
 export function ProfileForm({ user }: { user: User }) {
@@ -70,11 +62,7 @@ export function ProfileForm({ user }: { user: User }) {
         onSuccess: () => notify('account.profile.saved', 'success'),
         onError: (error) => {
           if (isApiError(error, ERROR_CODES.validation)) {
-            const fromServer: Partial<Record<Editable, FieldProblem>> = {};
-            for (const detail of error.details) {
-              const field = fieldOfDetailPath(detail.path, EDITABLE);
-              if (field) fromServer[field] = { key: 'validation.invalid' };
-            }
+            const fromServer = problemsFromDetails(error.details, EDITABLE);
             if (Object.keys(fromServer).length > 0) {
               setProblems(fromServer);
               return;
@@ -114,10 +102,11 @@ export function ProfileForm({ user }: { user: User }) {
               {t('account.profile.username')}: <span data-testid="profile-username">{user.username}</span>
             </Text>
             <Text size="sm" c="dimmed">
-              {t('account.profile.farmNumber')}: <span data-testid="profile-farm-number">{user.FarmNumber}</span>
+              {t('account.profile.farmNumber')}:{' '}
+              <span data-testid="profile-farm-number">{user.FarmNumber}</span>
             </Text>
             <Text size="sm" c="dimmed">
-              {t('account.profile.country')}: {countryName(user.country, bcp47)}
+              {t('account.profile.country')}: {regionName(user.country, bcp47)}
             </Text>
           </Stack>
         </Group>

@@ -31,7 +31,12 @@ function passwordForm() {
   return within(screen.getByRole('form', { name: 'Change password' }));
 }
 
-async function typePasswords(user: ReturnType<typeof userEvent.setup>, original: string, next: string, confirm: string) {
+async function typePasswords(
+  user: ReturnType<typeof userEvent.setup>,
+  original: string,
+  next: string,
+  confirm: string,
+) {
   const form = passwordForm();
   await user.type(form.getByLabelText('Original password'), original);
   await user.type(form.getByLabelText('New password'), next);
@@ -74,9 +79,14 @@ describe('account page', () => {
     await openAccount();
     await user.clear(screen.getByRole('textbox', { name: 'Phone' }));
     await user.type(screen.getByRole('textbox', { name: 'Phone' }), 'call me');
-    await user.type(screen.getByRole('textbox', { name: 'Avatar picture address' }), 'http://old.example/a.png');
+    await user.type(
+      screen.getByRole('textbox', { name: 'Avatar picture address' }),
+      'http://old.example/a.png',
+    );
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('Use digits, spaces and hyphens, with an optional leading +')).toBeTruthy();
+    expect(
+      await screen.findByText('Use digits, spaces and hyphens, with an optional leading +'),
+    ).toBeTruthy();
     expect(screen.getByText('Enter an address starting with https://')).toBeTruthy();
     expect(calls(api, 'PUT user/user')).toHaveLength(0);
   });
@@ -118,7 +128,9 @@ describe('account page', () => {
     const user = userEvent.setup();
     const { router } = await openAccount();
     await typePasswords(user, 'demo1234', 'new-pass-1', 'new-pass-1');
-    expect(await screen.findByText('Your password has been changed. Click OK and log in again.')).toBeTruthy();
+    expect(
+      await screen.findByText('Your password has been changed. Click OK and log in again.'),
+    ).toBeTruthy();
     expect(calls(api, 'PUT user/user/password')[0]?.body).toEqual({
       original: 'demo1234',
       new: 'new-pass-1',

@@ -51,7 +51,12 @@ export function WebuserRoute() {
           </Title>
           <PasswordForm />
         </Card>
-        <Button color="red" variant="outline" loading={logoutMutation.isPending} onClick={() => logoutMutation.mutate('user')}>
+        <Button
+          color="red"
+          variant="outline"
+          loading={logoutMutation.isPending}
+          onClick={() => logoutMutation.mutate('user')}
+        >
           {t('account.logout')}
         </Button>
       </Stack>

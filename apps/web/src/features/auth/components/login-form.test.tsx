@@ -32,8 +32,12 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/pages/login/register');
     expect(screen.getByRole('checkbox', { name: 'Read and Agree' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'User Service Agreement' }).getAttribute('href')).toBe('/pages/login/service');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/pages/login/yinsi');
+    expect(screen.getByRole('link', { name: 'User Service Agreement' }).getAttribute('href')).toBe(
+      '/pages/login/service',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/pages/login/yinsi',
+    );
     expect(screen.getByRole('checkbox', { name: 'Automatic Logon' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
   });

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useLogin } from '../api/login';
+import { AgreementLinks } from './agreement-links';
 
 /**
  * What the user typed stays while they read an agreement and come back (never the password). Kept in
@@ -106,19 +107,9 @@ export function LoginForm() {
           <Checkbox
             label={t('auth.login.readAndAgree')}
             checked={agree}
-              onChange={(event) => setAgree(event.currentTarget.checked)}
+            onChange={(event) => setAgree(event.currentTarget.checked)}
           />
-          <Group gap="xs" pl={32}>
-            <Anchor component={Link} to={paths.login.service} size="sm">
-              {t('auth.agreement.service')}
-            </Anchor>
-            <Text size="sm" c="dimmed" aria-hidden="true">
-              ·
-            </Text>
-            <Anchor component={Link} to={paths.login.yinsi} size="sm">
-              {t('auth.agreement.privacy')}
-            </Anchor>
-          </Group>
+          <AgreementLinks />
         </Stack>
         <Checkbox
           label={t('auth.login.remember')}

@@ -20,8 +20,9 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessageKey } from '../../../lib/error-message';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { useRegister } from '../api/register';
+import { AgreementLinks } from './agreement-links';
 import { countryOptions } from '../lib/countries';
-import { fieldOfDetailPath, type FieldProblem } from '../../../lib/schema-check';
+import { problemsFromDetails, type FieldProblem } from '../../../lib/schema-check';
 import {
   checkRegisterForm,
   constraintsOf,
@@ -89,11 +90,7 @@ export function RegisterForm() {
             return;
           }
           if (isApiError(error, ERROR_CODES.validation) && error.details.length > 0) {
-            const fromServer: Problems = {};
-            for (const detail of error.details) {
-              const field = fieldOfDetailPath(detail.path, REGISTER_FIELDS);
-              if (field) fromServer[field] = { key: 'validation.invalid' };
-            }
+            const fromServer: Problems = problemsFromDetails(error.details, REGISTER_FIELDS);
             if (Object.keys(fromServer).length > 0) {
               setProblems(fromServer);
               return;
@@ -106,7 +103,11 @@ export function RegisterForm() {
     );
   };
 
-  const text = (field: 'username' | 'name' | 'phone' | 'FarmNumber' | 'city', label: MessageKey, extra = {}) => (
+  const text = (
+    field: 'username' | 'name' | 'phone' | 'FarmNumber' | 'city',
+    label: MessageKey,
+    extra = {},
+  ) => (
     <TextInput
       label={t(label)}
       required
@@ -166,17 +167,7 @@ export function RegisterForm() {
           error={errorOf('agree')}
           onChange={(event) => set('agree', event.currentTarget.checked)}
         />
-        <Group gap="xs" pl={32}>
-          <Anchor component={Link} to={paths.login.service} size="sm">
-            {t('auth.agreement.service')}
-          </Anchor>
-          <Text size="sm" c="dimmed" aria-hidden="true">
-            ·
-          </Text>
-          <Anchor component={Link} to={paths.login.yinsi} size="sm">
-            {t('auth.agreement.privacy')}
-          </Anchor>
-        </Group>
+        <AgreementLinks />
         {formError && (
           <Alert color="red" role="alert" variant="light">
             {t(formError)}

@@ -8,8 +8,8 @@ interface Props {
   pending: boolean;
   /** Message of the last failed attempt, if any. */
   error: MessageKey | null;
-  onConfirm(password: string): void;
-  onClose(): void;
+  onConfirm: (password: string) => void;
+  onClose: () => void;
 }
 
 /** Asks for the boss (management) password before a guarded change is saved. */

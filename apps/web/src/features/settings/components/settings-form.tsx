@@ -11,7 +11,13 @@ import type { SettingsParams } from '../api/get-settings';
 import { useSaveSettings } from '../api/put-settings';
 import { BossPasswordModal } from './boss-password-modal';
 
-export const METHODS = ['Ultrasonic', 'Inspection', 'Rectal', 'Hormone', 'External'] as const satisfies readonly (keyof PregnancyCheckDays)[];
+export const METHODS = [
+  'Ultrasonic',
+  'Inspection',
+  'Rectal',
+  'Hormone',
+  'External',
+] as const satisfies readonly (keyof PregnancyCheckDays)[];
 type Method = (typeof METHODS)[number];
 
 const bounds = (method: Method) => {
@@ -53,7 +59,9 @@ export function SettingsForm({ params, initial }: { params: SettingsParams; init
   };
 
   const onConfirm = (bossPassword: string) => {
-    const days = Object.fromEntries(METHODS.map((method) => [method, Number(values[method])])) as PregnancyCheckDays;
+    const days = Object.fromEntries(
+      METHODS.map((method) => [method, Number(values[method])]),
+    ) as PregnancyCheckDays;
     save.mutate(
       { params, days, bossPassword },
       {

@@ -21,7 +21,7 @@ function server(extra: Record<string, FakeHandler> = {}) {
 async function openSettings() {
   logIn();
   renderApp('/pages/index/userset');
-  return (await screen.findByRole('textbox', { name: 'Ultrasonic' })) as HTMLInputElement;
+  return screen.findByRole<HTMLInputElement>('textbox', { name: 'Ultrasonic' });
 }
 
 describe('settings page', () => {
@@ -29,10 +29,10 @@ describe('settings page', () => {
     server();
     const ultrasonic = await openSettings();
     expect(ultrasonic.value).toBe('40');
-    expect((screen.getByRole('textbox', { name: 'Inspection' }) as HTMLInputElement).value).toBe('60');
-    expect((screen.getByRole('textbox', { name: 'Rectal examination' }) as HTMLInputElement).value).toBe('60');
-    expect((screen.getByRole('textbox', { name: 'Hormone' }) as HTMLInputElement).value).toBe('51');
-    expect((screen.getByRole('textbox', { name: 'External diagnosis' }) as HTMLInputElement).value).toBe('60');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Inspection' }).value).toBe('60');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Rectal examination' }).value).toBe('60');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Hormone' }).value).toBe('51');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'External diagnosis' }).value).toBe('60');
   });
 
   it('refuses days outside 1..365 before asking for the boss password', async () => {
@@ -78,7 +78,8 @@ describe('settings page', () => {
 
   it('saves with the grant of a verified boss password', async () => {
     const api = server({
-      'POST common/common/verifybosspassword': () => ok({ grant: 'grant-xyz', expiresAt: '2030-01-01T00:00:00Z' }),
+      'POST common/common/verifybosspassword': () =>
+        ok({ grant: 'grant-xyz', expiresAt: '2030-01-01T00:00:00Z' }),
       'PUT user/user/getsetting/7/F-100': ({ body }) => ok(body),
     });
     const user = userEvent.setup();

@@ -27,9 +27,7 @@ function FarmSettings({ user }: { user: User }) {
       )}
       {settings.isPending && <PageLoader />}
       {settings.isError && <QueryError error={settings.error} onRetry={() => void settings.refetch()} />}
-      {settings.data && (
-        <SettingsForm params={params} initial={settings.data} />
-      )}
+      {settings.data && <SettingsForm params={params} initial={settings.data} />}
     </Card>
   );
 }
