@@ -20,7 +20,10 @@ export const logInThroughScreen = async (
 };
 
 /** A new farm user made through the public register call, so a test can change its password freely. */
-export const registerUser = async (baseUrl: string, suffix: string): Promise<{ username: string; password: string }> => {
+export const registerUser = async (
+  baseUrl: string,
+  suffix: string,
+): Promise<{ username: string; password: string }> => {
   const username = `e2e${suffix}${Date.now() % 100000}`;
   const password = 'e2e password 1';
   const response = await fetch(`${baseUrl}/api/login/login/register`, {

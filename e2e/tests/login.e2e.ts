@@ -23,14 +23,17 @@ describe.skipIf(skipReason() !== '')('login and the access guard', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it.each(['/', '/pages/index/notice', '/pages/index/webuser', '/pages/overviews/datagl', '/choose-location'])(
-    'sends a visitor without authorization from %s to the login page',
-    async (path) => {
-      await page.goto(path);
-      await page.waitForURL('**/pages/login/login');
-      await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
-    },
-  );
+  it.each([
+    '/',
+    '/pages/index/notice',
+    '/pages/index/webuser',
+    '/pages/overviews/datagl',
+    '/choose-location',
+  ])('sends a visitor without authorization from %s to the login page', async (path) => {
+    await page.goto(path);
+    await page.waitForURL('**/pages/login/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+  });
 
   it('lets the login pages through without authorization', async () => {
     for (const path of ['/pages/login/register', '/pages/login/service', '/pages/login/yinsi']) {

@@ -85,7 +85,9 @@ describe.skipIf(skipReason() !== '')('session, language and account', () => {
     await fill(user.password, 'brand new password', 'brand new passw0rd');
     await page.getByText('The new password you entered twice is different. Please re-enter.').waitFor();
     await fill(user.password, user.password, user.password);
-    await page.getByText('The new password cannot be the same as the original one. Please re-enter.').waitFor();
+    await page
+      .getByText('The new password cannot be the same as the original one. Please re-enter.')
+      .waitFor();
 
     await fill(user.password, 'brand new password', 'brand new password');
     await page.getByText('Your password has been changed. Click OK and log in again.').waitFor();

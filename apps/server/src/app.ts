@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -11,9 +12,16 @@ import type { Database } from './db/database';
 import { registerErrorHandler } from './http/error-handler';
 import { registerRoutes } from './http/register-routes';
 import { registerRequestValidation } from './http/request-validation';
+import { adminRoutes } from './modules/admin/admin-routes';
 import { authRoutes } from './modules/auth/auth-routes';
+import { cowRoutes } from './modules/cows/cow-routes';
+import { cowTypesRoutes } from './modules/cow-types/cow-types-routes';
+import { healthRoutes } from './modules/health/health-routes';
+import { reproductionRoutes } from './modules/reproduction/reproduction-routes';
 import { systemRoutes } from './modules/system/system-routes';
+import { registerUploadSupport, uploadRoutes } from './modules/uploads/upload-routes';
 import { userRoutes } from './modules/users/user-routes';
+import { walletRoutes } from './modules/wallet/wallet-routes';
 import { registerSocketServer } from './realtime/socket-server';
 import { createServices, type Services } from './services';
 
@@ -27,6 +35,13 @@ export const allRouteBindings = (services: Services) => [
   ...authRoutes(services),
   ...systemRoutes(services),
   ...userRoutes(services),
+  ...reproductionRoutes(services),
+  ...healthRoutes(services),
+  ...uploadRoutes(services),
+  ...cowRoutes(services),
+  ...adminRoutes(services),
+  ...cowTypesRoutes(services),
+  ...walletRoutes(services),
 ];
 
 const UNVERSIONED_PATHS = new Set(['/api/health', '/api/docs']);
@@ -54,7 +69,10 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'https:'] } },
   });
+  // The herd list of a large farm is megabytes of JSON; gzip/brotli shrink it about twelvefold.
+  await app.register(compress, { threshold: 1024 });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerUploadSupport(app);
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -77,13 +95,18 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   return { app, services };
 };
 
-/** The built SPA in history mode: any non-API GET that is not a file gets index.html. */
+/**
+ * The built SPA in history mode: a page path (no file extension) that is not an API call gets index.html;
+ * a missing file such as a stale hashed asset is a real 404, not the page, so the browser reports it as
+ * missing instead of as a wrong MIME type. Files are looked up per request (wildcard), so a rebuilt app is
+ * served without a restart.
+ */
 const registerSpa = async (app: FastifyInstance, webDistDir: string | undefined): Promise<void> => {
   const indexExists = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
   if (indexExists) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders: (response, filePath) => {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -91,15 +114,20 @@ const registerSpa = async (app: FastifyInstance, webDistDir: string | undefined)
       },
     });
   }
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // The root is a directory to the static handler (403); it is the home page to a user.
+  if (indexExists) app.get('/', async (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && indexExists && request.method === 'GET') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (!isApi && !isFile && indexExists && request.method === 'GET') {
+      return sendIndex(reply);
     }
     return reply.status(404).send({
       success: false,
       code: ERROR_CODES.notFound,
-      msg: `No route ${request.method} ${request.url.split('?')[0]}`,
+      msg: `No route ${request.method} ${pathname}`,
     });
   });
 };

@@ -12,13 +12,25 @@ const scratchDir = () => mkdtempSync(path.join(tmpdir(), 'cowcare-test-'));
 describe('configuration', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({ DATA_DIR: scratchDir() });
-    expect(config).toMatchObject({ port: 4499, databaseUrl: undefined, demo: true, simulator: true, mqttPort: 1883 });
+    expect(config).toMatchObject({
+      port: 4499,
+      databaseUrl: undefined,
+      demo: true,
+      simulator: true,
+      mqttPort: 1883,
+    });
   });
 
   it('lists every problem at once', () => {
     let problems: string[] = [];
     try {
-      loadConfig({ DATA_DIR: scratchDir(), PORT: 'eighty', DEMO: 'maybe', DATABASE_URL: 'mysql://x', TOKEN_SECRET: 'short' });
+      loadConfig({
+        DATA_DIR: scratchDir(),
+        PORT: 'eighty',
+        DEMO: 'maybe',
+        DATABASE_URL: 'mysql://x',
+        TOKEN_SECRET: 'short',
+      });
     } catch (error) {
       problems = error instanceof ConfigError ? error.problems : [];
     }
@@ -60,7 +72,9 @@ describe('migrations', () => {
       const versions = readMigrations().map((migration) => migration.version);
       expect(await migrate(db)).toEqual(versions);
       expect(await migrate(db)).toEqual([]);
-      const recorded = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
+      const recorded = await db.query<{ version: string }>(
+        'SELECT version FROM schema_migrations ORDER BY version',
+      );
       expect(recorded.map((row) => row.version)).toEqual(versions);
     } finally {
       await db.close();
@@ -70,7 +84,9 @@ describe('migrations', () => {
   it('roll a failing migration back whole', async () => {
     const db = await openTestDatabase();
     try {
-      const broken = [{ version: '9999_broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }];
+      const broken = [
+        { version: '9999_broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' },
+      ];
       await expect(migrate(db, broken)).rejects.toThrow();
       const tables = await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'");
       expect(tables).toEqual([]);

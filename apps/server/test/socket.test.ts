@@ -22,7 +22,9 @@ interface Received {
 }
 
 const open = (token?: string) => {
-  const socket = new WebSocket(token === undefined ? socketUrl : `${socketUrl}?token=${encodeURIComponent(token)}`);
+  const socket = new WebSocket(
+    token === undefined ? socketUrl : `${socketUrl}?token=${encodeURIComponent(token)}`,
+  );
   const messages: Received[] = [];
   socket.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString()) as Received));
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
@@ -89,7 +91,11 @@ describe('notification socket', () => {
     other.socket.send(JSON.stringify({ type: 'register', data: {} }));
     await Promise.all([own.next('register_res'), other.next('register_res')]);
 
-    const farmId = (await testApp.db.query<{ id: number }>('SELECT id FROM farms WHERE farm_number = $1', [farmer.farmNumber]))[0]?.id;
+    const farmId = (
+      await testApp.db.query<{ id: number }>('SELECT id FROM farms WHERE farm_number = $1', [
+        farmer.farmNumber,
+      ])
+    )[0]?.id;
     const delivered = testApp.services.sockets.publishToFarm(farmId ?? -1, {
       type: 'error',
       data: { code: 'E_TEST', msg: 'farm event' },

@@ -1,6 +1,13 @@
+import * as admin from './routes/admin';
 import * as auth from './routes/auth';
+import * as health from './routes/health';
+import * as reproduction from './routes/reproduction';
+import * as uploads from './routes/uploads';
+import * as cows from './routes/cows';
+import * as cowTypes from './routes/cow-types';
 import * as system from './routes/system';
 import * as user from './routes/user';
+import * as wallet from './routes/wallet';
 
 /** Every call the server serves, by area. The server registers from this; the web client is typed by it. */
 export const api = {
@@ -32,6 +39,59 @@ export const api = {
     insertMessage: user.insertMessage,
     getMessages: user.getMessages,
     setSensorFilter: user.setSensorFilter,
+  },
+  cowTypes: {
+    listCowTypes: cowTypes.listCowTypes,
+    addCowType: cowTypes.addCowType,
+    updateCowType: cowTypes.updateCowType,
+    deleteCowType: cowTypes.deleteCowType,
+    moveCowsToType: cowTypes.moveCowsToType,
+    assignCowsType: cowTypes.assignCowsType,
+  },
+  wallet: {
+    getWallet: wallet.getWallet,
+    chargeCowTypeUsage: wallet.chargeCowTypeUsage,
+  },
+  cows: {
+    getCowsData: cows.getCowsData,
+    getCowsFiles: cows.getCowsFiles,
+    getCowInfo: cows.getCowInfo,
+    addCow: cows.addCow,
+    updateCow: cows.updateCow,
+    updateSensorStates: cows.updateSensorStates,
+    sensorPage: cows.sensorPage,
+    changeCowStatus: cows.changeCowStatus,
+    cowHistory: cows.cowHistory,
+    cowFamily: cows.cowFamily,
+  },
+  admin: {
+    login: admin.login,
+    restoreCow: admin.restoreCow,
+    cowHistory: admin.cowHistory,
+  },
+  reproduction: {
+    addEstrus: reproduction.addEstrus,
+    updateEstrus: reproduction.updateEstrus,
+    deleteEstrus: reproduction.deleteEstrus,
+    addFertilization: reproduction.addFertilization,
+    updateFertilization: reproduction.updateFertilization,
+    deleteFertilization: reproduction.deleteFertilization,
+    addPregnancy: reproduction.addPregnancy,
+    updatePregnancy: reproduction.updatePregnancy,
+    deletePregnancy: reproduction.deletePregnancy,
+    addCalving: reproduction.addCalving,
+    updateCalving: reproduction.updateCalving,
+    deleteCalving: reproduction.deleteCalving,
+  },
+  health: {
+    addHealthCase: health.addHealthCase,
+    updateHealthCase: health.updateHealthCase,
+    deleteHealthCase: health.deleteHealthCase,
+    listHealthCases: health.listHealthCases,
+  },
+  uploads: {
+    upload: uploads.upload,
+    download: uploads.download,
   },
 } as const;
 

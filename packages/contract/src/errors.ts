@@ -20,6 +20,9 @@ export const ERROR_CODES = {
   bossPasswordIncorrect: 'E_BOSS_PASSWORD_INCORRECT',
   bossGrantRequired: 'E_BOSS_GRANT_REQUIRED',
   payloadTooLarge: 'E_PAYLOAD_TOO_LARGE',
+  unsupportedFileType: 'E_UNSUPPORTED_FILE_TYPE',
+  insufficientBalance: 'E_INSUFFICIENT_BALANCE',
+  cowTypeNameTaken: 'E_COW_TYPE_NAME_TAKEN',
   internal: 'E_INTERNAL',
 } as const;
 

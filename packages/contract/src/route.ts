@@ -8,7 +8,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type ScopeKind = 'userId' | 'farmNumber' | 'country';
 
-export type RouteAccess = 'public' | 'user';
+/** `admin` routes serve the support side and take an admin token (POST admin/login), never a user's. */
+export type RouteAccess = 'public' | 'user' | 'admin';
 
 export interface RouteDefinition<
   Params extends TSchema = TSchema,

@@ -13,6 +13,9 @@ const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
 
 export const openPostgresDatabase = async (connectionString: string): Promise<Database> => {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ends (a restart, a dropped database) must not crash the process: the
+  // pool replaces it, and the next query reports any lasting problem.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   // Fail at start, with the server's own message, rather than on the first request.
   await pool.query('SELECT 1');
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ERROR_CODES, HEADERS } from '@cowcare/contract/errors';
 import { apiPath, successEnvelope, type RouteDefinition, type ScopeKind } from '@cowcare/contract/route';
+import { authenticateAdmin } from '../modules/admin/authenticate-admin';
 import type { Services } from '../services';
 import { AppError, forbidden } from './app-error';
 import { authenticate } from './authenticate';
@@ -51,7 +52,12 @@ export const registerRoutes = (app: FastifyInstance, services: Services, binding
   for (const { route, handler } of bindings) {
     // Authentication runs on the headers alone, before the body is parsed, so a caller without a token
     // learns nothing about what a valid request looks like.
-    const onRequest = route.access === 'user' ? [authenticate(services)] : [];
+    const onRequest =
+      route.access === 'user'
+        ? [authenticate(services)]
+        : route.access === 'admin'
+          ? [authenticateAdmin(services)]
+          : [];
     const preHandler: preHandlerAsyncHookHandler[] = [];
     if (route.access === 'user') {
       if (route.scopes) preHandler.push(checkScopes(route.scopes));

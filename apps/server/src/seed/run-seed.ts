@@ -1,5 +1,7 @@
 import type { Database } from '../db/database';
 import { writeDemoFarm, type DemoFarmOptions } from './demo-farm';
+import { writeDemoHerd } from './demo-herd';
+import { writeDemoWallet } from './demo-wallet';
 import { writeReferenceData } from './reference-data';
 
 export interface SeedOptions extends DemoFarmOptions {
@@ -19,4 +21,6 @@ export const runSeed = (db: Database, options: SeedOptions): Promise<void> =>
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     await writeReferenceData(tx);
     if (options.demo) await writeDemoFarm(tx, options);
+    if (options.demo) await writeDemoHerd(tx);
+    if (options.demo) await writeDemoWallet(tx);
   });

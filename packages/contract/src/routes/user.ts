@@ -47,7 +47,9 @@ export const updateUser = defineRoute({
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     phone: Type.Optional(Type.String({ minLength: 5, maxLength: 20, pattern: '^\\+?[0-9 -]+$' })),
     city: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    avatar: Type.Optional(Type.String({ maxLength: 512, pattern: '^(https://|/)' })),
+    avatar: Type.Optional(
+      Type.String({ maxLength: 512, pattern: '^(https://|/|$)', description: 'empty removes the picture' }),
+    ),
   }),
   data: UserSchema,
 });

@@ -4,6 +4,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const BOSS_GRANT_TTL_SECONDS = 5 * 60;
+export const ADMIN_TOKEN_TTL_SECONDS = 60 * 60;
 
 const ISSUER = 'cowcare';
 
@@ -38,6 +39,25 @@ export class TokenService {
     const sessionId = payload.claims.sid;
     if (!Number.isInteger(userId) || typeof sessionId !== 'string') return { ok: false, expired: false };
     return { ok: true, claims: { userId, sessionId } };
+  }
+
+  /** A support administrator's token: its own type, so it never passes as a user's access token. */
+  signAdminToken(adminId: number, ttlSeconds = ADMIN_TOKEN_TTL_SECONDS): Promise<string> {
+    return new SignJWT({ typ: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(adminId))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.key);
+  }
+
+  async verifyAdminToken(token: string): Promise<TokenCheck<{ adminId: number }>> {
+    const payload = await this.verify(token, 'admin');
+    if (!payload.ok) return payload;
+    const adminId = Number(payload.claims.sub);
+    if (!Number.isInteger(adminId)) return { ok: false, expired: false };
+    return { ok: true, claims: { adminId } };
   }
 
   /** A short-lived proof that this user just entered the farm's boss password. */

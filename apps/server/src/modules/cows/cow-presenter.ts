@@ -29,7 +29,10 @@ export const presentCow = (cow: CowRecord, today?: Date): Cow => ({
   sireCode: cow.sireCode,
   drink: cow.averageDrink,
   drink_current: cow.currentDrink,
-  fever: rounded(temperatureDeviation(cow.currentTemperature, cow.averageTemperature, cow.temperatureOffset), 2),
+  fever: rounded(
+    temperatureDeviation(cow.currentTemperature, cow.averageTemperature, cow.temperatureOffset),
+    2,
+  ),
   temp_current: cow.currentTemperature,
   temp_avg: cow.averageTemperature,
   tempadd: cow.temperatureOffset,

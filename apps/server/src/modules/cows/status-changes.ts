@@ -16,7 +16,19 @@ export interface StatusChangeActor {
   adminId?: number;
 }
 
-const REASONS: Record<LifecycleEvent['kind'], string> = {
+/** The `reason` column of cow_status_changes. */
+export type StatusChangeReason =
+  | 'created'
+  | 'fertilization'
+  | 'pregnancy'
+  | 'calving'
+  | 'end-lactation'
+  | 'convert-to-fattening'
+  | 'eliminate'
+  | 'force'
+  | 'restore';
+
+const REASONS: Record<LifecycleEvent['kind'], StatusChangeReason> = {
   fertilization: 'fertilization',
   pregnancyResult: 'pregnancy',
   calving: 'calving',
@@ -26,7 +38,54 @@ const REASONS: Record<LifecycleEvent['kind'], string> = {
   forceChange: 'force',
 };
 
-const FORCED: ReadonlySet<LifecycleEvent['kind']> = new Set(['endLactation', 'convertToFattening', 'eliminate', 'forceChange']);
+const FORCED: ReadonlySet<LifecycleEvent['kind']> = new Set([
+  'endLactation',
+  'convertToFattening',
+  'eliminate',
+  'forceChange',
+]);
+
+export interface StatusChange {
+  farmId: number;
+  cowId: number;
+  from: string | null;
+  to: string;
+  reason: StatusChangeReason;
+  forced: boolean;
+  actor: StatusChangeActor;
+}
+
+/** One row of a cow's status history: who moved it from what to what, and why. */
+export const recordStatusChange = async (tx: Queryable, change: StatusChange): Promise<void> => {
+  await tx.query(
+    `INSERT INTO cow_status_changes
+       (farm_id, cow_id, from_status, to_status, reason, forced, changed_by_user_id, changed_by_admin_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      change.farmId,
+      change.cowId,
+      change.from,
+      change.to,
+      change.reason,
+      change.forced,
+      change.actor.userId ?? null,
+      change.actor.adminId ?? null,
+    ],
+  );
+};
+
+/** How a lifecycle event is written in the history; the demo herd writes its past the same way. */
+export const statusChangeReasonOf = (event: LifecycleEvent): StatusChangeReason => REASONS[event.kind];
+export const isForcedEvent = (event: LifecycleEvent): boolean => FORCED.has(event.kind);
+
+const refusal = (status: string): AppError =>
+  parseStoredStatus(status) === 'culled'
+    ? new AppError(
+        409,
+        ERROR_CODES.conflict,
+        'A culled cow takes no further change; customer service can restore it',
+      )
+    : new AppError(409, ERROR_CODES.conflict, `A cow in status ${status} cannot take this change`);
 
 /**
  * Moves a cow through the lifecycle of architecture §7 inside the caller's transaction (the cow row should
@@ -40,9 +99,7 @@ export const applyLifecycleEvent = async (
   actor: StatusChangeActor,
 ): Promise<string> => {
   const current = parseStoredStatus(cow.status);
-  if (!current || !canApplyLifecycleEvent(current, event)) {
-    throw new AppError(409, ERROR_CODES.conflict, `A cow in status ${cow.status} cannot take this change`);
-  }
+  if (!current || !canApplyLifecycleEvent(current, event)) throw refusal(cow.status);
   const next = storedStatusValue(nextStatusAfter(event));
   await tx.query(
     `UPDATE cows SET status = $2, parity = $3, updated_at = now(),
@@ -50,10 +107,14 @@ export const applyLifecycleEvent = async (
       WHERE id = $1`,
     [cow.id, next, parityAfter(event, cow.parity), event.kind === 'eliminate'],
   );
-  await tx.query(
-    `INSERT INTO cow_status_changes (farm_id, cow_id, from_status, to_status, reason, forced, changed_by_user_id, changed_by_admin_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [cow.farmId, cow.id, cow.status, next, REASONS[event.kind], FORCED.has(event.kind), actor.userId ?? null, actor.adminId ?? null],
-  );
+  await recordStatusChange(tx, {
+    farmId: cow.farmId,
+    cowId: cow.id,
+    from: cow.status,
+    to: next,
+    reason: statusChangeReasonOf(event),
+    forced: isForcedEvent(event),
+    actor,
+  });
   return next;
 };

@@ -1,0 +1,27 @@
+import type { CowSummary } from '@cowcare/contract/routes/cows';
+import type { Queryable } from '../../db/database';
+import type { CowRecord } from './cows-repository';
+
+const SELECT_SUMMARY = `SELECT id, code, status, to_char(birthday, 'YYYY-MM-DD') AS birthday, sex FROM cows`;
+
+export interface CowFamily {
+  dam: CowSummary | null;
+  sire: { code: string } | null;
+  calves: CowSummary[];
+}
+
+/** Dam and calves are looked up within the cow's farm only: a link across farms shows as no relative. */
+export const familyOf = async (db: Queryable, cow: CowRecord): Promise<CowFamily> => {
+  const [dam] =
+    cow.damId === null
+      ? []
+      : await db.query<CowSummary>(`${SELECT_SUMMARY} WHERE farm_id = $1 AND id = $2`, [
+          cow.farmId,
+          cow.damId,
+        ]);
+  const calves = await db.query<CowSummary>(
+    `${SELECT_SUMMARY} WHERE farm_id = $1 AND dam_id = $2 ORDER BY birthday NULLS LAST, code`,
+    [cow.farmId, cow.id],
+  );
+  return { dam: dam ?? null, sire: cow.sireCode === null ? null : { code: cow.sireCode }, calves };
+};

@@ -1,0 +1,42 @@
+import { api } from '@cowcare/contract/api';
+import { bind } from '../../http/route-context';
+import type { Services } from '../../services';
+import { assignCowsToType, assignmentCaller } from '../cow-types/assign-cows-to-type';
+import { presentAssignment } from '../cow-types/cow-type-presenter';
+import { presentUser } from '../users/user-presenter';
+import { findUserById } from '../users/users-repository';
+import { currencyOfCountry } from './currency';
+import { presentWallet } from './wallet-presenter';
+import { listWalletEntries, walletBalance } from './wallet-repository';
+
+export const walletRoutes = (services: Services) => {
+  const { db } = services;
+
+  return [
+    bind(api.wallet.getWallet, async ({ user }) =>
+      presentWallet(
+        await walletBalance(db, user.farmId),
+        currencyOfCountry(user.country),
+        await listWalletEntries(db, user.farmId),
+      ),
+    ),
+
+    // The spec's separate charge call, after cowstype: it is the assignment command itself, so whichever of
+    // the two comes first does the move and the charge, and the other finds nothing left to charge.
+    bind(api.wallet.chargeCowTypeUsage, async ({ body, user }) => {
+      const outcome = await assignCowsToType(db, {
+        ...assignmentCaller(user),
+        typeId: body.type.id,
+        cowIds: body.list,
+        onlyWhenCharged: true,
+      });
+      const record = await findUserById(db, user.userId);
+      if (!record) throw new Error(`user ${user.userId} vanished during a charge`);
+      return {
+        ...presentAssignment(outcome),
+        nothingToCharge: outcome.chargedMinor === 0,
+        user: presentUser(record),
+      };
+    }),
+  ];
+};
