@@ -1,0 +1,204 @@
+// `npm run detect -- <file.csv>`: the estrus episodes in a collar export, as CSV on stdout.
+//
+// Input: the bovheat-dev format — a header naming at least `cow`, `ts` and `raw_activity` (optional `temp`;
+// other columns are ignored), one reading per line, comma-separated, no quoting. `ts` is a wall-clock time
+// without zone (`YYYY-MM-DDTHH:MM[:SS]`, a space instead of the T is accepted); it is read as UTC and
+// printed back the same way, so the output's clock is the file's clock. An empty `raw_activity` is a
+// missing block (the collar did not report) and is skipped; anything else that is not a number is an error.
+// `temp` is checked (empty or a number) but not used: §9 lets temperature support a heat, never raise one,
+// and the detector does not use it yet.
+// Any cadence from 10 minutes to 2 hours; each cow's own cadence is inferred.
+//
+// Output: `cow,onset,end,peak,window_start,window_end` (ISO `YYYY-MM-DDTHH:MM`), heats only, sorted by
+// cow then onset. `--suspected` adds the weaker rises and a `confidence` column.
+//
+// Exit codes: 0 done, 1 unreadable or malformed file (the message names the line), 2 bad usage.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ActivityPoint } from '@cowcare/domain/activity-series';
+import {
+  detectEstrusEpisodes,
+  type EstrusEpisode,
+  type EstrusOptions,
+} from '@cowcare/domain/estrus-detection';
+
+export class CsvFormatError extends Error {}
+
+export interface CowActivity {
+  readonly cow: string;
+  readonly points: ActivityPoint[];
+}
+
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** Epoch ms of a zone-less wall-clock time read as UTC, or null when it is not a valid time. */
+export function parseWallClock(text: string): number | null {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const time = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0, second ?? 0);
+  const date = new Date(time);
+  // Date.UTC rolls 2019-02-30 over to March; a real export never contains such a date.
+  const valid =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === (month ?? 1) - 1 &&
+    date.getUTCDate() === day &&
+    (hour ?? 0) < 24 &&
+    (minute ?? 0) < 60 &&
+    (second ?? 0) < 60;
+  return valid ? time : null;
+}
+
+/** `YYYY-MM-DDTHH:MM` of epoch ms, in UTC (the file's own clock). */
+export function formatWallClock(time: number): string {
+  return new Date(time).toISOString().slice(0, 16);
+}
+
+/**
+ * Reads a bovheat-style activity CSV into one series per cow, in order of first appearance. Strict: a
+ * missing required column, a quoted field, a row with the wrong number of fields, a bad time or a
+ * non-numeric activity throws a `CsvFormatError` naming the line.
+ */
+export function parseActivityCsv(text: string, source = 'input'): CowActivity[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = (lines[0] ?? '').split(',').map((name) => name.trim());
+  const column = (name: string) => header.indexOf(name);
+  const missing = ['cow', 'ts', 'raw_activity'].filter((name) => column(name) < 0);
+  if (missing.length > 0) {
+    throw new CsvFormatError(
+      `${source}:1: the header must name the columns cow, ts and raw_activity; missing: ${missing.join(', ')}`,
+    );
+  }
+  const [cowColumn, tsColumn, activityColumn, tempColumn] = ['cow', 'ts', 'raw_activity', 'temp'].map(column);
+  const cows = new Map<string, ActivityPoint[]>();
+  for (let index = 1; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    const where = `${source}:${index + 1}`;
+    if (line.trim() === '') {
+      if (lines.slice(index + 1).every((rest) => rest.trim() === '')) break;
+      throw new CsvFormatError(`${where}: empty line inside the data`);
+    }
+    if (line.includes('"')) throw new CsvFormatError(`${where}: quoted fields are not supported`);
+    const fields = line.split(',').map((field) => field.trim());
+    if (fields.length !== header.length) {
+      throw new CsvFormatError(
+        `${where}: expected ${header.length} fields as in the header, found ${fields.length}`,
+      );
+    }
+    const cow = fields[cowColumn ?? -1] ?? '';
+    if (cow === '') throw new CsvFormatError(`${where}: empty cow`);
+    const ts = fields[tsColumn ?? -1] ?? '';
+    const time = parseWallClock(ts);
+    if (time === null) {
+      throw new CsvFormatError(`${where}: ts ${JSON.stringify(ts)} is not a time like 2019-01-28T14:00`);
+    }
+    const temp = tempColumn === undefined || tempColumn < 0 ? '' : (fields[tempColumn] ?? '');
+    if (temp !== '' && !NUMBER.test(temp)) {
+      throw new CsvFormatError(`${where}: temp ${JSON.stringify(temp)} is not a number`);
+    }
+    const raw = fields[activityColumn ?? -1] ?? '';
+    if (raw === '') continue; // the collar did not report this block
+    if (!NUMBER.test(raw) || Number(raw) < 0) {
+      throw new CsvFormatError(`${where}: raw_activity ${JSON.stringify(raw)} is not a non-negative number`);
+    }
+    let points = cows.get(cow);
+    if (points === undefined) {
+      points = [];
+      cows.set(cow, points);
+    }
+    points.push({ time, activity: Number(raw) });
+  }
+  return [...cows].map(([cow, points]) => ({ cow, points }));
+}
+
+export interface CowEpisode extends EstrusEpisode {
+  readonly cow: string;
+}
+
+const compareCows = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+
+/** The episodes of every cow, sorted by cow (number-aware) then onset. */
+export function detectHerd(
+  herd: readonly CowActivity[],
+  options: (cow: string) => EstrusOptions = () => ({}),
+): CowEpisode[] {
+  return herd
+    .flatMap(({ cow, points }) =>
+      detectEstrusEpisodes(points, options(cow)).map((episode) => ({ cow, ...episode })),
+    )
+    .sort((a, b) => compareCows(a.cow, b.cow) || a.onset - b.onset);
+}
+
+export function formatEpisodesCsv(episodes: readonly CowEpisode[], withConfidence = false): string {
+  const header = ['cow', 'onset', 'end', 'peak', 'window_start', 'window_end'];
+  const rows = episodes.map((episode) => {
+    const row = [
+      episode.cow,
+      ...[episode.onset, episode.end, episode.peak, episode.windowStart, episode.windowEnd].map(
+        formatWallClock,
+      ),
+    ];
+    return (withConfidence ? [...row, episode.confidence] : row).join(',');
+  });
+  return [(withConfidence ? [...header, 'confidence'] : header).join(','), ...rows].join('\n') + '\n';
+}
+
+const USAGE = `Usage: npm run detect -- [--suspected] <file.csv>
+
+Prints the estrus episodes found in a collar activity CSV (columns cow, ts, raw_activity; optional temp)
+as CSV: cow,onset,end,peak,window_start,window_end.
+  --suspected   also print suspected (weaker) rises, with a confidence column`;
+
+export function main(argv: readonly string[]): number {
+  const flags = argv.filter((arg) => arg.startsWith('-'));
+  const files = argv.filter((arg) => !arg.startsWith('-'));
+  if (flags.includes('--help') || flags.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const unknown = flags.filter((flag) => flag !== '--suspected');
+  if (unknown.length > 0 || files.length !== 1) {
+    const problem =
+      unknown.length > 0
+        ? `unknown option ${unknown.join(', ')}`
+        : files.length === 0
+          ? 'no file given'
+          : 'give one file';
+    process.stderr.write(`detect: ${problem}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const file = files[0] ?? '';
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    process.stderr.write(`detect: cannot read ${file}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  try {
+    const withSuspected = flags.includes('--suspected');
+    const episodes = detectHerd(parseActivityCsv(text, path.basename(file))).filter(
+      (episode) => withSuspected || episode.confidence === 'detected',
+    );
+    process.stdout.write(formatEpisodesCsv(episodes, withSuspected));
+    return 0;
+  } catch (error) {
+    if (error instanceof CsvFormatError) {
+      process.stderr.write(`detect: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // `npm run detect -- file | head` closes the pipe early; that is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+  process.exitCode = main(process.argv.slice(2));
+}

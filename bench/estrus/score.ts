@@ -1,0 +1,484 @@
+// Scores the estrus detector against SCR Heatime's own heat index on real collar data (issue 4).
+//
+//   npx tsx bench/estrus/score.ts [activity.csv] [events.csv]
+//
+// Defaults: ../shared/data/bovheat-dev/activity_2h.csv and the events.csv beside the activity file. Runs the
+// plain architecture §9 rule and each refinement added in turn, in the same run, on the same data, and
+// prints the results; on the default data it also writes bench/estrus/RESULTS.md.
+//
+// Scoring (what each number means):
+// - SCR episode: an `scr_heat_ac35` row of events.csv (a run of 2-hour blocks with SCR's index >= 35).
+// - Match: a detected episode and an SCR episode match when their intervals [onset, end] and [start, end]
+//   (block starts) overlap once widened by the 6-hour tolerance, i.e. when they are at most 6 hours apart.
+// - Recall: SCR episodes matched by some detected episode ÷ SCR episodes. A detected episode that spans two
+//   SCR episodes less than 10 hours apart (one heat by our rule) covers both.
+// - Precision: detected episodes paired with an SCR episode of their own ÷ detected episodes; each SCR
+//   episode is paired at most once (maximum matching), so two alerts for one SCR heat count one as false.
+// - Inseminations: `status_to_bred` days (day resolution) with an alert (the reading at which the rule first
+//   held) within the 48 hours before the end of that day.
+// Only 'detected' episodes are scored; suspected ones are listed for information.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DAY_MS, HOUR_MS } from '@cowcare/domain/activity-series';
+import {
+  ARCHITECTURE_ESTRUS_PARAMETERS,
+  DEFAULT_ESTRUS_PARAMETERS,
+  type EstrusParameters,
+} from '@cowcare/domain/estrus-detection';
+import {
+  detectHerd,
+  formatWallClock,
+  parseActivityCsv,
+  parseWallClock,
+  type CowActivity,
+  type CowEpisode,
+} from '../../apps/server/src/cli/detect';
+
+const TOLERANCE_MS = 6 * HOUR_MS;
+const INSEMINATION_LOOKBACK_MS = 48 * HOUR_MS;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const defaultActivity = path.resolve(repoRoot, '../shared/data/bovheat-dev/activity_2h.csv');
+const activityFile = path.resolve(process.argv[2] ?? defaultActivity);
+const eventsFile = path.resolve(process.argv[3] ?? path.join(path.dirname(activityFile), 'events.csv'));
+const isDefaultData = activityFile === defaultActivity && process.argv[3] === undefined;
+
+// ---- data ----------------------------------------------------------------------------------------------
+
+interface ScrEpisode {
+  cow: string;
+  start: number;
+  end: number;
+  peak: number;
+}
+interface Insemination {
+  cow: string;
+  day: number;
+}
+
+const herd: CowActivity[] = parseActivityCsv(readFileSync(activityFile, 'utf8'), path.basename(activityFile));
+const scrEpisodes: ScrEpisode[] = [];
+const inseminations: Insemination[] = [];
+const calvings = new Map<string, number[]>();
+const dayStart = (text: string) => parseWallClock(`${text}T00:00`) ?? Number.NaN;
+for (const line of readFileSync(eventsFile, 'utf8').split(/\r?\n/).slice(1)) {
+  if (line.trim() === '') continue;
+  const [cow = '', event, start = '', end = '', note = ''] = line.split(',');
+  if (event === 'scr_heat_ac35') {
+    const peak = Number(/peak=(\d+)/.exec(note)?.[1] ?? Number.NaN);
+    scrEpisodes.push({
+      cow,
+      start: parseWallClock(start) ?? Number.NaN,
+      end: parseWallClock(end) ?? Number.NaN,
+      peak,
+    });
+  } else if (event === 'status_to_bred') {
+    inseminations.push({ cow, day: dayStart(start) });
+  } else if (event === 'calving_day') {
+    calvings.set(cow, [...(calvings.get(cow) ?? []), dayStart(start)]);
+  }
+}
+
+// SCR's index per block, only to explain misses and false alerts; and every cow the file names.
+const scrIndex = new Map<string, Map<number, number>>();
+const cowsInFile = new Set<string>();
+{
+  const lines = readFileSync(activityFile, 'utf8').split(/\r?\n/);
+  const header = (lines[0] ?? '').split(',');
+  const [cowAt, tsAt, indexAt] = ['cow', 'ts', 'scr_activity_change'].map((name) => header.indexOf(name));
+  for (const line of lines.slice(1)) {
+    if (line.trim() !== '') cowsInFile.add(line.split(',')[cowAt ?? -1] ?? '');
+  }
+  if (indexAt !== undefined && indexAt >= 0) {
+    for (const line of lines.slice(1)) {
+      const fields = line.split(',');
+      const value = fields[indexAt ?? -1];
+      const time = parseWallClock(fields[tsAt ?? -1] ?? '');
+      if (value === undefined || value === '' || time === null) continue;
+      const cow = fields[cowAt ?? -1] ?? '';
+      if (!scrIndex.has(cow)) scrIndex.set(cow, new Map());
+      scrIndex.get(cow)?.set(time, Number(value));
+    }
+  }
+}
+
+// ---- scoring -------------------------------------------------------------------------------------------
+
+const near = (a: { from: number; to: number }, b: { from: number; to: number }) =>
+  a.from <= b.to + TOLERANCE_MS && b.from <= a.to + TOLERANCE_MS;
+const span = (episode: CowEpisode) => ({ from: episode.onset, to: episode.end });
+const scrSpan = (episode: ScrEpisode) => ({ from: episode.start, to: episode.end });
+
+interface Score {
+  detected: number;
+  truePositives: number;
+  recall: number;
+  precision: number;
+  covered: number;
+  missed: ScrEpisode[];
+  falseAlerts: CowEpisode[];
+  uncovered: Insemination[];
+  onsetErrorsHours: number[];
+  alertDelaysHours: number[];
+}
+
+function score(episodes: readonly CowEpisode[]): Score {
+  const heats = episodes.filter((episode) => episode.confidence === 'detected');
+  // Maximum matching (augmenting paths): each SCR episode pairs with at most one detected episode.
+  const candidates = heats.map((heat) =>
+    scrEpisodes.flatMap((scr, index) =>
+      scr.cow === heat.cow && near(span(heat), scrSpan(scr)) ? [index] : [],
+    ),
+  );
+  const owner = new Array<number>(scrEpisodes.length).fill(-1);
+  const augment = (heat: number, seen: Set<number>): boolean => {
+    for (const scr of candidates[heat] ?? []) {
+      if (seen.has(scr)) continue;
+      seen.add(scr);
+      if ((owner[scr] ?? -1) < 0 || augment(owner[scr] ?? -1, seen)) {
+        owner[scr] = heat;
+        return true;
+      }
+    }
+    return false;
+  };
+  const paired = heats.map((_, heat) => augment(heat, new Set()));
+  const truePositives = paired.filter(Boolean).length;
+  const missed = scrEpisodes.filter(
+    (scr) => !heats.some((heat) => heat.cow === scr.cow && near(span(heat), scrSpan(scr))),
+  );
+  const uncovered = inseminations.filter(
+    (ai) =>
+      !heats.some(
+        (heat) =>
+          heat.cow === ai.cow &&
+          heat.alertAt <= ai.day + DAY_MS &&
+          heat.alertAt >= ai.day + DAY_MS - INSEMINATION_LOOKBACK_MS,
+      ),
+  );
+  const matchedPairs = scrEpisodes.flatMap((scr, index) => {
+    const heat = heats[owner[index] ?? -1];
+    return heat === undefined ? [] : [{ scr, heat }];
+  });
+  const onsetErrorsHours = matchedPairs.map(({ scr, heat }) => (heat.onset - scr.start) / HOUR_MS);
+  const alertDelaysHours = matchedPairs.map(({ scr, heat }) => (heat.alertAt - scr.start) / HOUR_MS);
+  return {
+    detected: heats.length,
+    truePositives,
+    recall: (scrEpisodes.length - missed.length) / scrEpisodes.length,
+    precision: heats.length === 0 ? Number.NaN : truePositives / heats.length,
+    covered: inseminations.length - uncovered.length,
+    missed,
+    falseAlerts: heats.filter((_, index) => !paired[index]),
+    uncovered,
+    onsetErrorsHours,
+    alertDelaysHours,
+  };
+}
+
+// ---- configurations: §9, then each refinement added in turn; then single changes to the default ---------
+
+const A = ARCHITECTURE_ESTRUS_PARAMETERS;
+const D = DEFAULT_ESTRUS_PARAMETERS;
+const steps: { name: string; parameters: EstrusParameters }[] = [];
+{
+  let parameters: EstrusParameters = { ...A };
+  const add = (name: string, change: Partial<EstrusParameters>) => {
+    parameters = { ...parameters, ...change };
+    steps.push({ name, parameters });
+  };
+  add('architecture §9 rule (the baseline)', {});
+  add(`+ >= ${D.minBaselineDays} baseline days, completed from the following days at the start of a record`, {
+    minBaselineDays: D.minBaselineDays,
+    lookAhead: D.lookAhead,
+  });
+  add('+ baseline: mean without the highest and the lowest day', { baselineCenter: D.baselineCenter });
+  add(`+ rise carried by >= ${D.minRiseHours} raised hours`, { minRiseHours: D.minRiseHours });
+  add(`+ raised hours ${D.quietGapHours} h apart are separate runs = **default**`, {
+    quietGapHours: D.quietGapHours,
+  });
+}
+const mismatch = Object.entries(D).filter(
+  ([key, value]) => steps.at(-1)?.parameters[key as keyof EstrusParameters] !== value,
+);
+if (mismatch.length > 0) throw new Error(`the last step is not the default: ${JSON.stringify(mismatch)}`);
+const alternatives: { name: string; parameters: EstrusParameters }[] = [
+  { name: 'default, but median baseline', parameters: { ...D, baselineCenter: 'median' } },
+  { name: 'default, but plain mean baseline (§9)', parameters: { ...D, baselineCenter: 'mean' } },
+  { name: 'default, but 4 raised hours', parameters: { ...D, minRiseHours: 4 } },
+  { name: 'default, but no look-ahead (what the live check sees)', parameters: { ...D, lookAhead: false } },
+];
+
+const evaluate = ({ name, parameters }: { name: string; parameters: EstrusParameters }) => {
+  const episodes = detectHerd(herd, (cow) => ({ parameters, calvings: calvings.get(cow) ?? [] }));
+  return { name, episodes, score: score(episodes) };
+};
+const results = steps.map(evaluate);
+const alternativeResults = alternatives.map(evaluate);
+const final = results.at(-1);
+if (final === undefined) throw new Error('no configuration');
+
+// ---- explanations --------------------------------------------------------------------------------------
+
+const clock = formatWallClock;
+const round = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+const activity = new Map(
+  herd.map(({ cow, points }) => [cow, new Map(points.map((point) => [point.time, point.activity]))]),
+);
+
+/** Activity of the blocks in [from, to] against the same clock blocks on the 7 days before `reference`. */
+function rawRatio(cow: string, from: number, to: number, reference = from): number {
+  const series = activity.get(cow);
+  if (!series) return Number.NaN;
+  let now = 0;
+  let before = 0;
+  for (const [time, value] of series) {
+    if (time < from || time > to) continue;
+    const days = Math.max(0, Math.floor((time - reference) / DAY_MS));
+    const past = [1, 2, 3, 4, 5, 6, 7].flatMap((back) => {
+      const other = series.get(time - (back + days) * DAY_MS);
+      return other === undefined ? [] : [other];
+    });
+    if (past.length === 0) continue;
+    now += value;
+    before += past.reduce((sum, other) => sum + other, 0) / past.length;
+  }
+  return before > 0 ? now / before : Number.NaN;
+}
+
+/** The block of [from, to] where the cow rose most against the same block yesterday and the days before. */
+function blockRatios(from: number, to: number): Map<string, Map<number, number>> {
+  const ratios = new Map<string, Map<number, number>>();
+  for (const [cow, series] of activity) {
+    const cowRatios = new Map<number, number>();
+    for (const [time, value] of series) {
+      if (time < from || time > to) continue;
+      const past = [1, 2, 3, 4, 5, 6, 7].flatMap((back) => series.get(time - back * DAY_MS) ?? []);
+      if (past.length > 0) {
+        cowRatios.set(time, value / (past.reduce((sum, other) => sum + other, 0) / past.length));
+      }
+    }
+    ratios.set(cow, cowRatios);
+  }
+  return ratios;
+}
+
+/** How many other cows rose >= 2× in the same 2-hour block as this cow's highest block in [from, to]. */
+function groupRise(cow: string, from: number, to: number): { time: number; others: number } | null {
+  const ratios = blockRatios(from, to);
+  const own = [...(ratios.get(cow) ?? [])].sort((a, b) => b[1] - a[1])[0];
+  if (own === undefined) return null;
+  const others = [...ratios].filter(([other, map]) => other !== cow && (map.get(own[0]) ?? 0) >= 2).length;
+  return { time: own[0], others };
+}
+
+function scrMax(cow: string, from: number, to: number): number {
+  let best = Number.NEGATIVE_INFINITY;
+  for (const [time, value] of scrIndex.get(cow) ?? []) {
+    if (time >= from && time <= to) best = Math.max(best, value);
+  }
+  return best;
+}
+
+const scrCoverage = (cow: string, from: number, to: number) =>
+  [...(scrIndex.get(cow) ?? [])].some(([time]) => time >= from && time <= to);
+const dim = new Map<string, Map<number, number>>();
+{
+  const lines = readFileSync(activityFile, 'utf8').split(/\r?\n/);
+  const header = (lines[0] ?? '').split(',');
+  const [cowAt, tsAt, dimAt] = ['cow', 'ts', 'dim'].map((name) => header.indexOf(name));
+  if (dimAt !== undefined && dimAt >= 0) {
+    for (const line of lines.slice(1)) {
+      const fields = line.split(',');
+      const time = parseWallClock(fields[tsAt ?? -1] ?? '');
+      const value = fields[dimAt];
+      if (time === null || value === undefined || value === '') continue;
+      const cow = fields[cowAt ?? -1] ?? '';
+      if (!dim.has(cow)) dim.set(cow, new Map());
+      dim.get(cow)?.set(time, Number(value));
+    }
+  }
+}
+
+function explainMiss(scr: ScrEpisode): string {
+  const blocks = Math.round((scr.end - scr.start) / (2 * HOUR_MS)) + 1;
+  const parts = [`SCR peak ${scr.peak} over ${blocks} block${blocks === 1 ? '' : 's'}`];
+  const suspected = final?.episodes.find(
+    (episode) =>
+      episode.cow === scr.cow && episode.confidence === 'suspected' && near(span(episode), scrSpan(scr)),
+  );
+  if (suspected) parts.push(`reported as suspected (12-h rise ${round(suspected.riseRatio)})`);
+  parts.push(
+    `raw activity of the 12 h up to its end ${round(rawRatio(scr.cow, scr.end - 10 * HOUR_MS, scr.end))}× the same hours before`,
+  );
+  const group = groupRise(scr.cow, scr.start - 10 * HOUR_MS, scr.end);
+  if (group && group.others >= 2) {
+    parts.push(
+      `its highest block (${clock(group.time)}) is one where ${group.others} other cows also rose >= 2× (a group event)`,
+    );
+  }
+  const nextHeat = scrEpisodes
+    .filter((other) => other.cow === scr.cow && other !== scr && other.peak >= 90)
+    .map((other) => (other.start - scr.end) / HOUR_MS)
+    .filter((hours) => hours > 0 && hours <= 72)[0];
+  if (nextHeat !== undefined) parts.push(`a strong SCR heat follows ${round(nextHeat, 0)} h later`);
+  return parts.join('; ');
+}
+
+function explainFalse(episode: CowEpisode): string {
+  const parts = [
+    `12-h rise ${round(episode.riseRatio)}, peak hour ${round(episode.peakRatio)}×, onset to end ${round((episode.end - episode.onset) / HOUR_MS, 0)} h`,
+  ];
+  const index = scrMax(episode.cow, episode.onset - TOLERANCE_MS, episode.end + TOLERANCE_MS);
+  if (!scrCoverage(episode.cow, episode.onset - TOLERANCE_MS, episode.end + TOLERANCE_MS)) {
+    parts.push('SCR had no index for this cow yet (a new collar), so SCR could not have called it');
+  } else {
+    parts.push(`SCR index at most ${index}`);
+  }
+  const daysInMilk = dim.get(episode.cow)?.get(episode.onset);
+  if (daysInMilk !== undefined && daysInMilk <= D.postCalvingDays) {
+    parts.push(
+      `${daysInMilk} day${daysInMilk === 1 ? '' : 's'} after calving by the file's dim column, a calving events.csv does not list (given, it would be suppressed)`,
+    );
+  } else {
+    const after = rawRatio(
+      episode.cow,
+      episode.end + 12 * HOUR_MS,
+      episode.end + 84 * HOUR_MS,
+      episode.onset,
+    );
+    if (after >= 1.2) {
+      parts.push(
+        `activity stayed ${round(after)}× the week before for the next 3 days: a lasting change, not a heat`,
+      );
+    }
+  }
+  return parts.join('; ');
+}
+
+// ---- report --------------------------------------------------------------------------------------------
+
+const allTimes = herd.flatMap(({ points }) => points.map((point) => point.time));
+const pct = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : (sorted[(sorted.length - 1) >> 1] ?? Number.NaN);
+};
+const goal = (ok: boolean) => (ok ? 'met' : '**not met**');
+const s = final.score;
+const describe = (value: unknown) =>
+  typeof value === 'number' && !Number.isFinite(value) ? 'off' : String(value);
+
+const calvingCount = [...calvings.values()].flat().length;
+const calvingsWithActivity = herd.reduce((count, { cow }) => count + (calvings.get(cow)?.length ?? 0), 0);
+const tableHead = [
+  '| configuration | alerts | recall | precision | inseminations with an alert in the 48 h before | median onset − SCR start (h) | median alert − SCR start (h) |',
+  '| --- | --- | --- | --- | --- | --- | --- |',
+];
+const row = ({ name, score: r }: (typeof results)[number]) =>
+  `| ${name} | ${r.detected} | ${pct(r.recall)} (${scrEpisodes.length - r.missed.length}/${scrEpisodes.length}) | ${pct(r.precision)} (${r.truePositives}/${r.detected}) | ${r.covered}/${inseminations.length} | ${round(median(r.onsetErrorsHours), 1)} | ${round(median(r.alertDelaysHours), 1)} |`;
+
+function explainUncovered(ai: Insemination): string {
+  const dayEnd = ai.day + DAY_MS;
+  const alert = final?.episodes
+    .filter(
+      (episode) => episode.cow === ai.cow && episode.confidence === 'detected' && episode.alertAt < dayEnd,
+    )
+    .at(-1);
+  const scr = scrEpisodes.filter((episode) => episode.cow === ai.cow && episode.start < dayEnd).at(-1);
+  return [
+    alert
+      ? `our alert came ${round((dayEnd - alert.alertAt) / HOUR_MS, 0)} h before the end of that day`
+      : 'no alert before it',
+    scr
+      ? `SCR's own episode started ${round((dayEnd - scr.start) / HOUR_MS, 0)} h and ended ${round((dayEnd - scr.end) / HOUR_MS, 0)} h before it${
+          dayEnd - scr.end > INSEMINATION_LOOKBACK_MS
+            ? ', so no alert for that heat can fall in the 48 h (the status changed two days after the heat)'
+            : ''
+        }`
+      : 'no SCR episode before it',
+  ].join('; ');
+}
+
+const lines: string[] = [
+  '# Estrus detection against SCR Heatime',
+  '',
+  `Run: \`npx tsx bench/estrus/score.ts\` — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores.`,
+  '',
+  `Data: \`${path.relative(repoRoot, activityFile)}\` and \`${path.relative(repoRoot, eventsFile)}\` — ${cowsInFile.size} cows, ${herd.length} with activity,`,
+  `${allTimes.length} activity blocks, ${clock(Math.min(...allTimes))} to ${clock(Math.max(...allTimes))};`,
+  `${scrEpisodes.length} SCR heat episodes (index >= 35), ${inseminations.length} recorded inseminations,`,
+  `${calvingCount} recorded calving${calvingCount === 1 ? '' : 's'} (passed to the detector; ${calvingsWithActivity} of a cow with activity).`,
+  '',
+  'Goal (issue 4): recall >= 0.9 and precision >= 0.9 against SCR, every insemination preceded by an alert.',
+  `Scoring: 6-hour tolerance, each SCR episode paired at most once; see the header of \`score.ts\`.`,
+  '',
+  '## Each refinement, added in turn',
+  '',
+  ...tableHead,
+  ...results.map(row),
+  '',
+  'Single changes to the default, for comparison (not adopted):',
+  '',
+  ...tableHead,
+  ...alternativeResults.map(row),
+  '',
+  `Goals with the default parameters: recall ${goal(s.recall >= 0.9)}, precision ${goal(s.precision >= 0.9)},`,
+  `inseminations ${goal(s.uncovered.length === 0)}. What the misses and false alerts are: below, one line each;`,
+  'the discussion is in `docs/detection.md`.',
+  '',
+  '## Parameters (default)',
+  '',
+  '| parameter | value | §9 rule |',
+  '| --- | --- | --- |',
+  ...Object.entries(D).map(
+    ([key, value]) => `| ${key} | ${describe(value)} | ${describe(A[key as keyof EstrusParameters])} |`,
+  ),
+  '',
+  `## SCR episodes missed (${s.missed.length})`,
+  '',
+  ...(s.missed.length === 0
+    ? ['None.']
+    : s.missed.map(
+        (scr) => `- cow ${scr.cow}, ${clock(scr.start)} – ${clock(scr.end)}: ${explainMiss(scr)}.`,
+      )),
+  '',
+  `## False alerts (${s.falseAlerts.length})`,
+  '',
+  ...(s.falseAlerts.length === 0
+    ? ['None.']
+    : s.falseAlerts.map(
+        (episode) =>
+          `- cow ${episode.cow}, onset ${clock(episode.onset)}, end ${clock(episode.end)}: ${explainFalse(episode)}.`,
+      )),
+  '',
+  `## Inseminations without an alert in the 48 h before (${s.uncovered.length})`,
+  '',
+  ...(s.uncovered.length === 0
+    ? ['None.']
+    : s.uncovered.map(
+        (ai) => `- cow ${ai.cow}, bred ${clock(ai.day).slice(0, 10)}: ${explainUncovered(ai)}.`,
+      )),
+  '',
+  '## Suspected rises (notice 103, not scored)',
+  '',
+  ...((suspected) =>
+    suspected.length === 0
+      ? ['None.']
+      : suspected.map(
+          (episode) =>
+            `- cow ${episode.cow}, onset ${clock(episode.onset)}: 12-h rise ${round(episode.riseRatio)}; ${
+              scrEpisodes.some((scr) => scr.cow === episode.cow && near(span(episode), scrSpan(scr)))
+                ? 'an SCR episode is within 6 h'
+                : 'no SCR episode within 6 h'
+            }.`,
+        ))(final.episodes.filter((episode) => episode.confidence === 'suspected')),
+  '',
+];
+const report = lines.join('\n');
+process.stdout.write(report);
+if (isDefaultData) writeFileSync(path.join(here, 'RESULTS.md'), report);

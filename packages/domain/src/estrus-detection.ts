@@ -1,0 +1,475 @@
+// Estrus (heat) from neck-collar activity: notice 101 (heat, with its insemination window) and 103 (suspected).
+//
+// A cow in heat walks, mounts and is restless: over roughly 8-18 hours her activity rises two- to four-fold
+// against what she does at the same time on ordinary days (Løvendahl & Chagunda 2010: 3,674 episodes from
+// hourly activity, mean 2.8-fold rise lasting 8.1 h in cows and 9.2 h in heifers; Heatime heats last
+// 14.3 ± 4.6 h by SCR's own index, Tippenhauer et al. 2021). The rule compares each cow with herself only —
+// herd-wide thresholds fail because collars, barns and cows differ several-fold in their counts — and with
+// the same clock hours, because milking, feeding and lighting give every cow a strong daily rhythm.
+//
+// The rule (architecture §9, refined on real SCR Heatime data; docs/detection.md has the sources and the
+// measured results of each refinement):
+//  1. Baseline: every block against the same clock block on the previous 7 days — their mean without the
+//     highest and the lowest day, so one exceptional day (a heat, a regrouping, a collar off) does not move it.
+//  2. Rise: activity over the trailing 12 hours ÷ the baseline of the same 12 hours.
+//  3. Heat ('detected') when the rise is >= 1.5 (+50 %), held >= 1 hour, and carried by a run of at least
+//     6 raised hours (hourly activity >= 1.5× its baseline, pauses under 4 hours allowed): a heat is
+//     sustained, one wild block is not a heat. 'suspected' for the same at >= 1.4, held 3 hours without reaching 1.5.
+//  4. Onset: back-dated to the first raised hour of that run. Insemination window: onset + 13 h to + 24 h.
+//  5. An episode lasts while the 12-hour rise stays up; rises less than 10 hours apart are one episode;
+//     the first 10 days after a calving are ignored.
+//
+// Any regular cadence works (10 minutes to 2 hours were tested): durations are converted to blocks of the
+// inferred cadence, an "hour" is one block when blocks are longer than an hour, and missing blocks are
+// holes that the ratios skip, never zeros.
+
+import {
+  blocksIn,
+  DAY_MS,
+  HOUR_MS,
+  toRegularSeries,
+  type ActivityPoint,
+  type RegularActivitySeries,
+} from './activity-series';
+
+export type EstrusConfidence = 'detected' | 'suspected';
+
+/** One heat. Times are epoch ms and name readings (block starts), like the input. */
+export interface EstrusEpisode {
+  /** Start of the first block of the first raised hour: at >= 1.5× (>= 1.4× for an episode that stayed suspected). */
+  readonly onset: number;
+  /** Start of the last block of the last raised hour. */
+  readonly end: number;
+  /** Start of the block that ends the hour with the highest activity ratio. */
+  readonly peak: number;
+  /** Activity of that hour ÷ its same-clock baseline: 2-4 in a typical heat. */
+  readonly peakRatio: number;
+  /** Highest trailing-12-hour ratio of the episode: the statistic the confidence is judged on. */
+  readonly riseRatio: number;
+  /** Insemination window, onset + 13 h … onset + 24 h. */
+  readonly windowStart: number;
+  readonly windowEnd: number;
+  readonly confidence: EstrusConfidence;
+  /** The reading at which the rule first held at the episode's confidence: when a live system raises its notice. */
+  readonly alertAt: number;
+}
+
+export interface EstrusParameters {
+  /**
+   * Trailing window over which activity is summed (§9). Twelve hours covers most of a heat (8-18 h) while
+   * averaging out the hour-to-hour noise of a single collar.
+   */
+  readonly windowHours: number;
+  /** Days of history the same-clock baseline is drawn from (§9): long enough to be stable, short enough to follow a changing cow. */
+  readonly baselineDays: number;
+  /** Fewer past days than this and there is no baseline (or, looking ahead, the following days complete it). */
+  readonly minBaselineDays: number;
+  /**
+   * How the baseline days are combined: 'trimmed' (default) is their mean without the highest and the lowest
+   * day (from 4 days on), 'mean' is §9, 'median' was tried. A week can hold one exceptional day either way —
+   * a heat (they come every ~21 days), a regrouping or a hoof-trimming day, a collar off or a sick day — and
+   * the plain mean lets it lift or sink the baseline for a week. The median is robust too but sits below the
+   * mean for right-skewed activity counts, which lowers the effective threshold (measured: more false alerts).
+   */
+  readonly baselineCenter: 'trimmed' | 'mean' | 'median';
+  /** Heat: the 12-hour rise reaches +50 % (§9; a typical heat is a 2-4-fold hourly rise, Løvendahl & Chagunda 2010). */
+  readonly alertRatio: number;
+  /**
+   * Suspected (notice 103): a weaker rise, +40 %, held and sustained the same way. A design choice, not a
+   * published value: about three times the ordinary day-to-day spread of a cow's 12-hour activity (the 16th-84th
+   * percentiles of the 12-hour ratio are 0.85-1.11 on the development data), so it is rarely noise.
+   */
+  readonly suspectedRatio: number;
+  /** A heat-level rise must hold this long (§9) before it is reported. */
+  readonly holdHours: number;
+  /**
+   * A suspected-level rise must hold this long without reaching the heat level before it is reported: a clear
+   * heat passes +40 % on its way to +50 %, and should be announced once, as a heat.
+   */
+  readonly suspectedHoldHours: number;
+  /**
+   * Raised hours (hourly activity at the episode's ratio) the rise must be carried by, in one run. Raised
+   * activity in a heat lasts 8-9 h on average (Løvendahl & Chagunda 2010; Heatime heats 14.3 ± 4.6 h); a
+   * single wild 2-hour block can lift a 12-hour sum by 50 % on its own. Waiting for 6 raised hours costs no
+   * insemination timing: the window opens 13 h after the onset. 0 turns the check off (the plain §9 rule).
+   */
+  readonly minRiseHours: number;
+  /**
+   * Raised hours separated by a quiet stretch this long are different events: a burst at feeding time is not
+   * the start of a heat that begins five hours later. Bounds the run of `minRiseHours` and the back-dated
+   * onset. Infinity turns it off (§9: onset at the first raised hour of the 12-hour window).
+   */
+  readonly quietGapHours: number;
+  /** Rises less than this apart (previous end to next onset) are one heat (§9): activity dips inside a heat, cows lie down. */
+  readonly mergeGapHours: number;
+  /**
+   * Days after a calving in which nothing is reported (§9): calving and the first days of lactation change
+   * activity for reasons other than heat, and the first ovulation after calving is usually silent.
+   */
+  readonly postCalvingDays: number;
+  /**
+   * Insemination window, hours after onset: 13-24 h gave the highest pregnancy per AI in 3,420 Heatime-monitored
+   * cows (34 % at 13-18 h, 32 % at 19-24 h, 23-30 % earlier, 27 % later; Tippenhauer, Plenio, Heuwieser,
+   * Borchardt, FU Berlin) and ends some hours before ovulation, which follows the onset of raised pedometer
+   * activity by about 29 h (Roelofs et al. 2005).
+   */
+  readonly windowStartHours: number;
+  readonly windowEndHours: number;
+  /** Share of a window's blocks (12-hour window, or the hour) that must be present for its ratio to count. */
+  readonly minCoverage: number;
+  /**
+   * Retrospective analysis (a file, not a live stream): while a cow has fewer than `minBaselineDays` days of
+   * past, her baseline is completed from the following days, so a heat in the first days of a record is not
+   * lost. The live check (`estrusAlertAtLatest`) never looks ahead.
+   */
+  readonly lookAhead: boolean;
+}
+
+export const DEFAULT_ESTRUS_PARAMETERS: EstrusParameters = {
+  windowHours: 12,
+  baselineDays: 7,
+  minBaselineDays: 2,
+  baselineCenter: 'trimmed',
+  alertRatio: 1.5,
+  suspectedRatio: 1.4,
+  holdHours: 1,
+  suspectedHoldHours: 3,
+  minRiseHours: 6,
+  quietGapHours: 4,
+  mergeGapHours: 10,
+  postCalvingDays: 10,
+  windowStartHours: 13,
+  windowEndHours: 24,
+  minCoverage: 0.5,
+  lookAhead: true,
+};
+
+/**
+ * The plain starting rule of architecture §9, with none of the refinements: mean baseline from whatever
+ * past days exist, no sustained-rise check, onset at the first raised hour of the 12-hour window, no
+ * look-ahead. Kept for the benchmark's comparison.
+ */
+export const ARCHITECTURE_ESTRUS_PARAMETERS: EstrusParameters = {
+  ...DEFAULT_ESTRUS_PARAMETERS,
+  minBaselineDays: 1,
+  baselineCenter: 'mean',
+  minRiseHours: 0,
+  quietGapHours: Number.POSITIVE_INFINITY,
+  lookAhead: false,
+};
+
+export interface EstrusOptions {
+  /** Calving times (epoch ms) of this cow; the `postCalvingDays` after each are ignored. */
+  readonly calvings?: readonly number[];
+  readonly parameters?: Partial<EstrusParameters>;
+  /** The block length; inferred from the readings when absent. */
+  readonly cadenceMs?: number;
+}
+
+/** What happened at a reading: a new episode, or a suspected one that has now reached the heat threshold. */
+export interface EstrusAlert {
+  readonly kind: 'started' | 'confirmed';
+  /** The episode as known at that reading (its end and peak may still move). */
+  readonly episode: EstrusEpisode;
+}
+
+type Level = 0 | 1 | 2; // none, suspected, detected
+
+interface Draft {
+  onsetIndex: number;
+  onsetLevel: Level;
+  endIndex: number;
+  peakIndex: number;
+  peakRatio: number;
+  riseRatio: number;
+  level: Level;
+  alertIndex: number;
+}
+
+interface Run {
+  readonly episodes: Draft[];
+  readonly alerts: { index: number; kind: EstrusAlert['kind']; snapshot: Draft }[];
+}
+
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+function center(values: readonly number[], how: EstrusParameters['baselineCenter']): number {
+  if (how === 'mean' || (how === 'trimmed' && values.length < 4)) return mean(values);
+  const sorted = [...values].sort((a, b) => a - b);
+  if (how === 'trimmed') return mean(sorted.slice(1, -1));
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
+/**
+ * Σ numerator ÷ Σ denominator over the trailing `blocks` blocks, counting only blocks where both are present;
+ * NaN when fewer than `minPresent` blocks count or the denominator is not positive.
+ */
+function trailingRatio(
+  numerator: readonly number[],
+  denominator: readonly number[],
+  blocks: number,
+  minPresent: number,
+): number[] {
+  const usable = numerator.map(
+    (value, index) => !Number.isNaN(value) && !Number.isNaN(denominator[index] ?? NaN),
+  );
+  let top = 0;
+  let bottom = 0;
+  let present = 0;
+  return numerator.map((value, index) => {
+    if (usable[index]) {
+      top += value;
+      bottom += denominator[index] ?? 0;
+      present += 1;
+    }
+    const leaving = index - blocks;
+    if (leaving >= 0 && usable[leaving]) {
+      top -= numerator[leaving] ?? 0;
+      bottom -= denominator[leaving] ?? 0;
+      present -= 1;
+    }
+    return present >= minPresent && bottom > 0 ? top / bottom : Number.NaN;
+  });
+}
+
+/** The state machine shared by the whole-series detector and the live check; one pass, oldest block first. */
+function run(series: RegularActivitySeries, calvings: readonly number[], p: EstrusParameters): Run {
+  const { start, cadenceMs, values } = series;
+  const day = blocksIn(DAY_MS, cadenceMs);
+  const windowBlocks = blocksIn(p.windowHours * HOUR_MS, cadenceMs);
+  const hourBlocks = blocksIn(HOUR_MS, cadenceMs);
+  const blockHours = cadenceMs / HOUR_MS;
+  const quietGapBlocks = Number.isFinite(p.quietGapHours)
+    ? blocksIn(p.quietGapHours * HOUR_MS, cadenceMs)
+    : Number.POSITIVE_INFINITY;
+  const minWindowBlocks = Math.max(1, Math.ceil(p.minCoverage * windowBlocks));
+  const minHourBlocks = Math.max(1, Math.ceil(p.minCoverage * hourBlocks));
+  const ratioFor = (level: Level) => (level === 2 ? p.alertRatio : p.suspectedRatio);
+  const time = (index: number) => start + index * cadenceMs;
+  const ignored = (index: number) =>
+    calvings.some((calving) => time(index) >= calving && time(index) < calving + p.postCalvingDays * DAY_MS);
+
+  // 1. The same clock block on the previous days (completed from the following days when looking ahead).
+  const baseline = values.map((_, index) => {
+    const found: number[] = [];
+    for (let back = 1; back <= p.baselineDays; back += 1) {
+      const value = values[index - back * day];
+      if (value !== undefined && !Number.isNaN(value)) found.push(value);
+    }
+    if (found.length < p.minBaselineDays && p.lookAhead) {
+      for (let ahead = 1; ahead <= p.baselineDays && found.length < p.baselineDays; ahead += 1) {
+        const value = values[index + ahead * day];
+        if (value !== undefined && !Number.isNaN(value)) found.push(value);
+      }
+    }
+    return found.length >= p.minBaselineDays ? center(found, p.baselineCenter) : Number.NaN;
+  });
+  // 2. The rise over the trailing window, and the hourly ratio.
+  const rise = trailingRatio(values, baseline, windowBlocks, minWindowBlocks);
+  const hourRatio = trailingRatio(values, baseline, hourBlocks, minHourBlocks);
+
+  const blockRaised = (index: number, ratio: number): boolean => {
+    const value = values[index] ?? Number.NaN;
+    return value > 0 && value >= ratio * (baseline[index] ?? Number.NaN);
+  };
+
+  /**
+   * The run of raised hours (hourly ratio >= `ratio`) that is going on at `index`: raised hours within the
+   * trailing window, going back from `index`, until a quiet stretch of `quietGapHours`. Null when the last
+   * raised hour is already that long ago. `first` is the first block of its first raised hour.
+   */
+  const currentRun = (index: number, ratio: number): { hours: number; first: number } | null => {
+    const floor = Math.max(0, index - windowBlocks + 1);
+    let earliest = -1;
+    let raised = 0;
+    let quiet = 0;
+    for (let hour = index; hour >= floor; hour -= 1) {
+      const value = hourRatio[hour] ?? Number.NaN;
+      if (Number.isNaN(value)) continue; // a missing hour is no evidence either way
+      if (value >= ratio) {
+        earliest = hour;
+        raised += 1;
+        quiet = 0;
+      } else if (++quiet >= quietGapBlocks) break;
+    }
+    if (earliest < 0) return null;
+    let first = earliest;
+    for (let block = Math.max(0, earliest - hourBlocks + 1); block <= earliest; block += 1) {
+      if (blockRaised(block, ratio)) {
+        first = block;
+        break;
+      }
+    }
+    return { hours: raised * blockHours, first };
+  };
+
+  const levelAt = (index: number): Level => {
+    if (ignored(index)) return 0;
+    const windowRise = rise[index] ?? Number.NaN;
+    const sustained = (ratio: number) => (currentRun(index, ratio)?.hours ?? 0) >= p.minRiseHours;
+    if (windowRise >= p.alertRatio && sustained(p.alertRatio)) return 2;
+    if (windowRise >= p.suspectedRatio && sustained(p.suspectedRatio)) return 1;
+    return 0;
+  };
+
+  /** Back-dates the onset of an alert at `index` to the start of the run of raised hours behind it. */
+  const findOnset = (index: number, level: Level): { index: number; level: Level } => {
+    const heat = currentRun(index, p.alertRatio);
+    if (heat !== null) return { index: heat.first, level: 2 };
+    if (level === 2) return { index, level: 2 };
+    return { index: currentRun(index, p.suspectedRatio)?.first ?? index, level: 1 };
+  };
+
+  /** The last block at `ratio` within the hour that ends at `index`: where a raised hour's activity stops. */
+  const lastRaisedBlock = (index: number, ratio: number): number => {
+    for (let block = index; block > index - hourBlocks && block >= 0; block -= 1) {
+      if (blockRaised(block, ratio)) return block;
+    }
+    return index;
+  };
+
+  // 3-5. Episodes.
+  const episodes: Draft[] = [];
+  const alerts: Run['alerts'] = [];
+  let active: Draft | null = null;
+  let heldSuspected = 0; // consecutive blocks at >= suspected
+  let heldDetected = 0; // consecutive blocks at heat level
+  const follow = (draft: Draft, index: number) => {
+    const hour = hourRatio[index] ?? Number.NaN;
+    if (hour > draft.peakRatio) {
+      draft.peakRatio = hour;
+      draft.peakIndex = index;
+    }
+    const ratio = ratioFor(draft.onsetLevel);
+    if (hour >= ratio) draft.endIndex = Math.max(draft.endIndex, lastRaisedBlock(index, ratio));
+    const windowRise = rise[index] ?? Number.NaN;
+    if (windowRise > draft.riseRatio || Number.isNaN(draft.riseRatio)) draft.riseRatio = windowRise;
+  };
+  for (let index = 0; index < values.length; index += 1) {
+    const level = levelAt(index);
+    heldSuspected = level >= 1 ? heldSuspected + 1 : 0;
+    heldDetected = level === 2 ? heldDetected + 1 : 0;
+    const heldLevel: Level =
+      heldDetected * blockHours >= p.holdHours
+        ? 2
+        : heldSuspected * blockHours >= p.suspectedHoldHours
+          ? 1
+          : 0;
+    let event: EstrusAlert['kind'] | null = null;
+
+    if (heldLevel > 0 && active === null) {
+      const onset = findOnset(index, heldLevel);
+      const previous = episodes[episodes.length - 1];
+      if (previous && time(onset.index) - time(previous.endIndex) < p.mergeGapHours * HOUR_MS) {
+        active = previous; // the same heat, resumed: no new alert
+        for (let block = Math.max(onset.index, previous.endIndex + 1); block < index; block += 1) {
+          follow(previous, block);
+        }
+      } else {
+        active = {
+          onsetIndex: onset.index,
+          onsetLevel: onset.level,
+          endIndex: onset.index,
+          peakIndex: onset.index,
+          peakRatio: Number.NEGATIVE_INFINITY,
+          riseRatio: Number.NaN,
+          level: heldLevel,
+          alertIndex: index,
+        };
+        episodes.push(active);
+        for (let block = onset.index; block < index; block += 1) follow(active, block);
+        event = 'started';
+      }
+    }
+
+    if (active !== null) {
+      if (heldLevel === 2 && active.level < 2) {
+        active.level = 2;
+        active.alertIndex = index;
+        if (active.onsetLevel < 2) {
+          const onset = findOnset(index, 2);
+          if (onset.level === 2 && onset.index >= active.onsetIndex) {
+            active.onsetIndex = onset.index;
+            active.onsetLevel = 2;
+          }
+        }
+        event = 'confirmed';
+      }
+      follow(active, index);
+      if (event !== null) alerts.push({ index, kind: event, snapshot: { ...active } });
+      // The episode lasts while the trailing rise stays up: no second alert for the tail of the same heat.
+      if (ignored(index) || !((rise[index] ?? Number.NaN) >= p.suspectedRatio)) active = null;
+    }
+  }
+  return { episodes, alerts };
+}
+
+function toEpisode(draft: Draft, series: RegularActivitySeries, p: EstrusParameters): EstrusEpisode {
+  const time = (index: number) => series.start + index * series.cadenceMs;
+  const onset = time(draft.onsetIndex);
+  return {
+    onset,
+    end: Math.max(time(draft.endIndex), onset),
+    peak: time(draft.peakIndex),
+    peakRatio: draft.peakRatio,
+    riseRatio: draft.riseRatio,
+    windowStart: onset + p.windowStartHours * HOUR_MS,
+    windowEnd: onset + p.windowEndHours * HOUR_MS,
+    confidence: draft.level === 2 ? 'detected' : 'suspected',
+    alertAt: time(draft.alertIndex),
+  };
+}
+
+function prepare(
+  points: readonly ActivityPoint[],
+  options: EstrusOptions,
+): { series: RegularActivitySeries; parameters: EstrusParameters } | null {
+  const parameters = { ...DEFAULT_ESTRUS_PARAMETERS, ...options.parameters };
+  const series = toRegularSeries(points, options.cadenceMs);
+  return series === null ? null : { series, parameters };
+}
+
+/**
+ * Every estrus episode in one cow's activity series, oldest first. One episode per heat: rises less than
+ * `mergeGapHours` apart are merged, and a suspected episode that later reaches the heat threshold becomes
+ * 'detected' rather than a second episode.
+ */
+export function detectEstrusEpisodes(
+  points: readonly ActivityPoint[],
+  options: EstrusOptions = {},
+): EstrusEpisode[] {
+  const prepared = prepare(points, options);
+  if (prepared === null) return [];
+  const { series, parameters } = prepared;
+  return run(series, options.calvings ?? [], parameters).episodes.map((draft) =>
+    toEpisode(draft, series, parameters),
+  );
+}
+
+/**
+ * The live check: given a cow's recent readings (at least `baselineDays` + 2 days of them), says whether an
+ * episode starts — or a suspected one is confirmed as a heat — at the newest reading. Run on every new
+ * reading, it answers each episode at most once 'started' and at most once 'confirmed', so the caller sends
+ * one notice per episode: 101 on a heat that starts or is confirmed, 103 on a suspected start. Never looks
+ * ahead, whatever the parameters say. The answer is about the newest reading only, so a late, older reading
+ * raises nothing retroactively. Two server instances that may both run it for one reading should key the
+ * notice on the cow and `episode.onset` (stable from the first answer on, unless a suspected onset is moved
+ * to the heat's when it is confirmed).
+ */
+export function estrusAlertAtLatest(
+  points: readonly ActivityPoint[],
+  options: EstrusOptions = {},
+): EstrusAlert | null {
+  const prepared = prepare(points, options);
+  if (prepared === null) return null;
+  const parameters = { ...prepared.parameters, lookAhead: false };
+  const { series } = prepared;
+  const last = series.values.length - 1;
+  const { alerts } = run(series, options.calvings ?? [], parameters);
+  const alert = alerts[alerts.length - 1];
+  if (alert === undefined || alert.index !== last) return null;
+  return { kind: alert.kind, episode: toEpisode(alert.snapshot, series, parameters) };
+}
