@@ -1,13 +1,19 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { acquireDirectoryLock } from '../src/db/directory-lock';
 import { migrate, readMigrations } from '../src/db/migrate';
 import { openTestDatabase } from './helpers/test-database';
 
-const scratchDir = () => mkdtempSync(path.join(tmpdir(), 'cowcare-test-'));
+const scratchDirs: string[] = [];
+const scratchDir = () => {
+  const directory = mkdtempSync(path.join(tmpdir(), 'cowcare-test-'));
+  scratchDirs.push(directory);
+  return directory;
+};
+afterAll(() => scratchDirs.forEach((directory) => rmSync(directory, { recursive: true, force: true })));
 
 describe('configuration', () => {
   it('has the documented defaults', () => {

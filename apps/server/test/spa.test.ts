@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDistDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   testApp = await createTestApp({ webDistDir });
 });
-afterAll(() => testApp.close());
+afterAll(async () => {
+  await testApp.close();
+  rmSync(webDistDir, { recursive: true, force: true });
+});
 
 describe('the web app in history mode', () => {
   it.each(['/', '/pages/login/login', '/pages/index/notice', '/pages/overviews/datagl', '/choose-location'])(
