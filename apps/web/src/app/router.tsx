@@ -40,6 +40,14 @@ const later = (path: string, titleKey: MessageKey, tab = false): RouteObject => 
   lazy: comingSoon,
 });
 
+/** A screen of the app at a path, its code loaded on first visit. */
+const page = <M,>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject => ({
+  path,
+  lazy: lazyPage(load, pick),
+});
+
+const loadCowList = () => import('../features/herd/routes/cow-list');
+
 /** Every route of spec §2, as data. */
 export const routes: RouteObject[] = [
   {
@@ -50,91 +58,124 @@ export const routes: RouteObject[] = [
       {
         Component: TabLayout,
         children: [
-          later(paths.home, 'pages.cows', true),
-          later(paths.tabs.index, 'pages.cows', true),
+          page(paths.home, loadCowList, (module) => module.CowListRoute),
+          page(paths.tabs.index, loadCowList, (module) => module.CowListRoute),
           later(paths.tabs.notice, 'pages.notice', true),
           later(paths.tabs.data, 'pages.data', true),
         ],
       },
+      page(
+        paths.index.cow,
+        () => import('../features/herd/routes/cow'),
+        (module) => module.CowRoute,
+      ),
       later(paths.index.cowcamera, 'pages.cowcamera'),
       later(paths.index.welcome, 'pages.welcome'),
-      later(paths.index.hsty, 'pages.hsty'),
-      later(paths.index.levsyt, 'pages.levsyt'),
-      later(paths.index.wallet, 'pages.wallet'),
-      {
-        path: paths.index.webuser,
-        lazy: lazyPage(
-          () => import('../features/account/routes/webuser'),
-          (module) => module.WebuserRoute,
-        ),
-      },
+      page(
+        paths.index.hsty,
+        () => import('../features/herd/routes/hsty'),
+        (module) => module.HstyRoute,
+      ),
+      page(
+        paths.index.levsyt,
+        () => import('../features/herd/routes/levsyt'),
+        (module) => module.LevsytRoute,
+      ),
+      page(
+        paths.index.wallet,
+        () => import('../features/herd/routes/wallet'),
+        (module) => module.WalletRoute,
+      ),
+      page(
+        paths.index.webuser,
+        () => import('../features/account/routes/webuser'),
+        (module) => module.WebuserRoute,
+      ),
       later(paths.index.cctv, 'pages.cctv'),
       later(paths.index.ckcom, 'pages.ckcom'),
-      later(paths.index.cowsfml, 'pages.cowsfml'),
-      later(paths.index.addhsty, 'pages.addhsty'),
-      later(paths.index.addcows, 'pages.addcows'),
-      later(paths.index.step1, 'pages.step1'),
-      later(paths.index.step2, 'pages.step2'),
-      later(paths.index.step3, 'pages.step3'),
-      later(paths.index.step4, 'pages.step4'),
-      {
-        path: paths.index.userset,
-        lazy: lazyPage(
-          () => import('../features/settings/routes/userset'),
-          (module) => module.UsersetRoute,
-        ),
-      },
+      page(
+        paths.index.cowsfml,
+        () => import('../features/herd/routes/cowsfml'),
+        (module) => module.CowsfmlRoute,
+      ),
+      page(
+        paths.index.addhsty,
+        () => import('../features/herd/routes/addhsty'),
+        (module) => module.AddhstyRoute,
+      ),
+      page(
+        paths.index.addcows,
+        () => import('../features/herd/routes/addcows'),
+        (module) => module.AddcowsRoute,
+      ),
+      page(
+        paths.index.step1,
+        () => import('../features/account/routes/step1'),
+        (module) => module.Step1Route,
+      ),
+      page(
+        paths.index.step2,
+        () => import('../features/herd/routes/step2'),
+        (module) => module.Step2Route,
+      ),
+      page(
+        paths.index.step3,
+        () => import('../features/herd/routes/step3'),
+        (module) => module.Step3Route,
+      ),
+      page(
+        paths.index.step4,
+        () => import('../features/settings/routes/step4'),
+        (module) => module.Step4Route,
+      ),
+      page(
+        paths.index.userset,
+        () => import('../features/settings/routes/userset'),
+        (module) => module.UsersetRoute,
+      ),
       later(paths.index.dashboard, 'pages.dashboard'),
-      later(paths.index.indexsc, 'pages.indexsc'),
+      page(
+        paths.index.indexsc,
+        () => import('../features/herd/routes/indexsc'),
+        (module) => module.IndexscRoute,
+      ),
       later(paths.index.message, 'pages.message'),
-      {
-        path: paths.login.login,
-        lazy: lazyPage(
-          () => import('../features/auth/routes/login'),
-          (module) => module.LoginRoute,
-        ),
-      },
-      {
-        path: paths.login.service,
-        lazy: lazyPage(
-          () => import('../features/auth/routes/service'),
-          (module) => module.ServiceRoute,
-        ),
-      },
-      {
-        path: paths.login.yinsi,
-        lazy: lazyPage(
-          () => import('../features/auth/routes/privacy'),
-          (module) => module.PrivacyRoute,
-        ),
-      },
-      {
-        path: paths.login.version,
-        lazy: lazyPage(
-          () => import('../features/auth/routes/version'),
-          (module) => module.VersionRoute,
-        ),
-      },
-      {
-        path: paths.login.register,
-        lazy: lazyPage(
-          () => import('../features/auth/routes/register'),
-          (module) => module.RegisterRoute,
-        ),
-      },
+      page(
+        paths.login.login,
+        () => import('../features/auth/routes/login'),
+        (module) => module.LoginRoute,
+      ),
+      page(
+        paths.login.service,
+        () => import('../features/auth/routes/service'),
+        (module) => module.ServiceRoute,
+      ),
+      page(
+        paths.login.yinsi,
+        () => import('../features/auth/routes/privacy'),
+        (module) => module.PrivacyRoute,
+      ),
+      page(
+        paths.login.version,
+        () => import('../features/auth/routes/version'),
+        (module) => module.VersionRoute,
+      ),
+      page(
+        paths.login.register,
+        () => import('../features/auth/routes/register'),
+        (module) => module.RegisterRoute,
+      ),
       later(paths.overviews.index, 'pages.overviewsIndex'),
       later(paths.overviews.list, 'pages.overviewsList'),
       later(paths.overviews.data, 'pages.overviewsData'),
       later(paths.overviews.datagl, 'pages.overviewsDatagl'),
       later(paths.system.chooseLocation, 'pages.chooseLocation'),
       later(paths.system.openLocation, 'pages.openLocation'),
-      {
-        path: '*',
-        lazy: lazyPage(
-          () => import('./routes/not-found'),
-          (module) => module.NotFoundRoute,
-        ),
-      },
+      page(
+        '*',
+        () => import('./routes/not-found'),
+        (module) => module.NotFoundRoute,
+      ),
     ],
   },
 ];

@@ -10,10 +10,12 @@ interface Props {
   error: MessageKey | null;
   onConfirm: (password: string) => void;
   onClose: () => void;
+  /** What the password authorises; defaults to the settings text. */
+  prompt?: string;
 }
 
-/** Asks for the boss (management) password before a guarded change is saved. */
-export function BossPasswordModal({ opened, pending, error, onConfirm, onClose }: Props) {
+/** Asks for the boss (management) password before a guarded change is saved (settings, force changes). */
+export function BossPasswordModal({ opened, pending, error, onConfirm, onClose, prompt }: Props) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -38,7 +40,7 @@ export function BossPasswordModal({ opened, pending, error, onConfirm, onClose }
     <Modal opened={opened} onClose={close} title={t('settings.boss.title')} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Text size="sm">{t('settings.boss.prompt')}</Text>
+          <Text size="sm">{prompt ?? t('settings.boss.prompt')}</Text>
           <PasswordInput
             label={t('settings.boss.password')}
             autoComplete="off"

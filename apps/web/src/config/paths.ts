@@ -28,6 +28,8 @@ export const paths = {
     dashboard: '/pages/index/dashboard',
     indexsc: '/pages/index/indexsc',
     message: '/pages/index/message',
+    /** One cow (ours: the spec names the cow detail but not its path); `?id=<cow id>`. */
+    cow: '/pages/index/cow',
   },
   login: {
     login: '/pages/login/login',
@@ -51,6 +53,16 @@ export const paths = {
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
 /** Any path of the app. */
 export type AppPath = Leaves<typeof paths>;
+
+/** A path of the app with a query string: `withQuery(paths.index.cow, { id: 5 })`. */
+export function withQuery(path: AppPath, query: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 /** The login pages: the only ones the access guard lets through without a stored authorization. */
 export const PUBLIC_PATH_PREFIX = '/pages/login/';

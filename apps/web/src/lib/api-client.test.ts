@@ -77,6 +77,19 @@ describe('request wrapper', () => {
     expect(request?.body).toMatchObject({ Ultrasonic: 41 });
   });
 
+  it('sends a multipart body as it is, leaving its content type to the browser', async () => {
+    const upload = { id: 3, name: 'a.png', mimeType: 'image/png', sizeBytes: 4, url: '/api/x' };
+    const { client, server } = setup({ 'POST common/common/upload': () => ok(upload) });
+    const form = new FormData();
+    form.append('file', new File(['png!'], 'a.png', { type: 'image/png' }));
+    await expect(client.call(api.uploads.upload, { form })).resolves.toEqual(upload);
+    const [request] = server.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.body).toBe(form);
+    expect(request?.headers['Content-Type']).toBeUndefined();
+    expect(request?.headers.Authorization).toBe('Bearer old-token');
+  });
+
   it('answers the data of a 200 envelope', async () => {
     const { client } = setup({ 'GET common/common/getKoUserDataById/7': () => ok(userRecord) });
     await expect(client.call(api.user.getUser, { params: user })).resolves.toEqual(userRecord);

@@ -66,6 +66,8 @@ export type CallOptions<R extends AnyRoute> = Part<'params', RouteParams<R>> &
     /** Which of the three configured bases (spec §7) the route lives on; default `api`. */
     base?: ApiBase;
     headers?: Record<string, string>;
+    /** A multipart body (uploads): sent as it is, the browser sets its content type and boundary. */
+    form?: FormData;
     /** Cancellation from the caller (TanStack Query passes one). */
     signal?: AbortSignal;
     /** Background calls (polling) never show the request indicator. */
@@ -137,6 +139,7 @@ export function createApiClient(deps: ApiClientDeps) {
       query?: unknown;
       base?: ApiBase;
       headers?: Record<string, string>;
+      form?: FormData;
       signal?: AbortSignal;
     },
     token: string | null,
@@ -152,7 +155,8 @@ export function createApiClient(deps: ApiClientDeps) {
     };
     if (token) headers.Authorization = `Bearer ${token}`;
     const hasBody = options.body !== undefined && route.method !== 'GET';
-    if (hasBody) headers['Content-Type'] = 'application/json';
+    if (hasBody && !options.form) headers['Content-Type'] = 'application/json';
+    const body = options.form ?? (hasBody ? JSON.stringify(options.body) : undefined);
 
     const controller = new AbortController();
     let timedOut = false;
@@ -167,7 +171,7 @@ export function createApiClient(deps: ApiClientDeps) {
       return await deps.fetch(url, {
         method: route.method,
         headers,
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body,
         signal: controller.signal,
       });
     } catch (error) {

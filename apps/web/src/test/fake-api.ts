@@ -34,7 +34,8 @@ export function fakeApi(handlers: Record<string, FakeHandler>) {
       method: init?.method ?? 'GET',
       path,
       headers: (init?.headers ?? {}) as Record<string, string>,
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      // JSON bodies parsed; a multipart body (FormData) as it was sent.
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : (init?.body ?? undefined),
     };
     requests.push(request);
     const handler = handlers[`${request.method} ${path.split('?')[0]}`];

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { clearCowListPrefs } from '../../lib/cow-list-storage';
 import { appEvents } from '../../lib/event-bus';
 import { applyLoginLanguage } from '../../lib/language';
 import { readSession } from '../../lib/session';
@@ -42,6 +43,8 @@ export function SessionEffects() {
     });
     const offLogout = appEvents.on('logout', () => {
       notificationSocket.close();
+      // Spec §4: logout forgets the stored filter data and all cows.
+      clearCowListPrefs();
       queryClient.clear();
       void navigate(paths.login.login, { replace: true });
     });

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
-import { HEADERS } from '@cowcare/contract/errors';
 import type { PregnancyCheckDays } from '@cowcare/contract/schemas';
 import { call } from '../../../lib/api-client';
 import { settingsQueryOptions, type SettingsParams } from './get-settings';
-import { verifyBossPassword } from './verify-boss-password';
+import { bossGrantHeaders } from '../../../lib/boss-password';
 
 export interface SaveSettingsInput {
   params: SettingsParams;
@@ -14,8 +13,8 @@ export interface SaveSettingsInput {
 }
 
 export async function saveSettings({ params, days, bossPassword }: SaveSettingsInput) {
-  const { grant } = await verifyBossPassword(bossPassword);
-  return call(api.user.putSettings, { params, body: days, headers: { [HEADERS.bossGrant]: grant } });
+  const headers = await bossGrantHeaders(bossPassword);
+  return call(api.user.putSettings, { params, body: days, headers });
 }
 
 export function useSaveSettings() {

@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES } from '@cowcare/contract/errors';
 import { PregnancyCheckDaysSchema, type PregnancyCheckDays } from '@cowcare/contract/schemas';
 import type { MessageKey } from '@cowcare/locales/catalog';
-import { isApiError } from '../../../lib/api-client';
+import { BossPasswordModal } from '../../../components/boss-password-modal';
+import { bossErrorKey } from '../../../lib/boss-password';
 import { errorMessageKey } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import type { SettingsParams } from '../api/get-settings';
 import { useSaveSettings } from '../api/put-settings';
-import { BossPasswordModal } from './boss-password-modal';
 
 export const METHODS = [
   'Ultrasonic',
@@ -29,13 +28,6 @@ export function isValidDays(method: Method, value: number | string): value is nu
   const { min, max } = bounds(method);
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }
-
-const bossMessages: Record<string, MessageKey> = {
-  [ERROR_CODES.bossPasswordIncorrect]: 'settings.boss.incorrect',
-  [ERROR_CODES.bossPasswordNotSet]: 'settings.boss.notSet',
-  [ERROR_CODES.bossGrantRequired]: 'settings.boss.expired',
-  [ERROR_CODES.throttled]: 'settings.boss.throttled',
-};
 
 /** The days added per pregnancy-check method; saved only after the boss password is verified. */
 export function SettingsForm({ params, initial }: { params: SettingsParams; initial: PregnancyCheckDays }) {
@@ -70,7 +62,7 @@ export function SettingsForm({ params, initial }: { params: SettingsParams; init
           notify('settings.saved', 'success');
         },
         onError: (error) => {
-          const bossKey = isApiError(error) ? bossMessages[error.code] : undefined;
+          const bossKey = bossErrorKey(error);
           if (bossKey) {
             setBossError(bossKey);
             return;

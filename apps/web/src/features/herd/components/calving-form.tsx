@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import { CowCode } from '@cowcare/contract/cow-schemas';
+import type { RouteBody } from '@cowcare/contract/route';
+import type { api } from '@cowcare/contract/api';
+import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
+import { useAddCalving } from '../api/add-calving';
+import type { Dictionaries } from '../lib/dictionary';
+import { estrusAfterCalving } from '../lib/record-dates';
+import { AutoDateField, useAutoDate } from './auto-date-field';
+import { DateTimeField, DictionarySelect, MemoField } from './record-fields';
+import { SubmitRow, useRecordSubmit } from './record-submit';
+
+type CalvingBody = RouteBody<typeof api.reproduction.addCalving>;
+const LIVE_CALF: Record<string, 'female' | 'male'> = { cow: 'female', bull: 'male' };
+const codePattern = new RegExp(CowCode.pattern ?? '^C[0-9]{1,12}$');
+
+/** A calving; with a live calf (heifer or bull calf) the calf can be registered as a new cow. */
+export function CalvingForm({
+  cow,
+  dictionaries,
+  onSaved,
+}: {
+  cow: Cow;
+  dictionaries: Dictionaries;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const add = useAddCalving();
+  const [at, setAt] = useState(localDateTimeInputValue);
+  const [method, setMethod] = useState('');
+  const [result, setResult] = useState('');
+  const [memo, setMemo] = useState('');
+  const [registerCalf, setRegisterCalf] = useState(true);
+  const [calfCode, setCalfCode] = useState('');
+  const [calfSensor, setCalfSensor] = useState('');
+  const [problems, setProblems] = useState<Record<string, string | undefined>>({});
+  const nextEstrus = useAutoDate(estrusAfterCalving(dayOf(at)));
+  const submit = useRecordSubmit(onSaved);
+  const calfSex = LIVE_CALF[result];
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const calvedAt = withLocalOffset(at);
+    const withCalf = calfSex !== undefined && registerCalf;
+    const sensor = calfSensor.trim();
+    const found: Record<string, string | undefined> = {
+      at: calvedAt ? undefined : t('validation.required'),
+      method: method ? undefined : t('herd.record.chooseMethod'),
+      result: result ? undefined : t('herd.record.chooseResult'),
+      calfCode: withCalf && !codePattern.test(calfCode.trim()) ? t('herd.rules.codePattern') : undefined,
+      calfSensor:
+        withCalf && sensor !== '' && !/^\d{1,8}$/.test(sensor)
+          ? t('herd.rules.sensorNumber', { min: 1, max: 99999999 })
+          : undefined,
+    };
+    setProblems(found);
+    if (Object.values(found).some(Boolean) || !calvedAt) return;
+    const body: CalvingBody = {
+      cowId: cow.id,
+      calvedAt,
+      method: method as CalvingBody['method'],
+      result: result as CalvingBody['result'],
+      ...(memo.trim() ? { memo: memo.trim() } : {}),
+      ...(nextEstrus.manual ? { expectedEstrusAfterCalving: nextEstrus.manual } : {}),
+    };
+    if (withCalf) {
+      body.calf = {
+        code: calfCode.trim(),
+        sex: calfSex,
+        birthday: dayOf(at),
+        ...(sensor !== '' && Number(sensor) > 0 ? { sensor: Number(sensor) } : {}),
+      };
+    }
+    submit.run(add, body);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('herd.history.kind.calving')}>
+      <Stack gap="sm">
+        <DateTimeField label={t('herd.record.calvedAt')} value={at} onChange={setAt} error={problems.at} />
+        <DictionarySelect
+          label={t('herd.record.calvingMethod')}
+          items={dictionaries.calvingMethod}
+          value={method}
+          onChange={setMethod}
+          error={problems.method}
+          required
+        />
+        <DictionarySelect
+          label={t('herd.record.calvingResult')}
+          items={dictionaries.calvingResult}
+          value={result}
+          onChange={setResult}
+          error={problems.result}
+          required
+        />
+        {calfSex !== undefined && (
+          <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+            <Checkbox
+              label={t('herd.record.registerCalf')}
+              checked={registerCalf}
+              onChange={(event) => setRegisterCalf(event.currentTarget.checked)}
+            />
+            {registerCalf && (
+              <>
+                <TextInput
+                  label={t('herd.record.calfCode')}
+                  required
+                  placeholder="C1234"
+                  value={calfCode}
+                  error={problems.calfCode}
+                  onChange={(event) => setCalfCode(event.currentTarget.value.toUpperCase())}
+                />
+                <TextInput
+                  label={t('herd.record.calfSensor')}
+                  inputMode="numeric"
+                  value={calfSensor}
+                  error={problems.calfSensor}
+                  onChange={(event) => setCalfSensor(event.currentTarget.value)}
+                />
+              </>
+            )}
+          </Stack>
+        )}
+        <AutoDateField label={t('herd.record.estrusAfterCalving')} date={nextEstrus} />
+        <MemoField value={memo} onChange={setMemo} />
+        <SubmitRow submit={submit} pending={add.isPending} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { memo } from 'react';
+import { Anchor, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ChevronRightIcon, TagIcon } from '../../../components/icons';
+import { paths, withQuery } from '../../../config/paths';
+import type { CowRow } from '../lib/cow-rows';
+import { ActivityReading, DrinkReading, FeverReading, SensorReading } from './readings';
+import { StatusBadge } from './status-badge';
+
+export const COW_ROW_HEIGHT = 86;
+
+interface Props {
+  row: CowRow;
+  selected: boolean;
+  onToggle: (id: number) => void;
+}
+
+/** One cow in the list: code, status and type on top; fever, activity, drinking and sensor below. */
+export const CowRowView = memo(function CowRowView({ row, selected, onToggle }: Props) {
+  const { t } = useTranslation();
+  const { cow } = row;
+  return (
+    <Group
+      h={COW_ROW_HEIGHT}
+      px="xs"
+      gap="xs"
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      bg={selected ? 'green.0' : undefined}
+      data-testid="cow-row"
+      data-code={cow.code}
+    >
+      <Checkbox
+        checked={selected}
+        onChange={() => onToggle(cow.id)}
+        aria-label={t('herd.list.select', { code: cow.code })}
+      />
+      <Stack gap={3} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Anchor component={Link} to={withQuery(paths.index.cow, { id: cow.id })} fw={700} c="dark">
+            {cow.code}
+          </Anchor>
+          <StatusBadge stored={cow.status} size="xs" />
+        </Group>
+        <Group gap="sm" wrap="nowrap" style={{ overflow: 'hidden' }}>
+          <FeverReading deviation={row.fever} level={row.feverLevel} short />
+          <ActivityReading deviation={row.activity} level={row.activityLevel} />
+          <DrinkReading value={row.drink} />
+        </Group>
+        <Group gap="xs" wrap="nowrap" justify="space-between">
+          <Group gap={3} wrap="nowrap" c="dimmed" style={{ minWidth: 0 }}>
+            <TagIcon size={12} />
+            <Text size="xs" truncate>
+              {cow.typename ?? t('herd.types.uncategorized')}
+            </Text>
+          </Group>
+          <SensorReading kind={row.kind} online={cow.sensorzt === 1} />
+        </Group>
+      </Stack>
+      <Anchor
+        component={Link}
+        to={withQuery(paths.index.cow, { id: cow.id })}
+        c="dimmed"
+        aria-label={t('herd.list.open', { code: cow.code })}
+        tabIndex={-1}
+      >
+        <ChevronRightIcon size={18} />
+      </Anchor>
+    </Group>
+  );
+});

@@ -1,0 +1,44 @@
+import { useState, type FormEvent } from 'react';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
+import { useAddEstrus } from '../api/add-estrus';
+import { nextEstrusAfter } from '../lib/record-dates';
+import { AutoDateField, useAutoDate } from './auto-date-field';
+import { DateTimeField, MemoField } from './record-fields';
+import { SubmitRow, useRecordSubmit } from './record-submit';
+
+export function EstrusForm({ cow, onSaved }: { cow: Cow; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const add = useAddEstrus();
+  const [at, setAt] = useState(localDateTimeInputValue);
+  const [memo, setMemo] = useState('');
+  const [atError, setAtError] = useState<string | null>(null);
+  const next = useAutoDate(nextEstrusAfter(dayOf(at)));
+  const submit = useRecordSubmit(onSaved);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const estrusAt = withLocalOffset(at);
+    setAtError(estrusAt ? null : t('validation.required'));
+    if (!estrusAt) return;
+    submit.run(add, {
+      cowId: cow.id,
+      estrusAt,
+      ...(memo.trim() ? { memo: memo.trim() } : {}),
+      ...(next.manual ? { nextExpectedEstrus: next.manual } : {}),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('herd.history.kind.estrus')}>
+      <Stack gap="sm">
+        <DateTimeField label={t('herd.record.estrusAt')} value={at} onChange={setAt} error={atError} />
+        <AutoDateField label={t('herd.dates.expectedEstrus')} date={next} />
+        <MemoField value={memo} onChange={setMemo} />
+        <SubmitRow submit={submit} pending={add.isPending} />
+      </Stack>
+    </form>
+  );
+}

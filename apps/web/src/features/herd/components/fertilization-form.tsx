@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import type { DiagnosisMethodCode, MatingMethodCode } from '@cowcare/contract/routes/reproduction';
+import type { DiagnosisDaysSettings } from '@cowcare/domain/reproduction-dates';
+import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
+import { useAddFertilization } from '../api/add-fertilization';
+import type { Dictionaries } from '../lib/dictionary';
+import { appraisalDate, scheduledServiceDate } from '../lib/record-dates';
+import { AutoDateField, useAutoDate } from './auto-date-field';
+import { DateField, DateTimeField, DictionarySelect, MemoField } from './record-fields';
+import { SubmitRow, useRecordSubmit } from './record-submit';
+
+interface Props {
+  cow: Cow;
+  dictionaries: Dictionaries;
+  /** The farm's pregnancy-check days (user settings); undefined while they load. */
+  farmDays: DiagnosisDaysSettings | undefined;
+  onSaved: () => void;
+}
+
+/**
+ * A fertilization. Choosing the method fills the scheduled (service) date = the date + the method's
+ * add-days; choosing the diagnosis method fills the appraisal date from the farm's days (spec §4).
+ */
+export function FertilizationForm({ cow, dictionaries, farmDays, onSaved }: Props) {
+  const { t } = useTranslation();
+  const add = useAddFertilization();
+  const [at, setAt] = useState(localDateTimeInputValue);
+  const [method, setMethod] = useState('');
+  const [actualMethod, setActualMethod] = useState('');
+  const [checkMethod, setCheckMethod] = useState('');
+  const [sireCode, setSireCode] = useState('');
+  const [memo, setMemo] = useState('');
+  const [problems, setProblems] = useState<{ at?: string; method?: string }>({});
+  const submit = useRecordSubmit(onSaved);
+
+  const mating = dictionaries.mating.find((item) => item.code === method);
+  const diagnosis = dictionaries.diagnosisMethod.find((item) => item.code === checkMethod);
+  const serviceDate = scheduledServiceDate(dayOf(at), mating);
+  const checkDate = useAutoDate(appraisalDate(serviceDate, diagnosis, farmDays));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const plannedAt = withLocalOffset(at);
+    const found = {
+      at: plannedAt ? undefined : t('validation.required'),
+      method: method ? undefined : t('herd.record.chooseMethod'),
+    };
+    setProblems(found);
+    if (!plannedAt || !method) return;
+    submit.run(add, {
+      cowId: cow.id,
+      plannedAt,
+      method: method as MatingMethodCode,
+      ...(actualMethod ? { actualMethod: actualMethod as MatingMethodCode } : {}),
+      ...(sireCode.trim() ? { sireCode: sireCode.trim() } : {}),
+      ...(memo.trim() ? { memo: memo.trim() } : {}),
+      ...(checkMethod ? { pregnancyCheckMethod: checkMethod as DiagnosisMethodCode } : {}),
+      ...(checkDate.manual ? { pregnancyCheckDate: checkDate.manual } : {}),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('herd.history.kind.fertilization')}>
+      <Stack gap="sm">
+        <DateTimeField
+          label={t('herd.record.fertilizedAt')}
+          value={at}
+          onChange={setAt}
+          error={problems.at}
+        />
+        <DictionarySelect
+          label={t('herd.record.method')}
+          items={dictionaries.mating}
+          value={method}
+          onChange={setMethod}
+          error={problems.method}
+          required
+        />
+        <DateField
+          label={t('herd.record.serviceDate')}
+          value={serviceDate ?? ''}
+          readOnly
+          description={t('herd.record.serviceDateHint')}
+        />
+        <DictionarySelect
+          label={t('herd.record.actualMethod')}
+          items={dictionaries.mating}
+          value={actualMethod}
+          onChange={setActualMethod}
+          placeholder={t('herd.record.sameAsPlanned')}
+        />
+        <TextInput
+          label={t('herd.record.sire')}
+          maxLength={64}
+          value={sireCode}
+          onChange={(event) => setSireCode(event.currentTarget.value)}
+        />
+        <DictionarySelect
+          label={t('herd.record.checkMethod')}
+          items={dictionaries.diagnosisMethod}
+          value={checkMethod}
+          onChange={setCheckMethod}
+          placeholder={t('herd.record.checkMethodDefault')}
+        />
+        <AutoDateField
+          label={t('herd.record.appraisalDate')}
+          date={checkDate}
+          description={t('herd.record.appraisalHint')}
+        />
+        <MemoField value={memo} onChange={setMemo} />
+        <SubmitRow submit={submit} pending={add.isPending} />
+      </Stack>
+    </form>
+  );
+}

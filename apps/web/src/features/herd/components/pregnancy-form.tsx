@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { Radio, Group, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import type { DiagnosisMethodCode, PregnancyResultCode } from '@cowcare/contract/routes/reproduction';
+import { currentLanguage } from '../../../lib/i18n';
+import { localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
+import { useAddPregnancy } from '../api/add-pregnancy';
+import { labelOf, type Dictionaries } from '../lib/dictionary';
+import { DateTimeField, DictionarySelect, MemoField } from './record-fields';
+import { SubmitRow, useRecordSubmit } from './record-submit';
+
+/** A pregnancy diagnosis; the status (pregnant, not pregnant, aborted) is required (spec §5). */
+export function PregnancyForm({
+  cow,
+  dictionaries,
+  onSaved,
+}: {
+  cow: Cow;
+  dictionaries: Dictionaries;
+  onSaved: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const add = useAddPregnancy();
+  const [at, setAt] = useState(localDateTimeInputValue);
+  const [method, setMethod] = useState('');
+  const [result, setResult] = useState('');
+  const [memo, setMemo] = useState('');
+  const [problems, setProblems] = useState<{ at?: string; method?: string; result?: string }>({});
+  const submit = useRecordSubmit(onSaved);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const diagnosedAt = withLocalOffset(at);
+    const found = {
+      at: diagnosedAt ? undefined : t('validation.required'),
+      method: method ? undefined : t('herd.record.chooseMethod'),
+      result: result ? undefined : t('herd.record.selectPregnancyStatus'),
+    };
+    setProblems(found);
+    if (!diagnosedAt || !method || !result) return;
+    submit.run(add, {
+      cowId: cow.id,
+      diagnosedAt,
+      diagnosisMethod: method as DiagnosisMethodCode,
+      result: result as PregnancyResultCode,
+      ...(memo.trim() ? { memo: memo.trim() } : {}),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('herd.history.kind.pregnancy')}>
+      <Stack gap="sm">
+        <DateTimeField label={t('herd.record.diagnosedAt')} value={at} onChange={setAt} error={problems.at} />
+        <DictionarySelect
+          label={t('herd.record.diagnosisMethod')}
+          items={dictionaries.diagnosisMethod}
+          value={method}
+          onChange={setMethod}
+          error={problems.method}
+          required
+        />
+        <Radio.Group
+          label={t('herd.record.result')}
+          required
+          value={result}
+          onChange={setResult}
+          error={problems.result}
+        >
+          <Group mt={4}>
+            {dictionaries.pregnancyStatus.map((item) => (
+              <Radio key={item.code} value={item.code} label={labelOf(item, language)} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <MemoField value={memo} onChange={setMemo} />
+        <SubmitRow submit={submit} pending={add.isPending} />
+      </Stack>
+    </form>
+  );
+}

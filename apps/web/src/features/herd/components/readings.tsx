@@ -1,0 +1,150 @@
+import type { ComponentType } from 'react';
+import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ActivityLevel, TemperatureLevel } from '@cowcare/domain/cow-filter';
+import type { SensorKind } from '@cowcare/domain/sensor';
+import {
+  ArrowDownIcon,
+  CheckIcon,
+  DropletIcon,
+  MinusIcon,
+  PulseIcon,
+  SignalIcon,
+  SignalOffIcon,
+  ThermometerIcon,
+} from '../../../components/icons';
+
+/**
+ * The readings of a cow, each with an icon, a number and a word, so a level reads without colour
+ * (style: never colour alone). Colours follow the bands: blue low, green normal, yellow-orange-red fever.
+ */
+
+const TEMPERATURE_LOOK: Record<TemperatureLevel, { color: string; Icon: ComponentType<{ size?: number }> }> =
+  {
+    low: { color: 'blue.7', Icon: ArrowDownIcon },
+    normal: { color: 'green.8', Icon: CheckIcon },
+    slight: { color: 'yellow.9', Icon: ThermometerIcon },
+    moderate: { color: 'orange.8', Icon: ThermometerIcon },
+    severe: { color: 'red.8', Icon: ThermometerIcon },
+  };
+
+const ACTIVITY_LOOK: Record<ActivityLevel, { color: string }> = {
+  low: { color: 'blue.7' },
+  normal: { color: 'green.8' },
+  high: { color: 'orange.8' },
+};
+
+const signed = (value: number, digits: number) =>
+  `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(digits)}`;
+
+interface ReadingProps {
+  size?: 'xs' | 'sm';
+}
+
+export function FeverReading({
+  deviation,
+  level,
+  size = 'xs',
+  short = false,
+}: ReadingProps & { deviation: number | undefined; level: TemperatureLevel | undefined; short?: boolean }) {
+  const { t } = useTranslation();
+  if (deviation === undefined || level === undefined) {
+    return (
+      <Group gap={3} wrap="nowrap" c="dimmed" data-level="none">
+        <ThermometerIcon size={14} />
+        <Text size={size} span>
+          {t('herd.reading.none')}
+        </Text>
+      </Group>
+    );
+  }
+  const { color, Icon } = TEMPERATURE_LOOK[level];
+  return (
+    <Group
+      gap={3}
+      wrap="nowrap"
+      c={color}
+      data-level={level}
+      title={t('herd.reading.feverTitle', { value: signed(deviation, 2) })}
+    >
+      <Icon size={14} />
+      <Text size={size} span fw={level === 'normal' ? 400 : 700}>
+        {signed(deviation, 1)}°
+      </Text>
+      <Text size={size} span>
+        {short ? t(`herd.temperatureShort.${level}`) : t(`herd.temperature.${level}`)}
+      </Text>
+    </Group>
+  );
+}
+
+export function ActivityReading({
+  deviation,
+  level,
+  size = 'xs',
+}: ReadingProps & { deviation: number | undefined; level: ActivityLevel | undefined }) {
+  const { t } = useTranslation();
+  if (deviation === undefined || level === undefined) {
+    return (
+      <Group gap={3} wrap="nowrap" c="dimmed" data-level="none">
+        <PulseIcon size={14} />
+        <Text size={size} span>
+          {t('herd.reading.none')}
+        </Text>
+      </Group>
+    );
+  }
+  const { color } = ACTIVITY_LOOK[level];
+  return (
+    <Group gap={3} wrap="nowrap" c={color} data-level={level}>
+      <PulseIcon size={14} />
+      <Text size={size} span fw={level === 'normal' ? 400 : 700}>
+        {signed(Math.round(deviation), 0)}%
+      </Text>
+      <Text size={size} span>
+        {t(`herd.activity.${level}`)}
+      </Text>
+    </Group>
+  );
+}
+
+export function DrinkReading({ value, size = 'xs' }: ReadingProps & { value: number | null | undefined }) {
+  const { t } = useTranslation();
+  const known = typeof value === 'number';
+  return (
+    <Group gap={3} wrap="nowrap" c={known ? 'cyan.9' : 'dimmed'} title={t('herd.reading.drinkTitle')}>
+      <DropletIcon size={14} />
+      <Text size={size} span>
+        {known ? t('herd.reading.drinkCount', { count: value }) : t('herd.reading.none')}
+      </Text>
+    </Group>
+  );
+}
+
+export function SensorReading({
+  kind,
+  online,
+  sensor,
+  size = 'xs',
+}: ReadingProps & { kind: SensorKind | undefined; online: boolean; sensor?: number | null }) {
+  const { t } = useTranslation();
+  if (kind === undefined) {
+    return (
+      <Group gap={3} wrap="nowrap" c="dimmed">
+        <MinusIcon size={14} />
+        <Text size={size} span>
+          {t('herd.sensor.none')}
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Group gap={3} wrap="nowrap" c={online ? 'green.8' : 'red.8'} style={{ flexShrink: 0 }}>
+      {online ? <SignalIcon size={14} /> : <SignalOffIcon size={14} />}
+      <Text size={size} span style={{ whiteSpace: 'nowrap' }}>
+        {t(`herd.sensor.${kind}`)}
+        {sensor ? ` ${sensor}` : ''} · {online ? t('herd.sensor.online') : t('herd.sensor.offline')}
+      </Text>
+    </Group>
+  );
+}

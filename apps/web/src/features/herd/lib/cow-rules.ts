@@ -1,0 +1,157 @@
+import type { api } from '@cowcare/contract/api';
+import { CowCode, SensorId, type Cow } from '@cowcare/contract/cow-schemas';
+import type { RouteBody } from '@cowcare/contract/route';
+import { Parity } from '@cowcare/contract/routes/cows';
+import { daysBetween, isCalendarDate } from '@cowcare/domain/calendar-date';
+import { isCulledStoredValue, parseStoredStatus } from '@cowcare/domain/cow-status';
+import type { MessageKey } from '@cowcare/locales/catalog';
+
+/**
+ * The rules a new cow must pass, the same as the server's (news/news/add/addcowsinfo): the code is C and
+ * digits and unique in the farm (culled cows included); the sensor is a number in range that no other
+ * active cow wears; the birthday is a real day, not in the future; parity is 0 or more. The limits are read
+ * from the contract's schemas so the two sides cannot drift.
+ */
+export type NewCowBody = RouteBody<typeof api.cows.addCow>;
+export type NewCowField = 'code' | 'sensor' | 'birthday' | 'parity' | 'status';
+
+export interface RuleProblem {
+  field: NewCowField;
+  key: MessageKey;
+  values?: Record<string, string | number>;
+}
+
+/** What the farm already has: codes (culled cows too) and the sensors worn by active cows. */
+export interface HerdIndex {
+  codes: ReadonlySet<string>;
+  sensors: ReadonlyMap<number, string>;
+}
+
+export function herdIndexOf(cows: readonly Cow[]): HerdIndex {
+  const codes = new Set<string>();
+  const sensors = new Map<number, string>();
+  for (const cow of cows) {
+    codes.add(cow.code);
+    if (cow.sensor !== null && !isCulledStoredValue(cow.status)) sensors.set(cow.sensor, cow.code);
+  }
+  return { codes, sensors };
+}
+
+const codePattern = new RegExp(CowCode.pattern ?? '^C[0-9]{1,12}$');
+const sensorMin = SensorId.minimum ?? 1;
+const sensorMax = SensorId.maximum ?? 99_999_999;
+const parityMin = Parity.minimum ?? 0;
+const parityMax = Parity.maximum ?? 30;
+
+/** The stored values a new cow may start in (architecture §7), the default first. */
+export const NEW_COW_STATUS_VALUES = ['설정대기', '발정탐지'] as const satisfies readonly NonNullable<
+  NewCowBody['status']
+>[];
+export type NewCowStatusValue = (typeof NEW_COW_STATUS_VALUES)[number];
+
+/** Text fields as typed (a form or a CSV row); empty means "not given". */
+export interface NewCowText {
+  code: string;
+  sensor: string;
+  birthday: string;
+  parity: string;
+  status: string;
+}
+
+/**
+ * A status as written in a CSV: the stored Korean value or the English key (`waitingForSettings`,
+ * `estrusDetection`), any case. Undefined for anything a new cow may not start in.
+ */
+export function newCowStatusOf(text: string): NewCowStatusValue | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return NEW_COW_STATUS_VALUES[0];
+  const byKey = (['waitingForSettings', 'estrusDetection'] as const).find(
+    (key) => key.toLowerCase() === trimmed.toLowerCase(),
+  );
+  const status = byKey ?? parseStoredStatus(trimmed);
+  if (status === 'waitingForSettings') return '설정대기';
+  if (status === 'estrusDetection') return '발정탐지';
+  return undefined;
+}
+
+export interface CheckedCow {
+  body: NewCowBody | null;
+  problems: RuleProblem[];
+}
+
+/**
+ * Check one new cow. `today` is the device's calendar day; `seen` carries codes and sensors of the rows
+ * before this one (a file must not repeat them either).
+ */
+export function checkNewCow(
+  text: NewCowText,
+  herd: HerdIndex,
+  today: string,
+  seen: { codes: Set<string>; sensors: Set<number> } = { codes: new Set(), sensors: new Set() },
+): CheckedCow {
+  const problems: RuleProblem[] = [];
+  const code = text.code.trim();
+  if (code === '') problems.push({ field: 'code', key: 'validation.required' });
+  else if (!codePattern.test(code)) problems.push({ field: 'code', key: 'herd.rules.codePattern' });
+  else if (herd.codes.has(code)) problems.push({ field: 'code', key: 'herd.rules.codeTaken' });
+  else if (seen.codes.has(code)) problems.push({ field: 'code', key: 'herd.rules.codeRepeated' });
+
+  let sensor: number | null = null;
+  const sensorText = text.sensor.trim();
+  if (sensorText !== '') {
+    const value = /^\d+$/.test(sensorText) ? Number(sensorText) : Number.NaN;
+    if (!Number.isInteger(value) || value < sensorMin || value > sensorMax) {
+      problems.push({
+        field: 'sensor',
+        key: 'herd.rules.sensorNumber',
+        values: { min: sensorMin, max: sensorMax },
+      });
+    } else if (herd.sensors.has(value)) {
+      problems.push({
+        field: 'sensor',
+        key: 'herd.rules.sensorTaken',
+        values: { code: herd.sensors.get(value) ?? '' },
+      });
+    } else if (seen.sensors.has(value)) {
+      problems.push({ field: 'sensor', key: 'herd.rules.sensorRepeated' });
+    } else {
+      sensor = value;
+    }
+  }
+
+  const birthday = text.birthday.trim();
+  if (birthday !== '') {
+    if (!isCalendarDate(birthday)) problems.push({ field: 'birthday', key: 'herd.rules.birthdayDate' });
+    else if (daysBetween(today, birthday) > 0) {
+      problems.push({ field: 'birthday', key: 'herd.rules.birthdayFuture' });
+    }
+  }
+
+  let parity: number | undefined;
+  const parityText = text.parity.trim();
+  if (parityText !== '') {
+    const value = /^\d+$/.test(parityText) ? Number(parityText) : Number.NaN;
+    if (!Number.isInteger(value) || value < parityMin || value > parityMax) {
+      problems.push({
+        field: 'parity',
+        key: 'herd.rules.parity',
+        values: { min: parityMin, max: parityMax },
+      });
+    } else {
+      parity = value;
+    }
+  }
+
+  const status = newCowStatusOf(text.status);
+  if (status === undefined) problems.push({ field: 'status', key: 'herd.rules.status' });
+
+  if (code !== '') seen.codes.add(code);
+  if (sensor !== null) seen.sensors.add(sensor);
+  if (problems.length > 0) return { body: null, problems };
+  const body: NewCowBody = { code };
+  if (sensor !== null) body.sensor = sensor;
+  if (birthday !== '') body.birthday = birthday;
+  if (parity !== undefined) body.parity = parity;
+  if (status !== undefined) body.status = status;
+  return { body, problems };
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { storedStatusValue } from '@cowcare/domain/cow-status';
+import { makeCow } from '../../../test/cows';
+import { checkNewCow, herdIndexOf, NEW_COW_STATUS_VALUES, newCowStatusOf } from './cow-rules';
+import { checkCsv, parseCsv } from './csv-import';
+import { parseDictionaryName, toDictionaries, labelOf } from './dictionary';
+import { toMinorUnits } from './money-input';
+import { appraisalDate, scheduledServiceDate } from './record-dates';
+import { parseSensorEntry } from './setup-sensors';
+import { problemFromServer } from './server-cow-errors';
+import { ApiError } from '../../../lib/api-client';
+
+const empty = herdIndexOf([]);
+const blank = { code: '', sensor: '', birthday: '', parity: '', status: '' };
+
+describe('new cow rules (the server’s, checked in the browser)', () => {
+  it('uses the domain’s stored values for the new-cow statuses', () => {
+    expect(NEW_COW_STATUS_VALUES).toEqual([
+      storedStatusValue('waitingForSettings'),
+      storedStatusValue('estrusDetection'),
+    ]);
+    expect(newCowStatusOf('')).toBe('설정대기');
+    expect(newCowStatusOf('발정감지')).toBe('발정탐지');
+    expect(newCowStatusOf('EstrusDetection')).toBe('발정탐지');
+    expect(newCowStatusOf('임신')).toBeUndefined();
+  });
+
+  it('accepts a code of C and digits only, and checks the farm’s codes including culled cows', () => {
+    const herd = herdIndexOf([makeCow({ code: 'C5', status: '도태', sensor: 40005 })]);
+    expect(checkNewCow({ ...blank, code: 'C5' }, herd, '2025-01-01').problems[0]?.key).toBe(
+      'herd.rules.codeTaken',
+    );
+    expect(checkNewCow({ ...blank, code: 'c6' }, herd, '2025-01-01').problems[0]?.key).toBe(
+      'herd.rules.codePattern',
+    );
+    expect(checkNewCow({ ...blank, code: 'C1234567890123' }, herd, '2025-01-01').problems[0]?.key).toBe(
+      'herd.rules.codePattern',
+    );
+    // A culled cow's sensor is free again.
+    expect(checkNewCow({ ...blank, code: 'C6', sensor: '40005' }, herd, '2025-01-01').body).toEqual({
+      code: 'C6',
+      sensor: 40005,
+      status: '설정대기',
+    });
+  });
+
+  it('refuses a birthday after today and a day that does not exist; today is fine', () => {
+    const check = (birthday: string) => checkNewCow({ ...blank, code: 'C1', birthday }, empty, '2025-06-01');
+    expect(check('2025-06-02').problems[0]?.key).toBe('herd.rules.birthdayFuture');
+    expect(check('2025-02-29').problems[0]?.key).toBe('herd.rules.birthdayDate');
+    expect(check('2025-06-01').problems).toEqual([]);
+  });
+
+  it('wants parity as a whole number from 0 and a sensor id in range', () => {
+    expect(checkNewCow({ ...blank, code: 'C1', parity: '1.5' }, empty, '2025-01-01').problems[0]?.field).toBe(
+      'parity',
+    );
+    expect(checkNewCow({ ...blank, code: 'C1', parity: '31' }, empty, '2025-01-01').problems[0]?.field).toBe(
+      'parity',
+    );
+    expect(checkNewCow({ ...blank, code: 'C1', sensor: '0' }, empty, '2025-01-01').problems[0]?.field).toBe(
+      'sensor',
+    );
+    expect(
+      checkNewCow({ ...blank, code: 'C1', sensor: '100000000' }, empty, '2025-01-01').problems[0]?.field,
+    ).toBe('sensor');
+  });
+});
+
+describe('CSV', () => {
+  it('reads quoted fields, CRLF, a byte-order mark and blank lines', () => {
+    expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi"""\r\n\r\nlast,\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['last', ''],
+    ]);
+  });
+
+  it('refuses a file with a wrong header, no rows or rows of the wrong width', () => {
+    expect(checkCsv('', empty, '2025-01-01')).toMatchObject({ ok: false, fileProblem: 'herd.csv.empty' });
+    expect(checkCsv('code,sensor,birthday,parity\n', empty, '2025-01-01')).toMatchObject({
+      ok: false,
+      fileProblem: 'herd.csv.header',
+    });
+    expect(checkCsv('code,sensor,birthday,parity,status\n', empty, '2025-01-01')).toMatchObject({
+      ok: false,
+      fileProblem: 'herd.csv.noRows',
+    });
+    const narrow = checkCsv('CODE,Sensor,birthday,parity,status\nC1,2\n', empty, '2025-01-01');
+    expect(narrow).toMatchObject({ ok: true, valid: false });
+  });
+});
+
+describe('configuration dictionaries', () => {
+  it('reads the ch, ko, en labels and the add-days from the comma list', () => {
+    expect(parseDictionaryName('人工授精,인공수정,Artificial insemination,1')).toEqual({
+      labels: { ch: '人工授精', ko: '인공수정', en: 'Artificial insemination' },
+      addDays: 1,
+    });
+    expect(parseDictionaryName('正常分娩,정상 분만,Normal')).toEqual({
+      labels: { ch: '正常分娩', ko: '정상 분만', en: 'Normal' },
+      addDays: undefined,
+    });
+  });
+
+  it('labels in the user’s language; languages other than ch and ko show en', () => {
+    const [item] = toDictionaries([
+      { id: 1, dbname: 'disease', code: 'x', name: '口蹄疫,구제역,Foot-and-mouth' },
+    ]).disease;
+    if (!item) throw new Error('no item');
+    expect(labelOf(item, 'ch')).toBe('口蹄疫');
+    expect(labelOf(item, 'ko')).toBe('구제역');
+    expect(labelOf(item, 'en')).toBe('Foot-and-mouth');
+    expect(labelOf(item, 'ru')).toBe('Foot-and-mouth');
+  });
+});
+
+describe('automatic record dates', () => {
+  const mating = (code: string, addDays: number) => ({ code, labels: { ch: '', ko: '', en: code }, addDays });
+  it('adds the mating method’s days, and the farm’s days for the check method', () => {
+    expect(scheduledServiceDate('2025-12-31', mating('artificial-insemination', 1))).toBe('2026-01-01');
+    expect(scheduledServiceDate('2025-03-01', mating('embryo-transfer', 7))).toBe('2025-03-08');
+    expect(scheduledServiceDate('2025-03-01', mating('unknown-method', 3))).toBe('2025-03-04');
+    const days = { ultrasonic: 45, inspection: 60, rectal: 60, hormone: 51, external: 60 };
+    expect(appraisalDate('2025-03-02', mating('ultrasonic', 40), days)).toBe('2025-04-16');
+    expect(appraisalDate(undefined, mating('ultrasonic', 40), days)).toBeUndefined();
+  });
+});
+
+describe('small helpers', () => {
+  it('turns a typed cost into minor units', () => {
+    expect(toMinorUnits(5000, 0)).toBe(5000);
+    expect(toMinorUnits('12.5', 2)).toBe(1250);
+    expect(toMinorUnits('12,55', 2)).toBe(1255);
+    expect(toMinorUnits(1.234, 2)).toBeNull();
+    expect(toMinorUnits(-1, 0)).toBeNull();
+  });
+
+  it('checks typed sensor ids against the list and the farm', () => {
+    const result = parseSensorEntry('40001, 1201 1201\nabc 40111', [40001], new Map([[40111, 'C9']]));
+    expect(result.added).toEqual([1201]);
+    expect(result.problems.map((problem) => [problem.text, problem.key])).toEqual([
+      ['40001', 'herd.rules.sensorRepeated'],
+      ['1201', 'herd.rules.sensorRepeated'],
+      ['abc', 'herd.rules.sensorNumber'],
+      ['40111', 'herd.rules.sensorTaken'],
+    ]);
+  });
+
+  it('reads which field a server refusal of a new cow is about', () => {
+    expect(
+      problemFromServer(new ApiError(409, 'E_CONFLICT', 'This cow code is already in the farm')),
+    ).toMatchObject({
+      field: 'code',
+    });
+    expect(
+      problemFromServer(new ApiError(409, 'E_CONFLICT', 'Sensor 5 is already worn by cow C3')),
+    ).toMatchObject({
+      field: 'sensor',
+      values: { code: 'C3' },
+    });
+    expect(
+      problemFromServer(new ApiError(400, 'E_VALIDATION', 'birthday must not be in the future')),
+    ).toMatchObject({
+      field: 'birthday',
+      key: 'herd.rules.birthdayFuture',
+    });
+    expect(problemFromServer(new ApiError(500, 'E_INTERNAL', 'boom'))).toBeNull();
+  });
+});

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import { makeCow } from '../../../test/cows';
+import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { logIn, renderApp } from '../../../test/render';
+
+function server(cow: Cow, extra: Record<string, FakeHandler> = {}) {
+  const api = fakeApi({
+    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+    'GET common/common/lgs/lgs': () => ok([]),
+    [`GET common/common/getDataById/cowinfo/${cow.id}`]: () => ok(cow),
+    'GET common/common/getCowsData/KR/F-100': () => ok([cow]),
+    ...extra,
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+async function openCow(cow: Cow) {
+  logIn();
+  const view = renderApp(`/pages/index/cow?id=${cow.id}`);
+  await screen.findByRole('heading', { name: cow.code });
+  return view;
+}
+
+describe('cow detail', () => {
+  it('shows identity, current values and links to history, family, records and camera', async () => {
+    const cow = makeCow({
+      id: 5,
+      code: 'C5',
+      status: '임신',
+      parity: 3,
+      typename: 'Breeding',
+      sireCode: 'KPN1',
+    });
+    server(cow);
+    await openCow(cow);
+    expect(screen.getByText('Pregnancy')).toBeTruthy();
+    expect(screen.getByText('Breeding')).toBeTruthy();
+    expect(screen.getByText('KPN1')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'History' }).getAttribute('href')).toBe('/pages/index/hsty?id=5');
+    expect(screen.getByRole('link', { name: 'Family' }).getAttribute('href')).toBe(
+      '/pages/index/cowsfml?id=5',
+    );
+    expect(screen.getByRole('link', { name: 'Add record' }).getAttribute('href')).toBe(
+      '/pages/index/addhsty?id=5',
+    );
+    expect(screen.getByRole('link', { name: 'Health' }).getAttribute('href')).toBe(
+      '/pages/index/addhsty?id=5&kind=health',
+    );
+    expect(screen.getByRole('link', { name: 'Camera' }).getAttribute('href')).toBe(
+      '/pages/index/cowcamera?id=5',
+    );
+  });
+
+  it('says so for a cow of no farm of this user', async () => {
+    server(makeCow({ id: 6 }), {
+      'GET common/common/getDataById/cowinfo/99': () => fail(404, 'E_NOT_FOUND'),
+    });
+    logIn();
+    renderApp('/pages/index/cow?id=99');
+    expect(await screen.findByText('Cow not found')).toBeTruthy();
+  });
+
+  it('eliminates only after the confirmation and a verified boss password', async () => {
+    const cow = makeCow({ id: 7, code: 'C7' });
+    const api = server(cow, {
+      'POST common/common/verifybosspassword': ({ body }) =>
+        (body as { password: string }).password === 'boss-pass'
+          ? ok({ grant: 'grant-1', expiresAt: '2030-01-01T00:00:00Z' })
+          : fail(403, 'E_BOSS_PASSWORD_INCORRECT'),
+      'PUT news/news/update/cowstatus/7': () =>
+        ok({ ...cow, status: '도태', culledAt: '2025-01-01T00:00:00Z' }),
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    await user.click(screen.getByRole('button', { name: 'Eliminate' }));
+
+    let dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Eliminate C7?')).toBeTruthy();
+    expect(
+      dialog.getByText(/Do you want to eliminate this cow\?.*Restoring her requires customer service\./),
+    ).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requests.some((r) => r.path.startsWith('news/news/update/cowstatus'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminate' }));
+    dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Eliminate' }));
+
+    dialog = within(await screen.findByRole('dialog', { name: 'Management password required' }));
+    expect(dialog.getByText('This change needs the farm’s management password.')).toBeTruthy();
+    await user.type(dialog.getByLabelText('Management password'), 'wrong');
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('The management password is incorrect.');
+    expect(api.requests.some((r) => r.path.startsWith('news/news/update/cowstatus'))).toBe(false);
+
+    await user.clear(dialog.getByLabelText('Management password'));
+    await user.type(dialog.getByLabelText('Management password'), 'boss-pass');
+    await user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The cow has been eliminated')).toBeTruthy();
+    const put = api.requests.find((r) => r.path === 'news/news/update/cowstatus/7');
+    expect(put?.method).toBe('PUT');
+    expect(put?.headers['x-boss-grant']).toBe('grant-1');
+    expect(put?.body).toEqual({ action: 'eliminate' });
+    // The page now shows her as eliminated, with no actions left.
+    expect(await screen.findByText(/Only customer service can restore her/)).toBeTruthy();
+  });
+
+  it('changes a status by force with the support note in the confirmation', async () => {
+    const cow = makeCow({ id: 8, code: 'C8', status: '포유' });
+    const api = server(cow, {
+      'POST common/common/verifybosspassword': () =>
+        ok({ grant: 'grant-2', expiresAt: '2030-01-01T00:00:00Z' }),
+      'PUT news/news/update/cowstatus/8': () => ok({ ...cow, status: '비육' }),
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    await user.click(screen.getByRole('combobox', { name: 'New status' }));
+    await user.click(await screen.findByRole('option', { name: 'Fattening' }));
+    await user.click(screen.getByRole('button', { name: 'Change status by force' }));
+    const confirm = within(await screen.findByRole('dialog'));
+    expect(
+      confirm.getByText(/change the status to Fattening by force\?.*recovery goes through support\./),
+    ).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: 'Change status by force' }));
+    const boss = within(await screen.findByRole('dialog', { name: 'Management password required' }));
+    await user.type(boss.getByLabelText('Management password'), 'boss');
+    await user.click(boss.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Status changed')).toBeTruthy();
+    expect(api.requests.find((r) => r.path === 'news/news/update/cowstatus/8')?.body).toEqual({
+      action: 'forceChange',
+      status: '비육',
+    });
+  });
+
+  it('offers to end lactation only for a cow in lactation', async () => {
+    const cow = makeCow({ id: 9, status: '임신' });
+    server(cow);
+    await openCow(cow);
+    expect(screen.getByRole('button', { name: 'End lactation' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('sets a reproduction date by hand and resets it to automatic', async () => {
+    const cow = makeCow({ id: 10, code: 'C10', expectedDelivery: '2025-09-01', expectedDeliveryAuto: true });
+    const api = server(cow, {
+      'PUT news/news/update/cows/10': ({ body }) => {
+        const { expectedDelivery } = body as { expectedDelivery: string | null };
+        return ok({
+          ...cow,
+          expectedDelivery: expectedDelivery ?? '2025-09-01',
+          expectedDeliveryAuto: expectedDelivery === null,
+        });
+      },
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    const expected = () => screen.getByTestId('date-expectedDelivery').parentElement as HTMLElement;
+    expect(within(expected()).getByText('Automatic')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Change Expected calving' }));
+    const input = screen.getByLabelText<HTMLInputElement>('Set Expected calving by hand');
+    await user.clear(input);
+    await user.type(input, '2025-09-10');
+    await user.click(screen.getByRole('button', { name: 'Save date' }));
+    await waitFor(() => expect(within(expected()).getByText('Set by hand')).toBeTruthy());
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({ expectedDelivery: '2025-09-10' });
+
+    await user.click(screen.getByRole('button', { name: 'Change Expected calving' }));
+    await user.click(screen.getByRole('button', { name: 'Reset to automatic' }));
+    await waitFor(() => expect(within(expected()).getByText('Automatic')).toBeTruthy());
+    expect(api.requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ expectedDelivery: null });
+  });
+});

@@ -1,0 +1,217 @@
+import type { ReactNode } from 'react';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
+import {
+  CameraIcon,
+  FamilyIcon,
+  HeartPulseIcon,
+  HistoryIcon,
+  PlusIcon,
+  TagIcon,
+} from '../../../components/icons';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { paths, withQuery } from '../../../config/paths';
+import { formatDate, formatRelative } from '../../../lib/format';
+import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { useCow } from '../api/get-cow';
+import { CowMissing } from '../components/cow-missing';
+import { ForceChange } from '../components/force-change';
+import { ActivityReading, DrinkReading, FeverReading, SensorReading } from '../components/readings';
+import { ReproductionDates } from '../components/reproduction-dates';
+import { StatusBadge } from '../components/status-badge';
+import { toCowRow } from '../lib/cow-rows';
+import { useCowIdParam } from '../lib/use-cow-id';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="div" size="sm" fw={500}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-labelledby={id}>
+      <Title order={2} size="h5" mb="sm" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+const number = (value: number | null, digits: number, unit = '') =>
+  value === null ? '—' : `${value.toFixed(digits)}${unit}`;
+
+function CowDetail({ cow }: { cow: Cow }) {
+  const { t, i18n } = useTranslation();
+  const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
+  const row = toCowRow(cow);
+  const link = (path: (typeof paths.index)[keyof typeof paths.index], extra: Record<string, string> = {}) =>
+    withQuery(path, { id: cow.id, ...extra });
+  return (
+    <Stack gap="md">
+      <Card withBorder>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Title order={2} size="h2">
+                {cow.code}
+              </Title>
+              <StatusBadge stored={cow.status} size="md" />
+            </Group>
+            <Group gap={4} c="dimmed">
+              <TagIcon size={14} />
+              <Text size="sm">{cow.typename ?? t('herd.types.uncategorized')}</Text>
+            </Group>
+          </Stack>
+          <SensorReading kind={row.kind} online={cow.sensorzt === 1} sensor={cow.sensor} size="sm" />
+        </Group>
+        <SimpleGrid cols={{ base: 2, xs: 3 }} mt="md" spacing="sm">
+          <Field label={t('herd.cow.sex')}>{t(`herd.cow.sex.${cow.sex}`)}</Field>
+          <Field label={t('herd.cow.birthday')}>
+            {cow.birthday ? formatDate(cow.birthday, bcp47) : '—'}
+            {cow.mage !== null && (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                ({t('herd.cow.ageMonths', { count: cow.mage })})
+              </Text>
+            )}
+          </Field>
+          <Field label={t('herd.cow.parity')}>{cow.parity}</Field>
+          <Field label={t('herd.cow.dam')}>
+            {cow.damId ? (
+              <Anchor component={Link} to={withQuery(paths.index.cow, { id: cow.damId })} size="sm">
+                {t('herd.cow.openDam')}
+              </Anchor>
+            ) : (
+              '—'
+            )}
+          </Field>
+          <Field label={t('herd.cow.sire')}>{cow.sireCode ?? '—'}</Field>
+          <Field label={t('herd.cow.lastReading')}>
+            {cow.lastReadingAt ? formatRelative(cow.lastReadingAt, t, bcp47) : t('herd.reading.none')}
+          </Field>
+        </SimpleGrid>
+      </Card>
+
+      <SimpleGrid cols={{ base: 2, xs: 5 }} spacing="xs">
+        <Button
+          component={Link}
+          to={link(paths.index.hsty)}
+          variant="light"
+          leftSection={<HistoryIcon size={16} />}
+        >
+          {t('herd.cow.history')}
+        </Button>
+        <Button
+          component={Link}
+          to={link(paths.index.cowsfml)}
+          variant="light"
+          leftSection={<FamilyIcon size={16} />}
+        >
+          {t('herd.cow.family')}
+        </Button>
+        <Button
+          component={Link}
+          to={link(paths.index.addhsty)}
+          variant="light"
+          leftSection={<PlusIcon size={16} />}
+        >
+          {t('herd.cow.addRecord')}
+        </Button>
+        <Button
+          component={Link}
+          to={link(paths.index.addhsty, { kind: 'health' })}
+          variant="light"
+          leftSection={<HeartPulseIcon size={16} />}
+        >
+          {t('herd.cow.addHealth')}
+        </Button>
+        <Button
+          component={Link}
+          to={withQuery(paths.index.cowcamera, { id: cow.id })}
+          variant="light"
+          leftSection={<CameraIcon size={16} />}
+        >
+          {t('herd.cow.camera')}
+        </Button>
+      </SimpleGrid>
+
+      <Section id="cow-now" title={t('herd.cow.current')}>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t('herd.sort.fever')}
+            </Text>
+            <FeverReading deviation={row.fever} level={row.feverLevel} size="sm" />
+            <Text size="xs" c="dimmed">
+              {t('herd.cow.temperatureLine', {
+                current: number(cow.temp_current, 2, ' °C'),
+                average: number(cow.temp_avg, 2, ' °C'),
+                offset: number(cow.tempadd ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS, 2, ' °C'),
+              })}
+            </Text>
+          </Stack>
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t('herd.sort.activity')}
+            </Text>
+            <ActivityReading deviation={row.activity} level={row.activityLevel} size="sm" />
+            <Text size="xs" c="dimmed">
+              {t('herd.cow.activityLine', {
+                current: number(cow.activity_current, 1),
+                average: number(cow.activity_avg, 1),
+              })}
+            </Text>
+          </Stack>
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t('herd.sort.drink')}
+            </Text>
+            <DrinkReading value={cow.drink_current} size="sm" />
+            <Text size="xs" c="dimmed">
+              {t('herd.cow.drinkLine', { average: number(cow.drink, 1) })}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+      </Section>
+
+      <Section id="cow-dates" title={t('herd.dates.title')}>
+        <ReproductionDates cow={cow} />
+      </Section>
+
+      <Section id="cow-force" title={t('herd.force.title')}>
+        <ForceChange cow={cow} />
+      </Section>
+    </Stack>
+  );
+}
+
+function CowById({ id }: { id: number }) {
+  const cow = useCow(id);
+  if (cow.isPending) return <PageLoader />;
+  if (cow.isError) return <CowMissing error={cow.error} onRetry={() => void cow.refetch()} />;
+  return <CowDetail cow={cow.data} />;
+}
+
+/** One cow (`/pages/index/cow?id=`): identity, current values, reproduction dates and force changes. */
+export function CowRoute() {
+  const { t } = useTranslation();
+  const id = useCowIdParam();
+  return (
+    <Page title={t('pages.cow')} back backTo={paths.home}>
+      {id === null ? <CowMissing /> : <CowById id={id} />}
+    </Page>
+  );
+}

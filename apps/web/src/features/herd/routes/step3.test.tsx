@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeCow } from '../../../test/cows';
+import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { logIn, renderApp } from '../../../test/render';
+
+/** The farm has C1 (wearing 40001) and a culled C2 (its code stays taken). */
+const herd = [
+  makeCow({ id: 1, code: 'C1', sensor: 40001 }),
+  makeCow({ id: 2, code: 'C2', status: '도태', sensor: null }),
+];
+
+function server(extra: Record<string, FakeHandler> = {}) {
+  let nextId = 100;
+  const api = fakeApi({
+    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+    'GET common/common/lgs/lgs': () => ok([]),
+    'GET common/common/getCowsData/KR/F-100': () => ok(herd),
+    'POST common/common/getusercowtype/F-100': () => ok({ types: [], uncategorized: { count: 1 } }),
+    'POST news/news/add/addcowsinfo': ({ body }) => {
+      nextId += 1;
+      return ok(makeCow({ id: nextId, ...(body as object) }));
+    },
+    ...extra,
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+async function chooseFile(text: string) {
+  const user = userEvent.setup();
+  logIn();
+  renderApp('/pages/index/step3');
+  await user.click(await screen.findByRole('tab', { name: 'CSV file' }));
+  const input = await waitFor(() => {
+    const found = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!found) throw new Error('no file input yet');
+    return found;
+  });
+  await user.upload(input, new File([text], 'herd.csv', { type: 'text/csv' }));
+  await screen.findByTestId('csv-report');
+  return user;
+}
+
+const row = (line: number) => within(document.querySelector(`[data-line="${line}"]`) as HTMLElement);
+const adds = (api: ReturnType<typeof server>) =>
+  api.requests.filter((r) => r.path === 'news/news/add/addcowsinfo');
+
+describe('setup wizard, step 3: CSV import', () => {
+  const good =
+    'code,sensor,birthday,parity,status\r\nC10,40010,2022-01-05,1,\r\nC11,1201,2021-06-30,2,발정탐지\r\nC12,,,0,waitingForSettings\r\n';
+
+  it('checks a good file, then imports it cow by cow with a result per row', async () => {
+    const api = server();
+    const user = await chooseFile(good);
+    expect(screen.getByText('All 3 rows are valid.')).toBeTruthy();
+    expect(adds(api)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Import 3 cows' }));
+    expect(await screen.findByText('Imported 3 cows.')).toBeTruthy();
+    for (const line of [2, 3, 4]) expect(row(line).getByText('Imported')).toBeTruthy();
+    expect(adds(api).map((r) => r.body)).toEqual([
+      { code: 'C10', sensor: 40010, birthday: '2022-01-05', parity: 1, status: '설정대기' },
+      { code: 'C11', sensor: 1201, birthday: '2021-06-30', parity: 2, status: '발정탐지' },
+      { code: 'C12', parity: 0, status: '설정대기' },
+    ]);
+  });
+
+  it('imports nothing from a file with one bad row, and says what is wrong on each row', async () => {
+    const api = server();
+    await chooseFile(
+      [
+        'code,sensor,birthday,parity,status',
+        'C20,40020,2022-01-05,1,',
+        'C2,40001,2999-01-01,-1,비육',
+        'X21,40020,2022-02-30,1,',
+        'C22,1202,2020-01-01,0,',
+      ].join('\n'),
+    );
+    expect(
+      screen.getByText(
+        '2 of 4 rows have problems, so nothing will be imported. Fix the file and choose it again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
+    expect(row(2).getByText('Valid')).toBeTruthy();
+    expect(row(3).getByText('code: This code is already used in the farm')).toBeTruthy();
+    expect(row(3).getByText('sensor: This sensor is already worn by cow C1')).toBeTruthy();
+    expect(row(3).getByText('birthday: The birthday cannot be in the future')).toBeTruthy();
+    expect(row(3).getByText('parity: Parity is a whole number from 0 to 30')).toBeTruthy();
+    expect(
+      row(3).getByText('status: A new cow starts in Waiting for settings or Estrus detection'),
+    ).toBeTruthy();
+    expect(row(4).getByText('code: The code is the letter C followed by digits, e.g. C1024')).toBeTruthy();
+    expect(row(4).getByText('sensor: This sensor appears twice')).toBeTruthy();
+    expect(row(4).getByText('birthday: Enter a real date as YYYY-MM-DD')).toBeTruthy();
+    expect(row(5).getByText('Valid')).toBeTruthy();
+    expect(adds(api)).toHaveLength(0);
+  });
+
+  it('refuses a file without the header', async () => {
+    server();
+    const user = userEvent.setup();
+    logIn();
+    renderApp('/pages/index/step3');
+    await user.click(await screen.findByRole('tab', { name: 'CSV file' }));
+    await user.type(screen.getByLabelText('Or paste the CSV text'), 'code,sensor{Enter}C1,1');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      'The first line must be exactly: code,sensor,birthday,parity,status',
+    );
+  });
+
+  it("stops at the server's refusal and shows it on that row", async () => {
+    let calls = 0;
+    const api = server({
+      'POST news/news/add/addcowsinfo': ({ body }) => {
+        calls += 1;
+        return calls === 2
+          ? fail(409, 'E_CONFLICT', { msg: 'Sensor 1201 is already worn by cow C77' })
+          : ok(makeCow({ id: 500 + calls, ...(body as object) }));
+      },
+    });
+    const user = await chooseFile(good);
+    await user.click(screen.getByRole('button', { name: 'Import 3 cows' }));
+    expect(
+      await screen.findByText('The server refused a row: the import stopped after 1 of 3 cows.'),
+    ).toBeTruthy();
+    expect(row(2).getByText('Imported')).toBeTruthy();
+    expect(row(3).getByText('Refused: This sensor is already worn by cow C77')).toBeTruthy();
+    expect(row(4).getByText('Not sent')).toBeTruthy();
+    expect(adds(api)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Anchor, Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import type { User } from '@cowcare/contract/schemas';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { SetupSteps } from '../../../components/setup-steps';
+import { paths, withQuery } from '../../../config/paths';
+import { useUser } from '../../../lib/session';
+import { useCowTypes } from '../api/get-cow-types';
+import { useCows } from '../api/get-cows';
+import { CsvImport } from '../components/csv-import';
+import { NewCowForm } from '../components/new-cow-form';
+import { activeCows } from '../lib/cow-rows';
+import { readSetupSensors } from '../lib/setup-sensors';
+
+function Cows({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const cows = useCows({ country: user.country, FarmNumber: user.FarmNumber });
+  const types = useCowTypes(user.FarmNumber);
+  const [added, setAdded] = useState<Cow[]>([]);
+  const [sensors] = useState(readSetupSensors);
+  if (cows.isPending) return <PageLoader />;
+  if (cows.isError) return <QueryError error={cows.error} onRetry={() => void cows.refetch()} />;
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('setup.cows.intro', { count: activeCows(cows.data).length })}
+      </Text>
+      <Tabs defaultValue="hand" keepMounted={false}>
+        <Tabs.List grow>
+          <Tabs.Tab value="hand">{t('setup.cows.byHand')}</Tabs.Tab>
+          <Tabs.Tab value="csv">{t('setup.cows.fromCsv')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="hand" pt="md">
+          <NewCowForm
+            cows={cows.data}
+            types={types.data?.types}
+            sensorSuggestions={sensors}
+            submitLabel={t('setup.cows.addThis')}
+            onSaved={(cow) => setAdded((previous) => [cow, ...previous])}
+          />
+          {added.length > 0 && (
+            <Card withBorder mt="md" padding="sm" component="section" aria-label={t('setup.cows.added')}>
+              <Text size="sm" fw={600} mb={4}>
+                {t('setup.cows.addedCount', { count: added.length })}
+              </Text>
+              <Group gap="xs">
+                {added.map((cow) => (
+                  <Anchor
+                    key={cow.id}
+                    component={Link}
+                    to={withQuery(paths.index.cow, { id: cow.id })}
+                    size="sm"
+                  >
+                    {cow.code}
+                  </Anchor>
+                ))}
+              </Group>
+            </Card>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="csv" pt="md">
+          <CsvImport cows={cows.data} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Setup wizard, step 3: cows by hand or from a CSV file. */
+export function Step3Route() {
+  const { t } = useTranslation();
+  const user = useUser();
+  return (
+    <Page title={t('pages.step3')} back backTo={paths.index.step2}>
+      <SetupSteps active={2} />
+      {user ? <Cows user={user} /> : <PageLoader />}
+      <Group justify="space-between" mt="md">
+        <Button component={Link} to={paths.index.step2} variant="default">
+          {t('setup.back')}
+        </Button>
+        <Button component={Link} to={paths.index.step4}>
+          {t('setup.next')}
+        </Button>
+      </Group>
+    </Page>
+  );
+}

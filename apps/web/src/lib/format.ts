@@ -1,0 +1,126 @@
+import type { TFunction } from 'i18next';
+import { relativeTime } from '@cowcare/domain/relative-time';
+import { parseCalendarDate } from '@cowcare/domain/calendar-date';
+
+/**
+ * Formatting for display in the user's language (a BCP-47 tag): calendar dates, moments, money in minor
+ * units and "how long ago". Wire values stay as they are; only what is shown is formatted.
+ */
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function cached<T>(map: Map<string, T>, key: string, create: () => T): T {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = create();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** A 'YYYY-MM-DD' day as the language writes it; the raw text when it is not a real date. */
+export function formatDate(date: string | null | undefined, bcp47: string): string {
+  if (!date) return '';
+  const parts = parseCalendarDate(date);
+  if (!parts) return date;
+  const format = cached(dateFormats, `d:${bcp47}`, () => {
+    try {
+      return new Intl.DateTimeFormat(bcp47, { dateStyle: 'medium', timeZone: 'UTC' });
+    } catch {
+      return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+    }
+  });
+  return format.format(Date.UTC(parts.year, parts.month - 1, parts.day));
+}
+
+/** An ISO-8601 moment in the device's time zone, date and time. */
+export function formatDateTime(iso: string | null | undefined, bcp47: string): string {
+  if (!iso) return '';
+  const epoch = Date.parse(iso);
+  if (Number.isNaN(epoch)) return iso;
+  const format = cached(dateFormats, `dt:${bcp47}`, () => {
+    try {
+      return new Intl.DateTimeFormat(bcp47, { dateStyle: 'medium', timeStyle: 'short' });
+    } catch {
+      return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    }
+  });
+  return format.format(epoch);
+}
+
+/** Money held in integer minor units (architecture §3), shown in the farm's currency. */
+export function formatMoney(minor: number, currency: string, digits: number, bcp47: string): string {
+  const major = minor / 10 ** digits;
+  const format = cached(moneyFormats, `${bcp47}:${currency}:${digits}`, () => {
+    try {
+      return new Intl.NumberFormat(bcp47, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    } catch {
+      return new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    }
+  });
+  return format.format(major);
+}
+
+/** "just now", "5 minutes ago", … (spec §9), or the date from 30 days on. */
+export function formatRelative(
+  iso: string | null | undefined,
+  t: TFunction,
+  bcp47: string,
+  now = Date.now(),
+) {
+  if (!iso) return '';
+  const epoch = Date.parse(iso);
+  if (Number.isNaN(epoch)) return iso;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const relative = relativeTime(epoch, now, zone);
+  switch (relative.unit) {
+    case 'justNow':
+      return t('time.justNow');
+    case 'minutes':
+      return t('time.minutesAgo', { count: relative.count });
+    case 'hours':
+      return t('time.hoursAgo', { count: relative.count });
+    case 'days':
+      return t('time.daysAgo', { count: relative.count });
+    case 'date':
+      return formatDate(relative.date, bcp47);
+  }
+}
+
+/** Today on the device's calendar, 'YYYY-MM-DD'. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Now as a `datetime-local` input value ('YYYY-MM-DDTHH:mm', device time). */
+export function localDateTimeInputValue(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${localToday(now)}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+}
+
+/**
+ * A `datetime-local` value as ISO-8601 with the device's offset at that moment ('2025-03-01T06:30:00+09:00'):
+ * the server reads the day as written, so an early-morning event keeps its local day. Null when malformed.
+ */
+export function withLocalOffset(value: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second = '00'] = match;
+  const local = new Date(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
+  if (Number.isNaN(local.getTime())) return null;
+  const offsetMinutes = -local.getTimezoneOffset();
+  const sign = offsetMinutes >= 0 ? '+' : '-';
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
+}
+
+/** The calendar day of a `datetime-local` value (its first ten characters). */
+export const dayOf = (dateTimeLocal: string): string => dateTimeLocal.slice(0, 10);

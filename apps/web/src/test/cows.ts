@@ -1,0 +1,62 @@
+import type { Cow } from '@cowcare/contract/cow-schemas';
+
+let nextId = 1000;
+
+/** A cow as the server sends it: online neck sensor, normal readings, in estrus detection. */
+export function makeCow(overrides: Partial<Cow> = {}): Cow {
+  nextId += 1;
+  const id = overrides.id ?? nextId;
+  return {
+    id,
+    code: `C${id}`,
+    sensor: 40000 + id,
+    sensorKind: 'neck',
+    sensorzt: 1,
+    status: '발정탐지',
+    parity: 1,
+    birthday: '2021-03-04',
+    mage: 50,
+    sex: 'female',
+    damId: null,
+    sireCode: null,
+    drink: 9,
+    drink_current: 8,
+    fever: 0.1,
+    temp_current: 39.0,
+    temp_avg: 38.45,
+    tempadd: 0.45,
+    activity: 5,
+    activity_current: 10.5,
+    activity_avg: 10,
+    lastReadingAt: '2025-06-01T08:00:00Z',
+    readed: 1,
+    typeid: null,
+    typename: null,
+    city: 'Hongseong',
+    country: 'KR',
+    lastEstrus: null,
+    lastFertilization: null,
+    recentChildbirth: null,
+    pregnancyTest: null,
+    pregnancyTestAuto: true,
+    expectedDelivery: null,
+    expectedDeliveryAuto: true,
+    expectedEstrus: null,
+    expectedEstrusAuto: true,
+    culledAt: null,
+    ...overrides,
+  };
+}
+
+/** Temperatures that give an exact deviation with the default offset 0.45: average 38.5. */
+export const withFever = (deviation: number): Partial<Cow> => ({
+  temp_avg: 38.5,
+  tempadd: null,
+  temp_current: Math.round((38.5 + 0.45 + deviation) * 100) / 100,
+});
+
+/** Activity readings that give an exact percent deviation from an average of 10. */
+export const withActivity = (percent: number): Partial<Cow> => ({
+  activity_avg: 10,
+  activity_current: 10 + percent / 10,
+});
