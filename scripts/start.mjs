@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/index.html', 'packages/locales/src', 'packages/contract/src', 'packages/domain/src'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'packages/locales/src',
+  'packages/contract/src',
+  'packages/domain/src',
+];
 
 const newestChange = (target) => {
   const stats = statSync(target);
@@ -17,7 +23,8 @@ const newestChange = (target) => {
 
 const webBuildIsCurrent = () =>
   existsSync(builtIndex) &&
-  statSync(builtIndex).mtimeMs >= Math.max(...webSources.map((source) => newestChange(path.join(root, source))));
+  statSync(builtIndex).mtimeMs >=
+    Math.max(...webSources.map((source) => newestChange(path.join(root, source))));
 
 if (!webBuildIsCurrent()) {
   console.log('Building the web app (first run or changed sources)…');
@@ -25,6 +32,9 @@ if (!webBuildIsCurrent()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

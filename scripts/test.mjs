@@ -10,17 +10,41 @@ const resultsDir = path.join(root, '.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-const jsonReporter = (name) => ['--reporter=default', '--reporter=json', `--outputFile=${path.join(resultsDir, `${name}.json`)}`];
+const jsonReporter = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${path.join(resultsDir, `${name}.json`)}`,
+];
 
 const steps = [
   { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
   { name: 'lint', command: ['npm', 'run', 'lint'] },
-  { name: 'domain', command: ['npx', 'vitest', 'run', '--root', 'packages/domain', ...jsonReporter('domain')] },
-  { name: 'contract', command: ['npx', 'vitest', 'run', '--typecheck', '--root', 'packages/contract', ...jsonReporter('contract')] },
-  { name: 'locales', command: ['npx', 'vitest', 'run', '--root', 'packages/locales', ...jsonReporter('locales')] },
+  {
+    name: 'domain',
+    command: ['npx', 'vitest', 'run', '--root', 'packages/domain', ...jsonReporter('domain')],
+  },
+  {
+    name: 'contract',
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--typecheck',
+      '--root',
+      'packages/contract',
+      ...jsonReporter('contract'),
+    ],
+  },
+  {
+    name: 'locales',
+    command: ['npx', 'vitest', 'run', '--root', 'packages/locales', ...jsonReporter('locales')],
+  },
   { name: 'web', command: ['npx', 'vitest', 'run', '--root', 'apps/web', ...jsonReporter('web')] },
   // The server script runs vitest once per database and names each report after it.
-  { name: 'server', command: ['node', 'apps/server/scripts/test-both-databases.mjs', ...jsonReporter('server')] },
+  {
+    name: 'server',
+    command: ['node', 'apps/server/scripts/test-both-databases.mjs', ...jsonReporter('server')],
+  },
   { name: 'web build', command: ['npm', 'run', 'build', '-w', '@cowcare/web'] },
   { name: 'e2e', command: ['npx', 'vitest', 'run', '--root', 'e2e', ...jsonReporter('e2e')] },
 ];
@@ -38,7 +62,9 @@ for (const step of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of existsSync(resultsDir) ? await import('node:fs').then((fs) => fs.readdirSync(resultsDir)) : []) {
+for (const file of existsSync(resultsDir)
+  ? await import('node:fs').then((fs) => fs.readdirSync(resultsDir))
+  : []) {
   const report = JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;

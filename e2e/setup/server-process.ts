@@ -76,6 +76,12 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       DEMO: 'on',
       SIMULATOR: 'off',
+      // A free port for the embedded MQTT broker: the default 1883 may be taken (a local broker, the
+      // other e2e server), and two servers cannot share it.
+      MQTT_PORT: '0',
+      // No periodic jobs: the sensor-offline job would turn the demo herd's sensors offline half an hour
+      // after the seed, changing what the list shows while the tests read it.
+      JOBS: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: database?.url ?? '',
       ...env,

@@ -12,11 +12,16 @@ import type { Database } from './db/database';
 import { registerErrorHandler } from './http/error-handler';
 import { registerRoutes } from './http/register-routes';
 import { registerRequestValidation } from './http/request-validation';
+import { ingestRoutes } from './ingest/ingest-routes';
+import { registerIngest } from './ingest/register-ingest';
 import { adminRoutes } from './modules/admin/admin-routes';
+import { chartRoutes } from './modules/charts/chart-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { cowRoutes } from './modules/cows/cow-routes';
 import { cowTypesRoutes } from './modules/cow-types/cow-types-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { noticeRoutes } from './modules/notices/notice-routes';
+import { registerNoticeProducers } from './modules/notices/register-notice-producers';
 import { reproductionRoutes } from './modules/reproduction/reproduction-routes';
 import { systemRoutes } from './modules/system/system-routes';
 import { registerUploadSupport, uploadRoutes } from './modules/uploads/upload-routes';
@@ -42,6 +47,9 @@ export const allRouteBindings = (services: Services) => [
   ...adminRoutes(services),
   ...cowTypesRoutes(services),
   ...walletRoutes(services),
+  ...ingestRoutes(services),
+  ...noticeRoutes(services),
+  ...chartRoutes(services),
 ];
 
 const UNVERSIONED_PATHS = new Set(['/api/health', '/api/docs']);
@@ -91,6 +99,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerRoutes(app, services, allRouteBindings(services));
   app.get('/api/docs', async () => buildOpenApiDocument(config.latestAppVersion));
   registerSocketServer(app, services);
+  registerIngest(app, services);
+  registerNoticeProducers(app, services);
   await registerSpa(app, config.webDistDir);
   return { app, services };
 };

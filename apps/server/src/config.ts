@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -13,6 +14,24 @@ export interface Config {
   latestAppVersion: string;
   demo: boolean;
   mqttPort: number;
+  /** Unset: the embedded broker on `mqttPort`. Set: subscribe to this broker (MQTT 5 shared subscription). */
+  mqttUrl: string | undefined;
+  /** First level of the readings topic `{root}/{country}/{FarmNumber}/readings`. */
+  mqttTopicRoot: string;
+  /** Shared-subscription group the instances split the readings in (`$share/{group}/…`). */
+  mqttShareGroup: string;
+  /** Names this instance to an external broker; keep it stable across restarts (default: the host name). */
+  instanceName: string;
+  /** Unset: in-process. `redis://…` or `nats://…` (REDIS_URL and NATS_URL are accepted instead). */
+  busUrl: string | undefined;
+  /** Redis channel or NATS subject the instances of one install share. */
+  busChannel: string;
+  /** Reading batches written at the same time. */
+  ingestConcurrency: number;
+  /** Batches that may wait for a writer; beyond it, senders are slowed down instead. */
+  ingestQueueLimit: number;
+  /** Periodic jobs (sensor offline, reminders); one instance runs each at a time. */
+  jobs: boolean;
   simulator: boolean;
   tokenSecret: string;
   logLevel: string;
@@ -61,6 +80,48 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   if (!/^\d+\.\d+\.\d+$/.test(latestAppVersion)) problems.push('LATEST_APP_VERSION must look like 1.5.90');
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const mqttUrl = env.MQTT_URL || undefined;
+  if (mqttUrl && !/^(mqtts?|wss?):\/\//.test(mqttUrl)) {
+    problems.push('MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL');
+  }
+  // BUS_URL names the bus; REDIS_URL or NATS_URL alone also select it (REDIS_URL first when both are set).
+  const busUrl = env.BUS_URL || env.REDIS_URL || env.NATS_URL || undefined;
+  if (busUrl && !/^(rediss?|nats):\/\//.test(busUrl)) {
+    problems.push('BUS_URL (or REDIS_URL / NATS_URL) must be a redis://, rediss:// or nats:// URL');
+  }
+  const name = (variable: string, fallback: string, pattern: RegExp, what: string): string => {
+    const value = env[variable] || fallback;
+    if (!pattern.test(value)) problems.push(`${variable} must be ${what} (got "${value}")`);
+    return value;
+  };
+  const mqttTopicRoot = name(
+    'MQTT_TOPIC_ROOT',
+    'cowcare',
+    /^[A-Za-z0-9_-]{1,64}$/,
+    'letters, digits, _ or -',
+  );
+  const mqttShareGroup = name(
+    'MQTT_SHARE_GROUP',
+    'cowcare-ingest',
+    /^[A-Za-z0-9_-]{1,64}$/,
+    'letters, digits, _ or -',
+  );
+  const defaultInstanceName =
+    hostname()
+      .replace(/[^A-Za-z0-9_.-]/g, '-')
+      .slice(0, 64) || 'cowcare';
+  const instanceName = name(
+    'INSTANCE_NAME',
+    defaultInstanceName,
+    /^[A-Za-z0-9_.-]{1,64}$/,
+    'letters, digits, _ . or -',
+  );
+  const busChannel = name(
+    'BUS_CHANNEL',
+    'cowcare.farm-events',
+    /^[A-Za-z0-9_.-]{1,128}$/,
+    'letters, digits, _ . or -',
+  );
   const tokenSecret = env.TOKEN_SECRET;
   if (tokenSecret !== undefined && tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');
@@ -75,6 +136,15 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     latestAppVersion,
     demo: flag('DEMO', true),
     mqttPort: integer('MQTT_PORT', 1883, 0, 65535),
+    mqttUrl,
+    mqttTopicRoot,
+    mqttShareGroup,
+    instanceName,
+    busUrl,
+    busChannel,
+    ingestConcurrency: integer('INGEST_CONCURRENCY', 4, 1, 64),
+    ingestQueueLimit: integer('INGEST_QUEUE_LIMIT', 32, 1, 10_000),
+    jobs: flag('JOBS', true),
     simulator: flag('SIMULATOR', true),
     logLevel,
     webDistDir: env.WEB_DIST_DIR || defaults.webDistDir,

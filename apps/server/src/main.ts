@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { runSeed } from './seed/run-seed';
+import { startSimulator } from './simulator/start-simulator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -12,7 +13,7 @@ const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 const start = async (): Promise<void> => {
   const config = loadConfig(process.env, { webDistDir: DEFAULT_WEB_DIST });
   const db = await openDatabase(config);
-  const { app } = await buildApp(config, db);
+  const { app, services } = await buildApp(config, db);
   try {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
@@ -25,12 +26,20 @@ const start = async (): Promise<void> => {
     process.exit(1);
   }
   app.log.info({ database: db.kind, demo: config.demo }, `CowCare is up on http://localhost:${config.port}`);
+  app.log.info(
+    { mqtt: services.mqtt?.mode, mqttPort: services.mqtt?.port, bus: services.bus.kind },
+    'sensor ingest is up',
+  );
+  if (config.simulator && config.demo) startSimulator(config, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing requests, closing sockets and the database');
+    app.log.info(
+      { signal },
+      'shutting down: finishing requests, stopping MQTT and the jobs, closing sockets, the bus and the database',
+    );
     await app.close();
     await db.close();
     process.exit(0);

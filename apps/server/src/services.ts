@@ -4,6 +4,12 @@ import type { Database } from './db/database';
 import { AttemptThrottle } from './modules/auth/attempt-throttle';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { TokenService } from './modules/auth/tokens';
+import { FarmDirectory } from './ingest/farm-directory';
+import { IngestService } from './ingest/ingest-service';
+import type { MqttIngest } from './ingest/mqtt-ingest';
+import { JobRunner } from './jobs/job-runner';
+import { GatewayAuthenticator } from './modules/gateways/gateway-authenticator';
+import { createEventBus, type EventBus } from './realtime/bus';
 import { SocketHub } from './realtime/socket-hub';
 
 /** What handlers share. Built once per app instance, so tests get a fresh set each. */
@@ -15,17 +21,42 @@ export interface Services {
   /** Boss-password guesses per user: 5 failures in 15 minutes. */
   bossPasswordThrottle: AttemptThrottle;
   sockets: SocketHub;
+  /** Farm events between instances; the socket hub follows it. */
+  bus: EventBus;
+  /** The reading pipeline behind MQTT and HTTP ingest, with its bounded queue. */
+  ingest: IngestService;
+  gateways: GatewayAuthenticator;
+  farms: FarmDirectory;
+  jobs: JobRunner;
+  /** Set while the app runs (from onReady to onClose). */
+  mqtt: MqttIngest | undefined;
   log: FastifyBaseLogger;
   startedAt: number;
 }
 
-export const createServices = (config: Config, db: Database, log: FastifyBaseLogger): Services => ({
-  config,
-  db,
-  tokens: new TokenService(config.tokenSecret),
-  loginThrottle: new LoginThrottle(),
-  bossPasswordThrottle: new AttemptThrottle(5, 15 * 60_000),
-  sockets: new SocketHub(),
-  log,
-  startedAt: Date.now(),
-});
+export const createServices = (config: Config, db: Database, log: FastifyBaseLogger): Services => {
+  const bus = createEventBus({
+    busUrl: config.busUrl,
+    busChannel: config.busChannel,
+    onError: (error) => log.warn({ err: error }, 'bus: event dropped'),
+  });
+  return {
+    config,
+    db,
+    tokens: new TokenService(config.tokenSecret),
+    loginThrottle: new LoginThrottle(),
+    bossPasswordThrottle: new AttemptThrottle(5, 15 * 60_000),
+    sockets: new SocketHub(),
+    bus,
+    ingest: new IngestService(db, bus, log, {
+      concurrency: config.ingestConcurrency,
+      queueLimit: config.ingestQueueLimit,
+    }),
+    gateways: new GatewayAuthenticator(db),
+    farms: new FarmDirectory(db),
+    jobs: new JobRunner(log),
+    mqtt: undefined,
+    log,
+    startedAt: Date.now(),
+  };
+};

@@ -1,6 +1,9 @@
 import * as admin from './routes/admin';
 import * as auth from './routes/auth';
+import * as charts from './routes/charts';
 import * as health from './routes/health';
+import * as notices from './routes/notices';
+import * as ingest from './routes/ingest';
 import * as reproduction from './routes/reproduction';
 import * as uploads from './routes/uploads';
 import * as cows from './routes/cows';
@@ -92,6 +95,29 @@ export const api = {
   uploads: {
     upload: uploads.upload,
     download: uploads.download,
+  },
+  ingest: {
+    postReadings: ingest.postReadings,
+  },
+  notices: {
+    getNoticeData: notices.getNoticeData,
+    getNoticeDatab: notices.getNoticeDatab,
+    getNoticeDatabtd: notices.getNoticeDatabtd,
+    readNotices: notices.readNotices,
+  },
+  charts: {
+    readingCounts: charts.readingCounts,
+    activitySixHourly: charts.activitySixHourly,
+    activityDaily: charts.activityDaily,
+    temperatureAgainstYesterday: charts.temperatureAgainstYesterday,
+    temperatureDeviation: charts.temperatureDeviation,
+    activityLastSixHours: charts.activityLastSixHours,
+    temperatureDaily: charts.temperatureDaily,
+    readingsOfDay: charts.readingsOfDay,
+    temperatureHourly: charts.temperatureHourly,
+    temperatureActivityHourly: charts.temperatureActivityHourly,
+    temperatureWithAverage: charts.temperatureWithAverage,
+    saveSensorBounds: charts.saveSensorBounds,
   },
 } as const;
 

@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   unsupportedFileType: 'E_UNSUPPORTED_FILE_TYPE',
   insufficientBalance: 'E_INSUFFICIENT_BALANCE',
   cowTypeNameTaken: 'E_COW_TYPE_NAME_TAKEN',
+  ingestBusy: 'E_INGEST_BUSY',
   internal: 'E_INTERNAL',
 } as const;
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { Cow } from './cow-schemas';
 
 /** WebSocket close codes the server uses (4000-4999 is the application range of RFC 6455). */
 export const SOCKET_CLOSE_CODES = {
@@ -22,8 +23,33 @@ export const ClientSocketMessage = Type.Object({
 });
 export type ClientSocketMessage = Static<typeof ClientSocketMessage>;
 
-/** Server -> client types. Later issues add notice, cowinfo, sensorzt, paysuccess and chat events. */
+/** A new notification (architecture §6), with the spec's notice fields (§3). */
+export interface NoticeSocketData {
+  id: number;
+  cowid: number | null;
+  sensor: number | null;
+  noticecode: number;
+  /** When it happened, ISO-8601. */
+  time: string;
+  /** The values that triggered it. */
+  details: Record<string, unknown>;
+}
+
+/** A cow's changed fields, by their wire names (the Cow shape); the client merges them into the cow. */
+export type CowInfoSocketData = { id: number } & Partial<Omit<Cow, 'id'>>;
+
+/** A sensor went offline (0) or came back (1). */
+export interface SensorStateSocketData {
+  cowId: number | null;
+  sensor: number;
+  sensorzt: 0 | 1;
+}
+
+/** Server -> client types. Later issues add paysuccess and chat events. */
 export type ServerSocketMessage =
   | { type: 'register_res'; data: { userId: number; registered: true } }
   | { type: 'pong'; data: { time: string } }
-  | { type: 'error'; data: { code: string; msg: string } };
+  | { type: 'error'; data: { code: string; msg: string } }
+  | { type: 'notice'; data: NoticeSocketData }
+  | { type: 'cowinfo'; data: CowInfoSocketData }
+  | { type: 'sensorzt'; data: SensorStateSocketData };

@@ -1,4 +1,5 @@
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
+import type { EventBus } from './bus';
 
 export interface SocketLike {
   send(data: string): void;
@@ -24,14 +25,27 @@ export class SocketHub {
   }
 
   publishToFarm(farmId: number, message: ServerSocketMessage): number {
+    const sockets = this.socketsByFarm.get(farmId);
+    // Most events are for farms nobody is watching right now; those cost nothing.
+    if (!sockets) return 0;
     const payload = JSON.stringify(message);
     let delivered = 0;
-    for (const socket of this.socketsByFarm.get(farmId) ?? []) {
+    for (const socket of sockets) {
       if (socket.readyState !== OPEN) continue;
       socket.send(payload);
       delivered += 1;
     }
     return delivered;
+  }
+
+  /**
+   * Delivers every farm event of the bus to this instance's sockets of that farm, so an event published on
+   * any instance reaches the farm's users wherever they are connected, and no one else.
+   */
+  followBus(bus: EventBus): Promise<() => Promise<void>> {
+    return bus.subscribe((farmId, message) => {
+      this.publishToFarm(farmId, message);
+    });
   }
 
   connectionCount(): number {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import { writeDemoFarm, type DemoFarmOptions } from './demo-farm';
+import { writeDemoGateway } from './demo-gateway';
 import { writeDemoHerd } from './demo-herd';
 import { writeDemoWallet } from './demo-wallet';
 import { writeReferenceData } from './reference-data';
@@ -23,4 +24,5 @@ export const runSeed = (db: Database, options: SeedOptions): Promise<void> =>
     if (options.demo) await writeDemoFarm(tx, options);
     if (options.demo) await writeDemoHerd(tx);
     if (options.demo) await writeDemoWallet(tx);
+    if (options.demo) await writeDemoGateway(tx);
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { fillPath, apiPath, type RouteDefinition } from '@cowcare/contract/route';
 import { buildApp } from '../../src/app';
@@ -10,6 +11,9 @@ import { seedReferenceData } from '../../src/seed/reference-data';
 import type { Services } from '../../src/services';
 import { openTestDatabase } from './test-database';
 
+/** Names this test file's run on shared services. */
+export const TEST_RUN_ID = `${process.pid}-${randomBytes(4).toString('hex')}`;
+
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   port: 0,
   host: '127.0.0.1',
@@ -19,6 +23,16 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   latestAppVersion: '1.5.90',
   demo: false,
   mqttPort: 0,
+  mqttUrl: undefined,
+  // Unique per test file, so runs sharing a broker or a bus (CI's Mosquitto, Redis, NATS) never collide.
+  mqttTopicRoot: `cowcare-test-${TEST_RUN_ID}`,
+  mqttShareGroup: `cowcare-test-${TEST_RUN_ID}`,
+  instanceName: `test-${TEST_RUN_ID}`,
+  busUrl: undefined,
+  busChannel: `cowcare-test.${TEST_RUN_ID}`,
+  ingestConcurrency: 4,
+  ingestQueueLimit: 32,
+  jobs: false,
   simulator: false,
   tokenSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   logLevel: 'silent',

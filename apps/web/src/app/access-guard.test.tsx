@@ -57,11 +57,20 @@ describe('access guard', () => {
   });
 
   it('lets a logged-in user reach a protected page, with the tab bar on tab pages', async () => {
-    vi.stubGlobal('fetch', fakeApi(backgroundCalls()).fetch);
+    const notices = 'KR/F-100/010-1234-5678';
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        ...backgroundCalls(),
+        [`GET common/common/getNoticeData/${notices}`]: () => ok({ list: [], all: [] }),
+        [`GET common/common/getNoticeDatab/${notices}`]: () => ok({ listb: [], allb: [] }),
+        [`GET common/common/getNoticeDatabtd/${notices}`]: () => ok({ tdcnlist: [] }),
+      }).fetch,
+    );
     logIn();
     const { router } = renderApp('/pages/index/notice');
     expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeTruthy();
-    expect(screen.getByText(/not available yet/)).toBeTruthy();
+    expect(await screen.findByText('No notifications')).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Main sections' });
     expect(tabs.textContent).toMatch(/Cows.*Notices.*Data/);
     expect(router.state.location.pathname).toBe('/pages/index/notice');

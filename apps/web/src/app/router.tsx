@@ -60,8 +60,16 @@ export const routes: RouteObject[] = [
         children: [
           page(paths.home, loadCowList, (module) => module.CowListRoute),
           page(paths.tabs.index, loadCowList, (module) => module.CowListRoute),
-          later(paths.tabs.notice, 'pages.notice', true),
-          later(paths.tabs.data, 'pages.data', true),
+          page(
+            paths.tabs.notice,
+            () => import('../features/notices/routes/notice'),
+            (module) => module.NoticeRoute,
+          ),
+          page(
+            paths.tabs.data,
+            () => import('../features/overview/routes/overview-pages'),
+            (module) => module.DataTabRoute,
+          ),
         ],
       },
       page(
@@ -92,7 +100,11 @@ export const routes: RouteObject[] = [
         (module) => module.WebuserRoute,
       ),
       later(paths.index.cctv, 'pages.cctv'),
-      later(paths.index.ckcom, 'pages.ckcom'),
+      page(
+        paths.index.ckcom,
+        () => import('../features/herd/routes/ckcom'),
+        (module) => module.CkcomRoute,
+      ),
       page(
         paths.index.cowsfml,
         () => import('../features/herd/routes/cowsfml'),
@@ -133,7 +145,11 @@ export const routes: RouteObject[] = [
         () => import('../features/settings/routes/userset'),
         (module) => module.UsersetRoute,
       ),
-      later(paths.index.dashboard, 'pages.dashboard'),
+      page(
+        paths.index.dashboard,
+        () => import('../features/overview/routes/overview-pages'),
+        (module) => module.DashboardRoute,
+      ),
       page(
         paths.index.indexsc,
         () => import('../features/herd/routes/indexsc'),
@@ -165,10 +181,26 @@ export const routes: RouteObject[] = [
         () => import('../features/auth/routes/register'),
         (module) => module.RegisterRoute,
       ),
-      later(paths.overviews.index, 'pages.overviewsIndex'),
-      later(paths.overviews.list, 'pages.overviewsList'),
-      later(paths.overviews.data, 'pages.overviewsData'),
-      later(paths.overviews.datagl, 'pages.overviewsDatagl'),
+      page(
+        paths.overviews.index,
+        () => import('../features/overview/routes/overview-pages'),
+        (module) => module.OverviewsIndexRoute,
+      ),
+      page(
+        paths.overviews.list,
+        () => import('../features/overview/routes/overview-pages'),
+        (module) => module.OverviewsListRoute,
+      ),
+      page(
+        paths.overviews.data,
+        () => import('../features/overview/routes/overview-pages'),
+        (module) => module.OverviewsDataRoute,
+      ),
+      page(
+        paths.overviews.datagl,
+        () => import('../features/overview/routes/overview-pages'),
+        (module) => module.OverviewsDataglRoute,
+      ),
       later(paths.system.chooseLocation, 'pages.chooseLocation'),
       later(paths.system.openLocation, 'pages.openLocation'),
       page(

@@ -21,7 +21,8 @@ export const TABS: readonly Tab[] = [
   { to: paths.tabs.data, label: 'tabs.data', Icon: ChartIcon },
 ];
 
-export function TabBar() {
+/** `badges`: a count shown on a tab (the notice tab's unread notices), by the tab's path. */
+export function TabBar({ badges = {} }: { badges?: Partial<Record<string, number>> }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -45,6 +46,7 @@ export function TabBar() {
     >
       {TABS.map((tab) => {
         const current = pathname === tab.to || (tab.alsoAt?.includes(pathname) ?? false);
+        const badge = badges[tab.to] ?? 0;
         return (
           <UnstyledButton
             key={tab.to}
@@ -58,7 +60,31 @@ export function TabBar() {
               color: current ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-dimmed)',
             }}
           >
-            <tab.Icon />
+            <span style={{ position: 'relative', display: 'inline-block' }}>
+              <tab.Icon />
+              {badge > 0 && (
+                <span
+                  data-testid="tab-badge"
+                  aria-label={t('tabs.unread', { count: badge })}
+                  style={{
+                    position: 'absolute',
+                    top: -4,
+                    left: '60%',
+                    minWidth: 18,
+                    height: 18,
+                    padding: '0 5px',
+                    borderRadius: 9,
+                    background: 'var(--mantine-color-red-7)',
+                    color: 'white',
+                    fontSize: 11,
+                    fontWeight: 700,
+                    lineHeight: '18px',
+                  }}
+                >
+                  {badge > 99 ? '99+' : badge}
+                </span>
+              )}
+            </span>
             <Text span display="block" size="xs" fw={current ? 700 : 500}>
               {t(tab.label)}
             </Text>

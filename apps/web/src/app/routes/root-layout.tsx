@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { ASYNC_PAGE_LOADING_DELAY_MS } from '@cowcare/domain/constants';
 import { RequestIndicator } from '../../components/request-indicator';
+import { LiveUpdates } from '../../features/live/live-updates-effect';
 import { SessionEffects } from '../../features/session/session-effects';
 import { TranslationSync } from '../../features/translations/translation-sync';
 import { AccessGuard } from './access-guard';
@@ -42,6 +43,7 @@ export function RootLayout() {
         <Outlet />
       </AccessGuard>
       <SessionEffects />
+      <LiveUpdates />
       <TranslationSync />
       <RequestIndicator />
       <NavigationProgress />

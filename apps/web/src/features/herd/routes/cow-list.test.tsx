@@ -3,6 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
+import { notificationSocket } from '../../../lib/socket';
+import { FakeWebSocket } from '../../../test/fake-websocket';
 import { COW_LIST_STORAGE_KEY } from '../../../lib/cow-list-storage';
 import { COW_ROW_HEIGHT } from '../components/cow-row';
 import { makeCow, withActivity, withFever } from '../../../test/cows';
@@ -307,5 +309,23 @@ describe('cow-type assignment from the list', () => {
       'The wallet balance is not enough for this assignment. Nothing was charged or changed.',
     );
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('updates a cow in place from the socket: sensorzt 0 hides it, cowinfo changes its reading', async () => {
+    server([makeCow({ id: 301, code: 'C301' }), makeCow({ id: 302, code: 'C302' })]);
+    await openList();
+    expect(shownCodes()).toEqual(['C301', 'C302']);
+    act(() => {
+      notificationSocket.connect();
+      FakeWebSocket.latest().open();
+      FakeWebSocket.latest().receive({ type: 'sensorzt', data: { cowId: 302, sensor: 40302, sensorzt: 0 } });
+      FakeWebSocket.latest().receive({
+        type: 'cowinfo',
+        data: { id: 301, temp_avg: 38.5, tempadd: null, temp_current: 40.55 },
+      });
+    });
+    await waitFor(() => expect(shownCodes()).toEqual(['C301']), { timeout: 3000 });
+    expect(within(screen.getByTestId('cow-row')).getByText('Severe')).toBeTruthy();
+    notificationSocket.close();
   });
 });

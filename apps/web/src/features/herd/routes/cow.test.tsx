@@ -12,6 +12,7 @@ function server(cow: Cow, extra: Record<string, FakeHandler> = {}) {
     'GET common/common/lgs/lgs': () => ok([]),
     [`GET common/common/getDataById/cowinfo/${cow.id}`]: () => ok(cow),
     'GET common/common/getCowsData/KR/F-100': () => ok([cow]),
+    'POST gpko/line': () => ok([]),
     ...extra,
   });
   vi.stubGlobal('fetch', api.fetch);

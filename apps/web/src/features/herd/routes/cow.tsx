@@ -22,6 +22,7 @@ import { CowMissing } from '../components/cow-missing';
 import { ForceChange } from '../components/force-change';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from '../components/readings';
 import { ReproductionDates } from '../components/reproduction-dates';
+import { SensorDayCharts } from '../components/sensor-day-charts';
 import { StatusBadge } from '../components/status-badge';
 import { toCowRow } from '../lib/cow-rows';
 import { useCowIdParam } from '../lib/use-cow-id';
@@ -185,6 +186,10 @@ function CowDetail({ cow }: { cow: Cow }) {
             </Text>
           </Stack>
         </SimpleGrid>
+      </Section>
+
+      <Section id="cow-charts" title={t('charts.title')}>
+        <SensorDayCharts sensor={cow.sensor} city={cow.city} country={cow.country} />
       </Section>
 
       <Section id="cow-dates" title={t('herd.dates.title')}>

@@ -1,0 +1,168 @@
+import { detectActivityAlerts } from '@cowcare/domain/activity-alerts';
+import { detectCalvingAlerts } from '@cowcare/domain/calving-detection';
+import { parseStoredStatus, type CowStatus } from '@cowcare/domain/cow-status';
+import {
+  detectDrinkingEvents,
+  detectLowDrinking,
+  drinkingSummary,
+  type DrinkingSummary,
+  type TemperaturePoint,
+} from '@cowcare/domain/drinking-detection';
+import { detectEstrusEpisodes, type EstrusEpisode } from '@cowcare/domain/estrus-detection';
+import { detectTemperatureAlerts } from '@cowcare/domain/fever-detection';
+import { sensorKind } from '@cowcare/domain/sensor';
+import type { DetectionCow, DetectionReading } from './detection-inputs';
+import { episodeKey, type EpisodeKind } from './episode-keys';
+
+/** A notice a detector asks for: recorded once per farm and key. */
+export interface DetectedNotice {
+  code: number;
+  episodeKey: string;
+  occurredAt: number;
+  details: Record<string, unknown>;
+}
+
+export interface CowDetection {
+  notices: DetectedNotice[];
+  /** Bolus cows: drinks in the last 24 h and per day over 7 days (`drink_current`, `drink`). */
+  drinking: DrinkingSummary | undefined;
+}
+
+/** Cows in which a heat is expected: the estrus detector speaks for their high activity. */
+const CYCLING: ReadonlySet<CowStatus> = new Set([
+  'estrusDetection',
+  'waitingForSettings',
+  'lactation',
+  // After an insemination a heat 21 days on is the news that she is not pregnant.
+  'pregnancyConfirm',
+]);
+
+const iso = (time: number) => new Date(time).toISOString();
+const midnight = (date: string | null) => (date === null ? null : Date.parse(`${date}T00:00:00Z`));
+
+const estrusNotices = (cow: DetectionCow, episodes: readonly EstrusEpisode[], from: number, newest: number) =>
+  episodes.flatMap((episode): DetectedNotice[] => {
+    const details = {
+      onset: iso(episode.onset),
+      peak: iso(episode.peak),
+      windowStart: iso(episode.windowStart),
+      windowEnd: iso(episode.windowEnd),
+      riseRatio: Math.round(episode.riseRatio * 100) / 100,
+      peakRatio: Math.round(episode.peakRatio * 100) / 100,
+    };
+    const code = episode.confidence === 'detected' ? 101 : 103;
+    const notices: DetectedNotice[] = [];
+    if (episode.alertAt >= from) {
+      notices.push({
+        code,
+        episodeKey: episodeKey('estrus', cow.id, code, episode.onset),
+        occurredAt: episode.alertAt,
+        details,
+      });
+    }
+    // 102 when the insemination window opens: the first data that reaches it raises it.
+    if (code === 101 && episode.windowStart >= from && episode.windowStart <= newest) {
+      notices.push({
+        code: 102,
+        episodeKey: episodeKey('estrus', cow.id, 102, episode.onset),
+        occurredAt: episode.windowStart,
+        details,
+      });
+    }
+    return notices;
+  });
+
+const alertNotice = (
+  kind: EpisodeKind,
+  cow: DetectionCow,
+  alert: { code: number; at: number; episodeStart: number },
+  details: Record<string, unknown>,
+): DetectedNotice => ({
+  code: alert.code,
+  episodeKey: episodeKey(kind, cow.id, alert.code, alert.episodeStart),
+  occurredAt: alert.at,
+  details: { ...details, episodeStart: iso(alert.episodeStart) },
+});
+
+/**
+ * Runs every detector on one cow's recent readings and keeps what happened from `from` on (older alerts were
+ * raised when their readings arrived). Which detectors run depends on the cow: estrus for cows that cycle,
+ * high activity for those that do not, calving for pregnant cows with an expected date, drinking for boluses.
+ */
+export const detectForCow = (
+  cow: DetectionCow,
+  readings: readonly DetectionReading[],
+  from: number,
+): CowDetection => {
+  const newest = readings.reduce((latest, reading) => Math.max(latest, reading.time), -Infinity);
+  const temperatures: TemperaturePoint[] = readings.flatMap(({ time, temperature }) =>
+    temperature === null ? [] : [{ time, temperature }],
+  );
+  const activity = readings.flatMap(({ time, activity: value }) =>
+    value === null ? [] : [{ time, activity: value }],
+  );
+  const status = parseStoredStatus(cow.status);
+  const bolus = sensorKind(cow.sensorId) === 'pill';
+  const cycling = cow.sex === 'female' && status !== undefined && CYCLING.has(status);
+  const lastCalving = midnight(cow.lastCalvingDate);
+  const notices: DetectedNotice[] = [];
+  const recent = <T extends { at: number }>(alerts: readonly T[]) =>
+    alerts.filter((alert) => alert.at >= from);
+
+  const episodes = cycling
+    ? detectEstrusEpisodes(activity, {
+        calvings: lastCalving === null ? [] : [lastCalving],
+        parameters: { lookAhead: false },
+      })
+    : [];
+  notices.push(...estrusNotices(cow, episodes, from, newest));
+
+  for (const alert of recent(
+    detectActivityAlerts(activity, { highActivity: !cycling, estrusEpisodes: episodes }),
+  )) {
+    const { ratio, activity: sum, baseline, windowHours } = alert;
+    notices.push(alertNotice('activity', cow, alert, { ratio, activity: sum, baseline, windowHours }));
+  }
+
+  for (const alert of recent(
+    detectTemperatureAlerts(temperatures, { offset: cow.temperatureOffset, bolus }),
+  )) {
+    const { code, at: _at, episodeStart: _start, heldSince, ...values } = alert;
+    notices.push(
+      alertNotice(code < 210 ? 'fever' : 'lowtemp', cow, alert, { ...values, heldSince: iso(heldSince) }),
+    );
+  }
+
+  const expectedCalving = midnight(cow.expectedCalvingDate);
+  if (status === 'pregnancy' && expectedCalving !== null) {
+    const calving = detectCalvingAlerts(temperatures, {
+      expectedCalving,
+      serviceDate: midnight(cow.serviceDate),
+      bolus,
+    });
+    for (const alert of recent(calving)) {
+      const { drop, pairedHours, daysToExpected } = alert;
+      notices.push(
+        alertNotice('calving', cow, alert, {
+          drop,
+          pairedHours,
+          daysToExpected,
+          expectedCalvingDate: cow.expectedCalvingDate,
+        }),
+      );
+    }
+  }
+
+  let drinking: DrinkingSummary | undefined;
+  if (bolus && temperatures.length > 0) {
+    const events = detectDrinkingEvents(temperatures);
+    for (const alert of recent(detectLowDrinking(temperatures, { events }))) {
+      const { eventsLast24Hours, dailyMean, hoursSinceLastDrink } = alert;
+      notices.push(
+        alertNotice('drinking', cow, alert, { eventsLast24Hours, dailyMean, hoursSinceLastDrink }),
+      );
+    }
+    drinking = drinkingSummary(events, newest, temperatures[0]?.time ?? newest);
+  }
+  return { notices, drinking };
+};

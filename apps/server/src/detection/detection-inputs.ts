@@ -1,0 +1,78 @@
+import type { Queryable } from '../db/database';
+
+/** What the detectors need to know about a cow besides her readings. */
+export interface DetectionCow {
+  id: number;
+  sensorId: number;
+  /** Stored (Korean) status. */
+  status: string;
+  sex: 'female' | 'male';
+  temperatureOffset: number | null;
+  /** YYYY-MM-DD. */
+  expectedCalvingDate: string | null;
+  /** The latest effective service date, YYYY-MM-DD. */
+  serviceDate: string | null;
+  lastCalvingDate: string | null;
+  currentDrink: number | null;
+  averageDrink: number | null;
+}
+
+/** One reading as the detectors take it: epoch ms, values possibly missing. */
+export interface DetectionReading {
+  time: number;
+  temperature: number | null;
+  activity: number | null;
+}
+
+const day = (column: string, alias: string) => `to_char(${column}, 'YYYY-MM-DD') AS "${alias}"`;
+
+/** The farm's active cows among `cowIds` that wear a sensor; other ids (another farm's) are simply absent. */
+export const loadDetectionCows = async (
+  db: Queryable,
+  farmId: number,
+  cowIds: readonly number[],
+): Promise<DetectionCow[]> =>
+  db.query<DetectionCow>(
+    `SELECT c.id, c.sensor_id AS "sensorId", c.status, c.sex, c.temperature_offset::float8 AS "temperatureOffset",
+            ${day('c.expected_calving_date', 'expectedCalvingDate')},
+            ${day('(SELECT max(f.effective_service_date) FROM fertilization_records f WHERE f.cow_id = c.id)', 'serviceDate')},
+            ${day('c.last_calving_date', 'lastCalvingDate')},
+            c.current_drink::float8 AS "currentDrink", c.average_drink::float8 AS "averageDrink"
+       FROM cows c
+      WHERE c.farm_id = $1 AND c.id = ANY($2::int[]) AND c.culled_at IS NULL AND c.sensor_id IS NOT NULL`,
+    [farmId, cowIds],
+  );
+
+/**
+ * Each cow's readings from her current sensor over the `hours` before her newest one, oldest first. A new
+ * sensor starts a new history: another device's readings are not her baseline. Rows come back as one JSON
+ * array per cow, which decodes much faster than ~1,600 rows each.
+ */
+export const loadRecentReadings = async (
+  db: Queryable,
+  farmId: number,
+  cowIds: readonly number[],
+  hours: number,
+): Promise<Map<number, DetectionReading[]>> => {
+  const rows = await db.query<{ cowId: number; readings: string }>(
+    `SELECT c.id AS "cowId",
+            json_agg(json_build_array((extract(epoch FROM r.measured_at) * 1000)::bigint, r.temperature, r.activity)
+                     ORDER BY r.measured_at)::text AS readings
+       FROM cows c
+       JOIN LATERAL (SELECT max(x.measured_at) AS newest FROM sensor_readings x
+                      WHERE x.cow_id = c.id AND x.sensor_id = c.sensor_id) n ON true
+       JOIN sensor_readings r ON r.cow_id = c.id AND r.sensor_id = c.sensor_id AND r.farm_id = c.farm_id
+                             AND r.measured_at > n.newest - make_interval(hours => $3)
+      WHERE c.farm_id = $1 AND c.id = ANY($2::int[])
+      GROUP BY c.id`,
+    [farmId, cowIds, hours],
+  );
+  return new Map(
+    rows.map(({ cowId, readings }) => [
+      cowId,
+      (JSON.parse(readings) as [number | string, number | null, number | null][]).map(
+        ([time, temperature, activity]) => ({ time: Number(time), temperature, activity }),
+      ),
+    ]),
+  );
+};

@@ -1,0 +1,9 @@
+// Names of detected episodes. The notices table keeps one notice per farm and key, so a key must come out the
+// same however often, and on whichever server instance, the episode is detected: it is built from the cow,
+// the code and a time the detector derives from the readings alone (the episode's onset), never from the
+// moment of detection.
+
+export type EpisodeKind = 'estrus' | 'fever' | 'lowtemp' | 'drinking' | 'activity' | 'calving';
+
+export const episodeKey = (kind: EpisodeKind, cowId: number, code: number, start: number): string =>
+  `${kind}:cow:${cowId}:${code}:${new Date(start).toISOString()}`;

@@ -1,0 +1,132 @@
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
+import type { GatewayIdentity } from '../modules/gateways/gateways-repository';
+import type { IngestService } from './ingest-service';
+import type { MqttIngest } from './mqtt-ingest';
+import { parsePayload } from './parse-payload';
+import { isOwnFarmFilter, readingsTopic } from './topics';
+
+export interface EmbeddedBrokerOptions {
+  port: number;
+  host: string;
+  topicRoot: string;
+  ingest: IngestService;
+  gateways: GatewayAuthenticator;
+  log: FastifyBaseLogger;
+}
+
+/** MQTT 3.1.1 CONNACK 4: bad user name or password. */
+const BAD_CREDENTIALS = 4;
+
+const refusal = (message: string): AuthenticateError =>
+  Object.assign(new Error(message), { returnCode: BAD_CREDENTIALS });
+
+/**
+ * Client ids are namespaced by the gateway's username, so one farm's gateway cannot take over (and so
+ * disconnect) another's session by choosing the same id. The length prefix keeps the mapping one-to-one.
+ */
+const namespacedClientId = (username: string | undefined, clientId: string): string =>
+  `gw:${username?.length ?? 0}:${username ?? ''}:${clientId}`;
+
+/**
+ * The embedded broker (Aedes) of the one-machine install. Gateways log in with their username and secret;
+ * each may publish only to its own farm's readings topic.
+ *
+ * Why an acknowledgement means "committed": for QoS 1 Aedes runs `authorizePublish` first and writes the
+ * PUBACK only when its callback is called (lib/handlers/publish.js: authorizePublish, then enqueuePublish,
+ * which writes the PUBACK). The batch is ingested inside that hook and the callback is called after the
+ * transaction commits; a failed write calls it with an error, which closes the connection without a PUBACK
+ * (MQTT-3.3.5-2), so the gateway sends the message again. While the hook waits, Aedes does not read further
+ * packets from that connection, which is how a full ingest queue slows the sender down.
+ */
+export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promise<MqttIngest> => {
+  const { ingest, gateways, log, topicRoot } = options;
+  const identities = new WeakMap<Client, GatewayIdentity>();
+
+  const broker = await Aedes.createBroker({
+    maxClientsIdLength: 512,
+    heartbeatInterval: 3_600_000,
+    preConnect: (_client, packet, callback) => {
+      packet.clientId = namespacedClientId(packet.username, packet.clientId);
+      callback(null, true);
+    },
+    authenticate: (client, username, password, callback) => {
+      if (!username || !password) {
+        callback(refusal('gateway username and secret required'), false);
+        return;
+      }
+      gateways.check(username, password.toString('utf8')).then(
+        (check) => {
+          if (!check.ok) {
+            log.warn({ username, reason: check.reason }, 'mqtt: gateway login refused');
+            callback(refusal('bad gateway credentials'), false);
+            return;
+          }
+          identities.set(client, check.gateway);
+          callback(null, true);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'mqtt: gateway login failed');
+          callback(Object.assign(new Error('server unavailable'), { returnCode: 3 }), false);
+        },
+      );
+    },
+    authorizePublish: (client, packet, callback) => {
+      const gateway = client ? identities.get(client) : undefined;
+      const ownTopic = gateway && readingsTopic(topicRoot, gateway.country, gateway.farmNumber);
+      if (!gateway || packet.topic !== ownTopic) {
+        log.warn({ topic: packet.topic, gateway: gateway?.username }, 'mqtt: publish refused');
+        callback(new Error('a gateway may publish only to its own farm readings topic'));
+        return;
+      }
+      ingestPacket(ingest, gateway, packet).then(
+        () => callback(null),
+        (error: unknown) => {
+          log.error({ err: error, gateway: gateway.username }, 'mqtt: batch not stored, not acknowledged');
+          callback(error instanceof Error ? error : new Error('ingest failed'));
+        },
+      );
+    },
+    authorizeSubscribe: (client, subscription, callback) => {
+      const gateway = identities.get(client);
+      const allowed = gateway !== undefined && isOwnFarmFilter(topicRoot, gateway, subscription.topic);
+      // A refused filter gets return code 128 in the SUBACK; the connection stays up.
+      callback(null, allowed ? subscription : null);
+    },
+  });
+
+  const server: Server = createServer((socket) => broker.handle(socket));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info({ port }, 'mqtt: embedded broker listening');
+
+  return {
+    mode: 'embedded',
+    port,
+    async close() {
+      // Stop taking connections, then end the open ones; the server's callback waits for both.
+      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await serverClosed;
+    },
+  };
+};
+
+/** Unreadable messages are acknowledged (sending them again cannot help) and counted. */
+const ingestPacket = async (
+  ingest: IngestService,
+  gateway: GatewayIdentity,
+  packet: PublishPacket,
+): Promise<void> => {
+  const parsed = parsePayload(packet.payload);
+  if (!parsed.ok) {
+    ingest.countUnreadable(parsed.reason, { gateway: gateway.username, topic: packet.topic });
+    return;
+  }
+  await ingest.ingest(gateway.farmId, parsed.items);
+};

@@ -1,0 +1,168 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import type { EventBus } from '../realtime/bus';
+import { ingestReadings, type GroupResult, type IngestResult } from './ingest-readings';
+import { IngestQueue } from './ingest-queue';
+
+/** One message of a farm's readings, waiting to be written. */
+interface IngestJob {
+  farmId: number;
+  items: readonly unknown[];
+}
+
+/** A backlog of one farm is written in transactions of up to this many readings. */
+export const MAX_READINGS_PER_TRANSACTION = 10_000;
+/**
+ * Live events waiting for a bus slower than the ingest. Beyond this, new ones are dropped (and logged):
+ * live pushes are at most once anyway, and a browser catches up on its next refresh.
+ */
+const MAX_UNPUBLISHED_MESSAGES = 100_000;
+
+export interface IngestStats {
+  batches: number;
+  stored: number;
+  duplicate: number;
+  rejected: number;
+  /** Messages that were not JSON or not readings at all. */
+  unreadable: number;
+  /** Messages on a topic naming a farm that does not exist. */
+  unknownFarm: number;
+}
+
+export interface IngestServiceOptions {
+  concurrency: number;
+  queueLimit: number;
+  now?: () => Date;
+}
+
+/**
+ * Runs batches through the pipeline on a bounded queue and publishes what they changed once committed.
+ * MQTT (embedded or external) and HTTP share one instance, so the bound holds for the process.
+ */
+export class IngestService {
+  readonly queue: IngestQueue<IngestJob, IngestResult>;
+  readonly stats: IngestStats = {
+    batches: 0,
+    stored: 0,
+    duplicate: 0,
+    rejected: 0,
+    unreadable: 0,
+    unknownFarm: 0,
+  };
+  private readonly now: () => Date;
+  /** 703 episodes known to be recorded, for the current day only. */
+  private noticedDay = '';
+  private readonly noticed = new Set<string>();
+  /** The publishing of committed groups, chained so farms hear of changes in commit order. */
+  private publishing: Promise<void> = Promise.resolve();
+  private unpublished = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+    options: IngestServiceOptions,
+  ) {
+    this.queue = new IngestQueue<IngestJob, IngestResult>(
+      {
+        concurrency: options.concurrency,
+        limit: options.queueLimit,
+        groupKey: (job) => job.farmId,
+        size: (job) => job.items.length,
+        maxGroupSize: MAX_READINGS_PER_TRANSACTION,
+      },
+      (jobs) => this.write(jobs),
+    );
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Waits for room in the queue (that wait is the backpressure), then ingests. */
+  ingest(farmId: number, items: readonly unknown[]): Promise<IngestResult> {
+    return this.queue.submit({ farmId, items });
+  }
+
+  /** Undefined when the queue is full: the caller says "busy" instead of waiting. */
+  tryIngest(farmId: number, items: readonly unknown[]): Promise<IngestResult> | undefined {
+    return this.queue.trySubmit({ farmId, items });
+  }
+
+  countUnreadable(reason: string, context: Record<string, unknown>): void {
+    this.stats.unreadable += 1;
+    this.log.warn({ ...context, reason }, 'ingest: unreadable message dropped');
+  }
+
+  countUnknownFarm(context: Record<string, unknown>): void {
+    this.stats.unknownFarm += 1;
+    this.log.warn(context, 'ingest: readings for an unknown farm dropped');
+  }
+
+  /** Resolves when every batch has finished and its changes are published (graceful shutdown). */
+  async drain(): Promise<void> {
+    await this.queue.idle();
+    await this.publishing;
+  }
+
+  /** The queue groups jobs by farm, so every job of a group has the first one's farm. */
+  private async write(jobs: IngestJob[]): Promise<IngestResult[]> {
+    const farmId = jobs[0]?.farmId;
+    if (farmId === undefined) return [];
+    const now = this.now();
+    const group = await ingestReadings(
+      this.db,
+      farmId,
+      jobs.map((job) => job.items),
+      { now, alreadyNoticed: (key) => this.noticedToday(now).has(key) },
+    );
+    for (const key of group.unassignedEpisodeKeys) this.noticedToday(now).add(key);
+    this.count(farmId, group.results);
+    this.publish(farmId, group);
+    return group.results;
+  }
+
+  private noticedToday(now: Date): Set<string> {
+    const day = now.toISOString().slice(0, 10);
+    if (day !== this.noticedDay) {
+      this.noticed.clear();
+      this.noticedDay = day;
+    }
+    return this.noticed;
+  }
+
+  private count(farmId: number, results: readonly IngestResult[]): void {
+    this.stats.batches += results.length;
+    for (const result of results) {
+      this.stats.stored += result.stored;
+      this.stats.duplicate += result.duplicate;
+      this.stats.rejected += result.rejected.length;
+      if (result.rejected.length > 0) {
+        this.log.warn(
+          { farmId, rejected: result.rejected.length, examples: result.rejected.slice(0, 3) },
+          'ingest: readings rejected',
+        );
+      }
+    }
+  }
+
+  /**
+   * After the commit and off the acknowledgement's path: a slow bus never holds up a sender. A group's
+   * messages go out together (one connection keeps their order) after the previous group's.
+   */
+  private publish(farmId: number, result: GroupResult): void {
+    const count = result.messages.length;
+    if (count === 0) return;
+    if (this.unpublished + count > MAX_UNPUBLISHED_MESSAGES) {
+      this.log.warn({ farmId, dropped: count }, 'ingest: the bus is behind, live updates dropped');
+      return;
+    }
+    this.unpublished += count;
+    this.publishing = this.publishing
+      .then(() => Promise.all(result.messages.map((message) => this.bus.publish(farmId, message))))
+      .then(
+        () => undefined,
+        (error: unknown) => this.log.error({ err: error, farmId }, 'ingest: publishing changes failed'),
+      )
+      .finally(() => {
+        this.unpublished -= count;
+      });
+  }
+}

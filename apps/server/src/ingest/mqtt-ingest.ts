@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
+import { startBrokerSubscriber } from './broker-subscriber';
+import { startEmbeddedBroker } from './embedded-broker';
+import type { FarmDirectory } from './farm-directory';
+import type { IngestService } from './ingest-service';
+
+/** The MQTT side of the ingest, whichever way it runs. */
+export interface MqttIngest {
+  readonly mode: 'embedded' | 'external';
+  /** The embedded broker's port (useful when MQTT_PORT is 0); undefined with an external broker. */
+  readonly port: number | undefined;
+  close(): Promise<void>;
+}
+
+export interface MqttIngestDependencies {
+  config: Pick<
+    Config,
+    | 'mqttUrl'
+    | 'mqttPort'
+    | 'host'
+    | 'mqttTopicRoot'
+    | 'mqttShareGroup'
+    | 'instanceName'
+    | 'ingestConcurrency'
+  >;
+  ingest: IngestService;
+  gateways: GatewayAuthenticator;
+  farms: FarmDirectory;
+  log: FastifyBaseLogger;
+}
+
+/** Without MQTT_URL: the embedded broker. With it: subscribe to that broker as N shared-group members. */
+export const startMqttIngest = (deps: MqttIngestDependencies): Promise<MqttIngest> => {
+  const { config } = deps;
+  if (!config.mqttUrl) {
+    return startEmbeddedBroker({
+      port: config.mqttPort,
+      host: config.host,
+      topicRoot: config.mqttTopicRoot,
+      ingest: deps.ingest,
+      gateways: deps.gateways,
+      log: deps.log,
+    });
+  }
+  return startBrokerSubscriber({
+    url: config.mqttUrl,
+    topicRoot: config.mqttTopicRoot,
+    shareGroup: config.mqttShareGroup,
+    instanceName: config.instanceName,
+    connections: config.ingestConcurrency,
+    ingest: deps.ingest,
+    farms: deps.farms,
+    log: deps.log,
+  });
+};

@@ -1,0 +1,94 @@
+import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
+import type { Database, Queryable } from '../db/database';
+import {
+  MISSED_INTERVALS_BEFORE_OFFLINE,
+  offlinePeriodKey,
+  SENSOR_OFFLINE_AFTER_MS,
+} from '../ingest/sensor-state';
+import { noticeMessage, recordNotice } from '../modules/notices/record-notice';
+import type { EventBus } from '../realtime/bus';
+import { runLocked, type Job } from './job-runner';
+
+export const SENSOR_OFFLINE_NOTICE = 701;
+export const SENSOR_OFFLINE_JOB = 'sensor-offline';
+export const SENSOR_OFFLINE_JOB_INTERVAL_MS = 60_000;
+
+interface SilentSensorRow {
+  cowId: number;
+  farmId: number;
+  sensorId: number;
+  lastReadingAt: string | null;
+}
+
+interface FarmMessage {
+  farmId: number;
+  message: ServerSocketMessage;
+}
+
+/**
+ * Online sensors with no reading for three intervals. A cow the ingest is writing right now is skipped
+ * (SKIP LOCKED): her sensor just reported, and waiting for her would only hold the ingest up.
+ */
+const lockSilentSensors = (tx: Queryable, silentSince: Date): Promise<SilentSensorRow[]> =>
+  tx.query<SilentSensorRow>(
+    `SELECT id AS "cowId", farm_id AS "farmId", sensor_id AS "sensorId",
+            to_char(last_reading_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastReadingAt"
+       FROM cows
+      WHERE sensor_online AND sensor_id IS NOT NULL AND culled_at IS NULL
+        AND (last_reading_at IS NULL OR last_reading_at <= $1)
+      ORDER BY id
+        FOR UPDATE SKIP LOCKED`,
+    [silentSince.toISOString()],
+  );
+
+const markOffline = async (tx: Queryable, sensor: SilentSensorRow, now: Date): Promise<FarmMessage[]> => {
+  const lastReadingAt = sensor.lastReadingAt === null ? null : Date.parse(sensor.lastReadingAt);
+  const notice = await recordNotice(tx, {
+    farmId: sensor.farmId,
+    cowId: sensor.cowId,
+    sensorId: sensor.sensorId,
+    code: SENSOR_OFFLINE_NOTICE,
+    episodeKey: `offline:${offlinePeriodKey(sensor.sensorId, lastReadingAt)}`,
+    // It went offline when the third interval was missed.
+    occurredAt: lastReadingAt === null ? now : new Date(lastReadingAt + SENSOR_OFFLINE_AFTER_MS),
+    details: {
+      sensor: sensor.sensorId,
+      lastReadingAt: sensor.lastReadingAt,
+      missedIntervals: MISSED_INTERVALS_BEFORE_OFFLINE,
+    },
+  });
+  const state: FarmMessage = {
+    farmId: sensor.farmId,
+    message: { type: 'sensorzt', data: { cowId: sensor.cowId, sensor: sensor.sensorId, sensorzt: 0 } },
+  };
+  return notice ? [state, { farmId: sensor.farmId, message: noticeMessage(notice) }] : [state];
+};
+
+/**
+ * One run: every silent sensor goes offline (`sensorzt` 0) with notice 701, one per offline period, in
+ * one transaction under the job's advisory lock; the farms hear of it after the commit. Answers how many
+ * sensors went offline (0 when another instance holds the lock).
+ */
+export const markSilentSensorsOffline = async (db: Database, bus: EventBus, now: Date): Promise<number> => {
+  const messages: FarmMessage[] = [];
+  let count = 0;
+  await runLocked(db, SENSOR_OFFLINE_JOB, async (tx) => {
+    const silent = await lockSilentSensors(tx, new Date(now.getTime() - SENSOR_OFFLINE_AFTER_MS));
+    if (silent.length === 0) return;
+    await tx.query('UPDATE cows SET sensor_online = false, updated_at = now() WHERE id = ANY($1::int[])', [
+      silent.map((sensor) => sensor.cowId),
+    ]);
+    for (const sensor of silent) messages.push(...(await markOffline(tx, sensor, now)));
+    count = silent.length;
+  });
+  for (const { farmId, message } of messages) await bus.publish(farmId, message);
+  return count;
+};
+
+export const sensorOfflineJob = (db: Database, bus: EventBus, now: () => Date = () => new Date()): Job => ({
+  name: SENSOR_OFFLINE_JOB,
+  intervalMs: SENSOR_OFFLINE_JOB_INTERVAL_MS,
+  run: async () => {
+    await markSilentSensorsOffline(db, bus, now());
+  },
+});

@@ -1,0 +1,133 @@
+import { fillSensorGaps } from '@cowcare/domain/sensor-gap-fill';
+import type { Queryable } from '../../db/database';
+import type { ChartedSensor } from './chart-sensor';
+import { DAY_MS } from './chart-day';
+
+/** A reading of a chart: measured, or gap-filled (`filled`). */
+export interface ChartReading {
+  num: number;
+  time: number;
+  temp: number | null;
+  activity: number | null;
+  drink: number | null;
+  filled: boolean;
+}
+
+interface StoredRow {
+  num: number;
+  time: number;
+  temp: number | null;
+  activity: number | null;
+  drink: number | null;
+}
+
+const loadReadings = (db: Queryable, farmId: number, sensorId: number, from: number, to: number) =>
+  db.query<StoredRow>(
+    `SELECT sequence_number AS num, extract(epoch FROM measured_at)::float8 * 1000 AS time,
+            temperature::float8 AS temp, activity::float8 AS activity, drink::float8 AS drink
+       FROM sensor_readings
+      WHERE farm_id = $1 AND sensor_id = $2 AND measured_at >= $3 AND measured_at < $4
+      ORDER BY measured_at`,
+    [farmId, sensorId, new Date(from).toISOString(), new Date(to).toISOString()],
+  );
+
+/** mulberry32 seeded by the sensor and window, so the same request always fills the same values. */
+const deterministicRandom = (seed: number): (() => number) => {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
+
+const orNull = (value: number) => (Number.isFinite(value) ? value : null);
+
+/**
+ * The sensor's readings in [from, to) with holes in the sequence numbers filled as spec §4 says: values
+ * around the cow's averages (38.9 °C / 10 without them), timestamps at 10-minute steps. A day on either side
+ * is read too, so a hole across the window's edge is filled like any other.
+ */
+export const chartReadings = async (
+  db: Queryable,
+  farmId: number,
+  sensor: ChartedSensor,
+  from: number,
+  to: number,
+): Promise<ChartReading[]> => {
+  const rows = await loadReadings(db, farmId, sensor.sensorId, from - DAY_MS, to + DAY_MS);
+  const drinkByNum = new Map(rows.map((row) => [row.num, row.drink]));
+  const filled = fillSensorGaps(
+    rows.map((row) => ({
+      num: row.num,
+      // A missing value stays missing (NaN through the filler, null on the wire); it is not a hole.
+      temp: row.temp ?? Number.NaN,
+      activity: row.activity ?? Number.NaN,
+      timedate: new Date(row.time).toISOString(),
+    })),
+    {
+      random: deterministicRandom(sensor.sensorId * 7919 + Math.floor(from / 600_000)),
+      averageTemperature: sensor.averageTemperature,
+      averageActivity: sensor.averageActivity,
+    },
+  );
+  return filled
+    .map((reading) => ({
+      num: reading.num,
+      time: Date.parse(reading.timedate),
+      temp: orNull(reading.temp),
+      activity: orNull(reading.activity),
+      drink: reading.filled ? null : (drinkByNum.get(reading.num) ?? null),
+      filled: reading.filled,
+    }))
+    .filter((reading) => reading.time >= from && reading.time < to)
+    .sort((a, b) => a.time - b.time);
+};
+
+export interface Bucket {
+  start: number;
+  /** Mean temperature, 2 decimals; null without a value. */
+  temp: number | null;
+  /** Summed activity, 2 decimals; null without a value. */
+  activity: number | null;
+  min: number | null;
+  max: number | null;
+  count: number;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** `count` buckets of `size` ms from `from`; every bucket is present, empty ones with nulls. */
+export const bucketize = (
+  readings: readonly ChartReading[],
+  from: number,
+  size: number,
+  count: number,
+): Bucket[] => {
+  const sums = Array.from({ length: count }, () => ({
+    temps: [] as number[],
+    activity: [] as number[],
+    count: 0,
+  }));
+  for (const reading of readings) {
+    const index = Math.floor((reading.time - from) / size);
+    const bucket = sums[index];
+    if (!bucket) continue;
+    bucket.count += 1;
+    if (reading.temp !== null) bucket.temps.push(reading.temp);
+    if (reading.activity !== null) bucket.activity.push(reading.activity);
+  }
+  return sums.map((bucket, index) => ({
+    start: from + index * size,
+    temp:
+      bucket.temps.length === 0
+        ? null
+        : round2(bucket.temps.reduce((a, b) => a + b, 0) / bucket.temps.length),
+    activity: bucket.activity.length === 0 ? null : round2(bucket.activity.reduce((a, b) => a + b, 0)),
+    min: bucket.temps.length === 0 ? null : Math.min(...bucket.temps),
+    max: bucket.temps.length === 0 ? null : Math.max(...bucket.temps),
+    count: bucket.count,
+  }));
+};

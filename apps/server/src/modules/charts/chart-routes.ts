@@ -1,0 +1,80 @@
+import { api } from '@cowcare/contract/api';
+import { ERROR_CODES } from '@cowcare/contract/errors';
+import type { RouteData, RouteDefinition } from '@cowcare/contract/route';
+import type { ChartRequest, SensorBounds } from '@cowcare/contract/routes/charts';
+import { AppError, badRequest } from '../../http/app-error';
+import { bind, type AuthUser, type RouteBinding } from '../../http/route-context';
+import type { Services } from '../../services';
+import * as charts from './chart-builders';
+import { parseChartDay } from './chart-day';
+import { requireChartFields, resolveChartedSensor } from './chart-sensor';
+import { findSensorBounds, saveSensorBounds, type BoundChanges } from './sensor-bounds-repository';
+
+/** Low must stay below up, for the values as they will be after this change. */
+const checkBounds = (current: SensorBounds, changes: BoundChanges): void => {
+  const next = { ...current, ...changes };
+  const pairs = [
+    ['tempLow', next.tempLow, next.tempUp],
+    ['activityLow', next.activityLow, next.activityUp],
+  ] as const;
+  for (const [field, low, up] of pairs) {
+    if (low !== null && up !== null && low >= up) {
+      throw new AppError(400, ERROR_CODES.validation, `body.datas.${field} must be below its upper bound`, {
+        details: [{ path: `body.datas.${field}`, message: 'must be below its upper bound' }],
+      });
+    }
+  }
+};
+
+export const chartRoutes = (services: Services): RouteBinding[] => {
+  /** validate (spec's 'Invalid payload', then the day) -> authorize (scope, sensor of the farm). */
+  const contextOf = async (user: AuthUser, body: ChartRequest): Promise<charts.ChartContext> => {
+    const fields = requireChartFields(body);
+    const now = new Date();
+    const day = parseChartDay(body.timedate, now);
+    if (!day) {
+      throw badRequest(
+        ERROR_CODES.validation,
+        "body.timedate must be 'YYYY-MM-DD' or an ISO-8601 time with an offset",
+      );
+    }
+    const sensor = await resolveChartedSensor(services.db, user, fields);
+    return { db: services.db, farmId: user.farmId, sensor, day, now: now.getTime() };
+  };
+
+  // Generic over the eleven chart routes, whose user and body types the compiler cannot narrow through the
+  // generic: all are `user` routes with ChartRequestSchema as their body (contract routes/charts.ts).
+  const chart = <R extends RouteDefinition>(
+    route: R,
+    build: (context: charts.ChartContext) => Promise<RouteData<R>>,
+  ): RouteBinding =>
+    bind(route, async ({ body, user }) =>
+      build(await contextOf(user as AuthUser, body as unknown as ChartRequest)),
+    );
+
+  return [
+    chart(api.charts.readingCounts, charts.readingCounts),
+    chart(api.charts.activitySixHourly, charts.activitySixHourly),
+    chart(api.charts.activityDaily, charts.activityDaily),
+    chart(api.charts.temperatureAgainstYesterday, charts.temperatureAgainstYesterday),
+    chart(api.charts.temperatureDeviation, charts.temperatureDeviation),
+    chart(api.charts.activityLastSixHours, charts.activityLastSixHours),
+    chart(api.charts.temperatureDaily, charts.temperatureDaily),
+    chart(api.charts.readingsOfDay, charts.readingsOfDay),
+    chart(api.charts.temperatureHourly, charts.temperatureHourly),
+    chart(api.charts.temperatureActivityHourly, charts.temperatureActivityHourly),
+    chart(api.charts.temperatureWithAverage, charts.temperatureWithAverage),
+
+    bind(api.charts.saveSensorBounds, async ({ params, body, user }) => {
+      const sensor = await resolveChartedSensor(services.db, user, { sensorId: params.id });
+      return services.db.transaction(async (tx) => {
+        const current = await findSensorBounds(tx, user.farmId, sensor.sensorId);
+        checkBounds(current, body.datas);
+        if (Object.values(body.datas).some((value) => value !== undefined)) {
+          await saveSensorBounds(tx, user.farmId, sensor.sensorId, user.userId, body.datas);
+        }
+        return findSensorBounds(tx, user.farmId, sensor.sensorId);
+      });
+    }),
+  ];
+};

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../../db/database';
+import { AttemptThrottle } from '../auth/attempt-throttle';
+import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
+import { findGatewayByUsername, touchGateway, type GatewayIdentity } from './gateways-repository';
+
+const SUCCESS_TTL_MS = 5 * 60_000;
+const MAX_CACHED = 10_000;
+
+export type GatewayCheck =
+  | { ok: true; gateway: GatewayIdentity }
+  | { ok: false; reason: 'bad-credentials' | 'throttled'; retryAfterSeconds?: number };
+
+/**
+ * Verifies gateway credentials (argon2id). An MQTT connection is checked once at CONNECT; HTTP gateways send
+ * their credentials with every request, so a verified pair is remembered for a few minutes, keyed by a
+ * SHA-256 of the secret (the secret itself is never kept). Ten failures in 15 minutes per username block
+ * that username for the rest of the window. A successful check records the gateway as seen (`last_seen_at`).
+ */
+export class GatewayAuthenticator {
+  private readonly verified = new Map<string, { gateway: GatewayIdentity; until: number }>();
+  private readonly failures = new AttemptThrottle(10, 15 * 60_000);
+  private checks = 0;
+
+  constructor(private readonly db: Queryable) {}
+
+  async check(username: string, secret: string): Promise<GatewayCheck> {
+    // Failures are kept per username; forget the stale ones now and then, so guessing names costs no memory.
+    if (++this.checks % 1000 === 0) this.failures.prune();
+    const retryAfterSeconds = this.failures.retryAfterSeconds(username);
+    if (retryAfterSeconds > 0) return { ok: false, reason: 'throttled', retryAfterSeconds };
+    const cacheKey = `${username}\u0000${createHash('sha256').update(secret).digest('base64')}`;
+    const cached = this.verified.get(cacheKey);
+    if (cached && cached.until > Date.now()) return { ok: true, gateway: cached.gateway };
+
+    const row = await findGatewayByUsername(this.db, username);
+    const valid = row
+      ? await verifyPassword(row.secretHash, secret)
+      : (await burnPasswordCheck(secret), false);
+    if (!row || !valid) {
+      this.failures.recordFailure(username);
+      return { ok: false, reason: 'bad-credentials' };
+    }
+    const { secretHash: _secretHash, ...gateway } = row;
+    this.remember(cacheKey, gateway);
+    // Once per connection (MQTT) or per cached login (HTTP), not per message.
+    await touchGateway(this.db, gateway.gatewayId);
+    return { ok: true, gateway };
+  }
+
+  private remember(key: string, gateway: GatewayIdentity): void {
+    // Bounded: when full, the oldest entry goes (a Map iterates in insertion order).
+    if (this.verified.size >= MAX_CACHED) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(key, { gateway, until: Date.now() + SUCCESS_TTL_MS });
+  }
+}

@@ -1,0 +1,72 @@
+import { api } from '@cowcare/contract/api';
+import {
+  NOTICE_HISTORY_LIMIT,
+  RECENT_NOTICE_DAYS,
+  RECENT_NOTICE_LIMIT,
+} from '@cowcare/contract/routes/notices';
+import { NOTICE_GROUPS, noticeCodesOf, noticeGroupWireValue } from '@cowcare/domain/notice-codes';
+import { forbidden } from '../../http/app-error';
+import { bind, type AuthUser } from '../../http/route-context';
+import type { Services } from '../../services';
+import { findUserById } from '../users/users-repository';
+import { markNoticesRead } from './mark-notices-read';
+import { presentNotice } from './notice-presenter';
+import { countNoticesByCode, listNotices, type NoticeQuery } from './notices-repository';
+
+const DAY_MS = 86_400_000;
+const REMINDER_CODES = noticeCodesOf('reproductionReminders');
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+export const noticeRoutes = (services: Services) => {
+  /** The path's phone names the user (spec §7); it must be the caller's own, however it is punctuated. */
+  const requireOwnPhone = async (user: AuthUser, phone: string): Promise<void> => {
+    const record = await findUserById(services.db, user.userId);
+    if (!record || digitsOf(record.phone) !== digitsOf(phone)) {
+      throw forbidden('This is not your phone number');
+    }
+  };
+
+  const recentAndAll = async (farmId: number, codes: NoticeQuery['codes']) => {
+    const [recent, all] = await Promise.all([
+      listNotices(services.db, farmId, {
+        codes,
+        unreadSince: new Date(Date.now() - RECENT_NOTICE_DAYS * DAY_MS),
+        limit: RECENT_NOTICE_LIMIT,
+      }),
+      listNotices(services.db, farmId, { codes, limit: NOTICE_HISTORY_LIMIT }),
+    ]);
+    return { recent: recent.map(presentNotice), all: all.map(presentNotice) };
+  };
+
+  return [
+    bind(api.notices.getNoticeData, async ({ params, user }) => {
+      await requireOwnPhone(user, params.phone);
+      const { recent, all } = await recentAndAll(user.farmId, { exclude: REMINDER_CODES });
+      return { list: recent, all };
+    }),
+
+    bind(api.notices.getNoticeDatab, async ({ params, user }) => {
+      await requireOwnPhone(user, params.phone);
+      const { recent, all } = await recentAndAll(user.farmId, { include: REMINDER_CODES });
+      return { listb: recent, allb: all };
+    }),
+
+    bind(api.notices.getNoticeDatabtd, async ({ params, user }) => {
+      await requireOwnPhone(user, params.phone);
+      const counts = await countNoticesByCode(services.db, user.farmId, new Date(Date.now() - DAY_MS));
+      return {
+        tdcnlist: NOTICE_GROUPS.map((group) => ({
+          group: noticeGroupWireValue(group),
+          count: noticeCodesOf(group).reduce((sum, code) => sum + (counts.get(code) ?? 0), 0),
+        })),
+      };
+    }),
+
+    bind(api.notices.readNotices, async ({ body, user }) => {
+      const { updated, cowsRead } = await markNoticesRead(services.db, user.farmId, body.ids);
+      for (const data of cowsRead) await services.bus.publish(user.farmId, { type: 'cowinfo', data });
+      return { updated };
+    }),
+  ];
+};

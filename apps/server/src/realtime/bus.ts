@@ -1,0 +1,87 @@
+import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
+import { createInProcessTransport } from './in-process-transport';
+import { createNatsTransport } from './nats-transport';
+import { createRedisTransport } from './redis-transport';
+import { FarmEventFanout, type FarmEventHandler } from './farm-event-fanout';
+
+export type { FarmEventHandler } from './farm-event-fanout';
+
+/**
+ * Farm events between server instances (architecture §5): whatever one instance publishes for a farm reaches
+ * the subscribers of every instance, so a farm's sockets get it wherever they are connected.
+ */
+export interface EventBus {
+  readonly kind: BusKind;
+  publish(farmId: number, message: ServerSocketMessage): Promise<void>;
+  /** Resolves once the subscription is live; the returned function ends it. */
+  subscribe(handler: FarmEventHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export type BusKind = 'in-process' | 'redis' | 'nats';
+
+/** What a transport does: carry an encoded farm event to every instance listening on the channel. */
+export interface BusTransport {
+  send(payload: string): Promise<void>;
+  /** Starts delivering every payload sent on the channel (by any instance) to `receive`. */
+  listen(receive: (payload: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface EventBusConfig {
+  /** Unset: in-process. `redis://…` or `nats://…`. */
+  busUrl: string | undefined;
+  /** The channel (Redis) or subject (NATS) all instances of one install share. */
+  busChannel?: string;
+  /** Where a malformed event from the wire or a failing handler is reported. */
+  onError?: (error: unknown) => void;
+}
+
+export const DEFAULT_BUS_CHANNEL = 'cowcare.farm-events';
+
+export const busKindOf = (busUrl: string | undefined): BusKind => {
+  if (!busUrl) return 'in-process';
+  if (/^rediss?:\/\//.test(busUrl)) return 'redis';
+  if (/^nats:\/\//.test(busUrl)) return 'nats';
+  throw new Error(`BUS_URL must be redis://, rediss:// or nats:// (got "${busUrl}")`);
+};
+
+const createTransport = (kind: BusKind, config: EventBusConfig, channel: string): BusTransport => {
+  switch (kind) {
+    case 'in-process':
+      return createInProcessTransport();
+    case 'redis':
+      return createRedisTransport(config.busUrl ?? '', channel);
+    case 'nats':
+      return createNatsTransport(config.busUrl ?? '', channel);
+  }
+};
+
+export const createEventBus = (config: EventBusConfig): EventBus => {
+  const kind = busKindOf(config.busUrl);
+  const transport = createTransport(kind, config, config.busChannel ?? DEFAULT_BUS_CHANNEL);
+  const fanout = new FarmEventFanout(config.onError ?? (() => undefined));
+  let listening: Promise<void> | undefined;
+  let closed = false;
+
+  return {
+    kind,
+    async publish(farmId, message) {
+      if (closed) throw new Error('the event bus is closed');
+      await transport.send(JSON.stringify({ farmId, message }));
+    },
+    async subscribe(handler) {
+      if (closed) throw new Error('the event bus is closed');
+      // One wire subscription per instance, shared by every local handler.
+      listening ??= transport.listen((payload) => fanout.deliver(payload));
+      await listening;
+      return fanout.add(handler);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      fanout.clear();
+      await transport.close();
+    },
+  };
+};

@@ -1,0 +1,29 @@
+import { connect, type NatsConnection } from 'nats';
+import type { BusTransport } from './bus';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** NATS core subjects: at-most-once like Redis pub/sub, which is what live socket pushes need. */
+export const createNatsTransport = (url: string, subject: string): BusTransport => {
+  let connection: Promise<NatsConnection> | undefined;
+  const connected = () => (connection ??= connect({ servers: url, name: 'cowcare-bus' }));
+  return {
+    async send(payload) {
+      (await connected()).publish(subject, encoder.encode(payload));
+    },
+    async listen(receive) {
+      const nats = await connected();
+      nats.subscribe(subject, {
+        callback: (error, message) => {
+          if (!error) receive(decoder.decode(message.data));
+        },
+      });
+      // The server has registered the subscription once this round trip is back.
+      await nats.flush();
+    },
+    async close() {
+      if (connection) await (await connection).drain();
+    },
+  };
+};

@@ -1,0 +1,210 @@
+// A simulated herd's sensor readings as a pure function of (seed, cow, time): any 10-minute slot can be
+// computed on its own, so a replay of the past and the live stream agree reading for reading, and a restart
+// re-sends exactly what was sent before (which the server drops as duplicates).
+//
+// What the readings show, each from the physiology the detectors look for (docs/detection.md):
+//  - activity with a daily rhythm: quiet nights, peaks at the two milkings, ordinary days between;
+//  - body temperature with a small daily rhythm; on a rumen bolus ("pill", sensor < 40000) about nine drinks
+//    a day, each cooling the rumen 1.2-3 °C and recovering over an hour;
+//  - estrus every 21 days in cycling cows: activity up to ~2.8-fold for about 16 hours, temperature +0.3 °C;
+//  - occasional fevers (about one cow in 40 a day): +1.0-2.4 °C for 8-40 hours, with less activity and no
+//    drinking;
+//  - the pre-calving fall of 0.5 °C over the 30 hours before a pregnant cow calves (around her due date);
+//  - sensor dropouts: now and then a sensor is silent for 30 minutes to 5 hours.
+import type { SensorReading } from '@cowcare/contract/routes/ingest';
+import { sensorKind } from '@cowcare/domain/sensor';
+
+export const SLOT_MS = 10 * 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const ESTRUS_CYCLE_MS = 21 * DAY_MS;
+
+export interface SimulatedCow {
+  sensorId: number;
+  code: string;
+  /** A cow in estrus detection: she comes into heat every 21 days. */
+  cycling: boolean;
+  /** Midnight of her last recorded heat, epoch ms: the cycle is counted from it. */
+  lastEstrus: number | null;
+  /** Midnight of her expected calving date, epoch ms (pregnant cows). */
+  expectedCalving: number | null;
+}
+
+/** A fever put on a sensor on purpose (demos, tests). */
+export interface InjectedFever {
+  sensorId: number;
+  from: number;
+  hours: number;
+  /** °C above her normal. */
+  rise: number;
+}
+
+export interface HerdModel {
+  seed: number;
+  cows: readonly SimulatedCow[];
+  injectedFevers?: readonly InjectedFever[];
+  /** The farm's clock for the daily rhythm (Korea: 9). */
+  utcOffsetHours?: number;
+}
+
+// Channels of the random source, so each kind of event draws its own numbers.
+const enum Channel {
+  Level = 1,
+  Base,
+  ActivityNoise,
+  TemperatureNoise,
+  EstrusHour,
+  EstrusPhase,
+  FeverChance,
+  FeverStart,
+  FeverLength,
+  FeverRise,
+  DropoutChance,
+  DropoutStart,
+  DropoutLength,
+  DrinkCount,
+  DrinkTime,
+  DrinkDepth,
+  CalvingShift,
+}
+
+/** A uniform number in [0, 1) from the key alone (murmur3's finaliser over the mixed key). */
+export const keyedRandom = (seed: number, sensorId: number, index: number, channel: number): number => {
+  let h =
+    seed ^ Math.imul(sensorId, 0x9e3779b1) ^ Math.imul(index, 0x85ebca77) ^ Math.imul(channel, 0xc2b2ae3d);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4_294_967_296;
+};
+
+const dayOf = (time: number) => Math.floor(time / DAY_MS);
+/** 0 → 1 over `rise`, 1 → 0 over `fall` at the end of [start, end). */
+const ramp = (time: number, start: number, end: number, rise: number, fall: number) =>
+  Math.max(0, Math.min(1, (time - start) / rise, (end - time) / fall));
+
+const activityRhythm = (localHour: number): number => {
+  if (localHour < 4 || localHour >= 22) return 0.4;
+  if ((localHour >= 5 && localHour < 7) || (localHour >= 16 && localHour < 18)) return 1.6;
+  return 1;
+};
+
+/** How strongly she is in heat at `time`: 0 outside, up to 1 at the peak of a ~16-hour heat. */
+const estrusStrength = (model: HerdModel, cow: SimulatedCow, time: number): number => {
+  if (!cow.cycling) return 0;
+  const phase = keyedRandom(model.seed, cow.sensorId, 0, Channel.EstrusPhase) * ESTRUS_CYCLE_MS;
+  const hour = 14 + Math.floor(keyedRandom(model.seed, cow.sensorId, 0, Channel.EstrusHour) * 12);
+  const anchor = (cow.lastEstrus ?? phase) + hour * HOUR_MS;
+  const onset = anchor + Math.floor((time - anchor) / ESTRUS_CYCLE_MS) * ESTRUS_CYCLE_MS;
+  return ramp(time, onset, onset + 16 * HOUR_MS, 2 * HOUR_MS, 3 * HOUR_MS);
+};
+
+/** °C of fever at `time`: the day's random fevers (one cow-day in 40) and any injected one. */
+const feverRise = (model: HerdModel, cow: SimulatedCow, time: number): number => {
+  let rise = 0;
+  for (let day = dayOf(time) - 2; day <= dayOf(time); day += 1) {
+    if (keyedRandom(model.seed, cow.sensorId, day, Channel.FeverChance) >= 1 / 40) continue;
+    const start = day * DAY_MS + keyedRandom(model.seed, cow.sensorId, day, Channel.FeverStart) * DAY_MS;
+    const end = start + (8 + keyedRandom(model.seed, cow.sensorId, day, Channel.FeverLength) * 32) * HOUR_MS;
+    const height = 1 + keyedRandom(model.seed, cow.sensorId, day, Channel.FeverRise) * 1.4;
+    rise = Math.max(rise, height * ramp(time, start, end, HOUR_MS, 2 * HOUR_MS));
+  }
+  for (const fever of model.injectedFevers ?? []) {
+    if (fever.sensorId !== cow.sensorId) continue;
+    const end = fever.from + fever.hours * HOUR_MS;
+    if (time >= fever.from && time < end) rise = Math.max(rise, fever.rise);
+  }
+  return rise;
+};
+
+const droppedOut = (model: HerdModel, cow: SimulatedCow, time: number): boolean => {
+  for (let day = dayOf(time) - 1; day <= dayOf(time); day += 1) {
+    if (keyedRandom(model.seed, cow.sensorId, day, Channel.DropoutChance) >= 1 / 25) continue;
+    const start = day * DAY_MS + keyedRandom(model.seed, cow.sensorId, day, Channel.DropoutStart) * DAY_MS;
+    const length = (0.5 + keyedRandom(model.seed, cow.sensorId, day, Channel.DropoutLength) * 4.5) * HOUR_MS;
+    if (time >= start && time < start + length) return true;
+  }
+  return false;
+};
+
+/** The rumen cooling of recent drinks at `time` (°C), and how many drinks started in this slot. */
+const drinking = (
+  model: HerdModel,
+  cow: SimulatedCow,
+  time: number,
+): { cooling: number; started: number } => {
+  let cooling = 0;
+  let started = 0;
+  for (let day = dayOf(time) - 1; day <= dayOf(time); day += 1) {
+    const count = 7 + Math.floor(keyedRandom(model.seed, cow.sensorId, day, Channel.DrinkCount) * 5);
+    for (let drink = 0; drink < count; drink += 1) {
+      const index = day * 16 + drink;
+      // One drink per stretch of the day, in the first half of it: drinks an hour or more apart, as cows
+      // drink (and as a detector can tell them apart).
+      const stretch = 144 / count;
+      const slot = Math.floor(
+        stretch * (drink + keyedRandom(model.seed, cow.sensorId, index, Channel.DrinkTime) * 0.5),
+      );
+      const start = day * DAY_MS + slot * SLOT_MS;
+      const since = time - start;
+      if (since < 0 || since >= HOUR_MS) continue;
+      // A cow with a fever does not drink.
+      if (feverRise(model, cow, start) > 0.5) continue;
+      if (since < SLOT_MS) started += 1;
+      const depth = 1.2 + keyedRandom(model.seed, cow.sensorId, index, Channel.DrinkDepth) * 1.8;
+      cooling = Math.max(cooling, depth * (1 - since / HOUR_MS));
+    }
+  }
+  return { cooling, started };
+};
+
+/** −0.5 °C over the 30 hours before she calves, around her due date (± 2 days). */
+const preCalvingFall = (model: HerdModel, cow: SimulatedCow, time: number): number => {
+  if (cow.expectedCalving === null) return 0;
+  const shift = (keyedRandom(model.seed, cow.sensorId, 0, Channel.CalvingShift) - 0.5) * 4 * DAY_MS;
+  const calving = cow.expectedCalving + 6 * HOUR_MS + shift;
+  return time >= calving - 30 * HOUR_MS && time < calving ? -0.5 : 0;
+};
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** One cow's reading for the slot starting at `time`, or null when her sensor is silent then. */
+export const readingOf = (model: HerdModel, cow: SimulatedCow, time: number): SensorReading | null => {
+  if (droppedOut(model, cow, time)) return null;
+  const { seed } = model;
+  const { sensorId } = cow;
+  const slot = Math.floor(time / SLOT_MS);
+  const localHour = (((time / HOUR_MS + (model.utcOffsetHours ?? 9)) % 24) + 24) % 24;
+  const heat = estrusStrength(model, cow, time);
+  const fever = feverRise(model, cow, time);
+
+  const level = 8 + keyedRandom(seed, sensorId, 0, Channel.Level) * 6;
+  const noise = 0.75 + keyedRandom(seed, sensorId, slot, Channel.ActivityNoise) * 0.5;
+  const activity = level * activityRhythm(localHour) * noise * (1 + 1.8 * heat) * (fever > 0.5 ? 0.7 : 1);
+
+  const base = 38.6 + keyedRandom(seed, sensorId, 0, Channel.Base) * 0.5;
+  const daily = 0.25 * Math.sin((2 * Math.PI * (localHour - 10)) / 24);
+  const jitter = (keyedRandom(seed, sensorId, slot, Channel.TemperatureNoise) - 0.5) * 0.1;
+  const bolus = sensorKind(sensorId) === 'pill';
+  const drinks = bolus ? drinking(model, cow, time) : { cooling: 0, started: 0 };
+  const temperature =
+    base + daily + jitter + fever + 0.3 * heat + preCalvingFall(model, cow, time) - drinks.cooling;
+
+  return {
+    sensor: sensorId,
+    num: slot,
+    timedate: new Date(time).toISOString(),
+    temp: round2(temperature),
+    activity: round2(activity),
+    ...(bolus ? { drink: drinks.started } : {}),
+  };
+};
+
+/** Every cow's reading for the slot starting at `time` (silent sensors left out). */
+export const herdReadingsAt = (model: HerdModel, time: number): SensorReading[] =>
+  model.cows.flatMap((cow) => {
+    const reading = readingOf(model, cow, time);
+    return reading ? [reading] : [];
+  });

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
+import { createEventBus, type EventBus, type EventBusConfig } from '../src/realtime/bus';
+import { SocketHub, type SocketLike } from '../src/realtime/socket-hub';
+
+// The same contract for every transport. Redis and NATS run when their URL is set, and CI must set them.
+const transports: { name: string; url: string | undefined; required: boolean }[] = [
+  { name: 'in-process', url: undefined, required: true },
+  { name: 'redis', url: process.env.REDIS_URL, required: Boolean(process.env.CI) },
+  { name: 'nats', url: process.env.NATS_URL, required: Boolean(process.env.CI) },
+];
+
+for (const transport of transports) {
+  if (transport.url === undefined && transport.name !== 'in-process') {
+    if (transport.required) {
+      it(`${transport.name} bus`, () => {
+        throw new Error(
+          `CI is set but ${transport.name.toUpperCase()}_URL is not: this bus cannot be skipped`,
+        );
+      });
+    } else {
+      console.warn(
+        `bus.test: ${transport.name.toUpperCase()}_URL is not set, the ${transport.name} bus is not tested`,
+      );
+      describe.skip(`${transport.name} bus (set ${transport.name.toUpperCase()}_URL)`, () => undefined);
+    }
+    continue;
+  }
+  describe(`${transport.name} bus`, () => busContract(transport.url));
+}
+
+const notice = (id: number): ServerSocketMessage => ({
+  type: 'notice',
+  data: {
+    id,
+    cowid: 7,
+    sensor: 40001,
+    noticecode: 203,
+    time: '2026-11-22T04:00:00.000Z',
+    details: { t: 40.1 },
+  },
+});
+
+function busContract(url: string | undefined) {
+  const opened: EventBus[] = [];
+  const channel = `cowcare-bus-test.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const open = (overrides: Partial<EventBusConfig> = {}) => {
+    const bus = createEventBus({ busUrl: url, busChannel: channel, ...overrides });
+    opened.push(bus);
+    return bus;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((bus) => bus.close()));
+  });
+
+  const collect = async (bus: EventBus) => {
+    const received: { farmId: number; message: ServerSocketMessage }[] = [];
+    const unsubscribe = await bus.subscribe((farmId, message) => received.push({ farmId, message }));
+    return { received, unsubscribe };
+  };
+  const until = async (check: () => boolean) => {
+    for (let waited = 0; waited < 3000 && !check(); waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+  it('delivers a published event with its farm to every subscriber, unchanged', async () => {
+    const bus = open();
+    const first = await collect(bus);
+    const second = await collect(bus);
+    await bus.publish(12, notice(1));
+    await until(() => first.received.length > 0 && second.received.length > 0);
+    expect(first.received).toEqual([{ farmId: 12, message: notice(1) }]);
+    expect(second.received).toEqual([{ farmId: 12, message: notice(1) }]);
+  });
+
+  it('keeps the order of one publisher', async () => {
+    const bus = open();
+    const { received } = await collect(bus);
+    for (let id = 1; id <= 20; id += 1) await bus.publish(3, notice(id));
+    await until(() => received.length === 20);
+    expect(received.map(({ message }) => (message.type === 'notice' ? message.data.id : 0))).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const bus = open();
+    const kept = await collect(bus);
+    const dropped = await collect(bus);
+    await dropped.unsubscribe();
+    await bus.publish(5, notice(2));
+    await until(() => kept.received.length > 0);
+    await settle();
+    expect(kept.received).toHaveLength(1);
+    expect(dropped.received).toEqual([]);
+  });
+
+  it('refuses to publish once closed', async () => {
+    const bus = open();
+    await bus.close();
+    await expect(bus.publish(1, notice(3))).rejects.toThrow('closed');
+  });
+
+  it('a throwing subscriber does not keep the event from the others', async () => {
+    const errors: unknown[] = [];
+    const bus = open({ onError: (error) => errors.push(error) });
+    await bus.subscribe(() => {
+      throw new Error('subscriber failed');
+    });
+    const { received } = await collect(bus);
+    await bus.publish(9, notice(4));
+    await until(() => received.length > 0);
+    expect(received).toHaveLength(1);
+    expect(errors).toHaveLength(1);
+  });
+
+  if (url !== undefined) {
+    it('carries events between instances on one channel, and not to another channel', async () => {
+      const publisher = open();
+      const otherInstance = await collect(open());
+      const otherInstall = await collect(open({ busChannel: `${channel}.elsewhere` }));
+      await publisher.publish(21, notice(5));
+      await until(() => otherInstance.received.length > 0);
+      await settle();
+      expect(otherInstance.received).toEqual([{ farmId: 21, message: notice(5) }]);
+      expect(otherInstall.received).toEqual([]);
+    });
+
+    it("reaches a farm's sockets on another instance, and no other farm's", async () => {
+      const hub = new SocketHub();
+      const farmSocket = fakeSocket();
+      const neighbourSocket = fakeSocket();
+      hub.add(21, farmSocket);
+      hub.add(22, neighbourSocket);
+      await hub.followBus(open());
+      await open().publish(21, notice(6));
+      await until(() => farmSocket.sent.length > 0);
+      await settle();
+      expect(farmSocket.sent.map((raw) => JSON.parse(raw) as unknown)).toEqual([notice(6)]);
+      expect(neighbourSocket.sent).toEqual([]);
+    });
+  } else {
+    it("reaches the farm's sockets and no other farm's", async () => {
+      const hub = new SocketHub();
+      const farmSocket = fakeSocket();
+      const neighbourSocket = fakeSocket();
+      hub.add(21, farmSocket);
+      hub.add(22, neighbourSocket);
+      const bus = open();
+      await hub.followBus(bus);
+      await bus.publish(21, notice(6));
+      expect(farmSocket.sent.map((raw) => JSON.parse(raw) as unknown)).toEqual([notice(6)]);
+      expect(neighbourSocket.sent).toEqual([]);
+    });
+  }
+}
+
+const fakeSocket = (): SocketLike & { sent: string[] } => {
+  const sent: string[] = [];
+  return { sent, readyState: 1, send: (data: string) => void sent.push(data) };
+};

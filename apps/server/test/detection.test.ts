@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@cowcare/contract/api';
+import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
+import { DetectionStage } from '../src/detection/detection-stage';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { insertGateway } from '../src/modules/gateways/gateways-repository';
+import type { NoticeRecord } from '../src/modules/notices/record-notice';
+import { farmIdOf, insertCowRow } from './cows-fixtures';
+import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import {
+  DAY,
+  eventually,
+  HOUR,
+  insertReadings,
+  MINUTE,
+  recordBus,
+  slots,
+  type ReadingRow,
+} from './notices-fixtures';
+
+// Twelve days from a midnight; things happen on day 11 at 22:10, an hour after the evening drink.
+const START = Date.UTC(2026, 2, 1);
+const T0 = START + 11 * DAY + 22 * HOUR + 10 * MINUTE;
+const END = T0 + 6 * HOUR;
+const iso = (time: number) => new Date(time).toISOString();
+
+const DRINK_HOURS = [0, 3, 6, 8, 10, 12, 15, 18, 21];
+/** A bolus at 38.9 °C with nine drinks a day (hh:05, each cooling it 1.5 °C for 40 minutes), plus `shift`. */
+const bolus = (from: number, to: number, shift: (time: number) => number = () => 0): ReadingRow[] =>
+  slots(from, to).map((time) => {
+    const minutes = (time % DAY) / MINUTE;
+    const drinking = DRINK_HOURS.some((hour) => minutes >= hour * 60 + 10 && minutes < hour * 60 + 50);
+    return { time, temperature: Math.round((38.9 + shift(time) - (drinking ? 1.5 : 0)) * 100) / 100 };
+  });
+const step = (from: number, to: number, amount: number) => (time: number) =>
+  time >= from && time < to ? amount : 0;
+
+/** Neck-collar activity with a daily rhythm, and `factor` on top. */
+const collar = (from: number, to: number, factor: (time: number) => number = () => 1): ReadingRow[] =>
+  slots(from, to).map((time) => {
+    const hour = (time % DAY) / HOUR;
+    const level =
+      hour < 4 || hour >= 22 ? 10 : (hour >= 5 && hour < 7) || (hour >= 16 && hour < 18) ? 45 : 28;
+    return { time, activity: level * factor(time), temperature: 38.7 };
+  });
+
+let testApp: TestApp;
+let farmer: TestUser;
+let stranger: TestUser;
+let farmId: number;
+let stage: DetectionStage;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  farmer = await createFarmUser(testApp);
+  stranger = await createFarmUser(testApp);
+  farmId = await farmIdOf(testApp, farmer);
+  stage = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log);
+});
+afterAll(() => testApp.close());
+
+const noticesOf = (cowId: number) =>
+  testApp.db.query<{ code: number; episodeKey: string; occurredAt: string }>(
+    `SELECT code, episode_key AS "episodeKey",
+            to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt"
+       FROM notices WHERE cow_id = $1 ORDER BY occurred_at, code`,
+    [cowId],
+  );
+
+const summary = (notices: readonly NoticeRecord[]) =>
+  notices.map(({ code, episodeKey, occurredAt }) => ({ code, episodeKey, occurredAt }));
+
+describe('the detection stage on stored readings', () => {
+  it('raises one fever notice with its values, updates the drink values and publishes both', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C201', sensorId: 20201 });
+    await insertReadings(testApp, farmId, cowId, 20201, bolus(START, END, step(T0, END, 1.7)));
+    const bus = await recordBus(testApp);
+    const recorded = await stage.detectStored(farmId, [cowId]);
+    await bus.stop();
+
+    expect(recorded).toEqual([
+      {
+        id: expect.any(Number),
+        farmId,
+        cowId,
+        sensorId: 20201,
+        code: 202,
+        episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`,
+        occurredAt: iso(T0 + 110 * MINUTE),
+        details: {
+          temperature: 40.6,
+          average: 38.9,
+          deviation: 1.25,
+          heldDeviation: 1.25,
+          heldSince: iso(T0),
+          episodeStart: iso(T0),
+        },
+      },
+    ]);
+    // The last reading is 04:00 on day 12: nine drinks in the 24 h before it, nine a day over the week.
+    const [cow] = await testApp.db.query<{ current: number; average: number; isRead: boolean }>(
+      `SELECT current_drink::float8 AS current, average_drink::float8 AS average, is_read AS "isRead"
+         FROM cows WHERE id = $1`,
+      [cowId],
+    );
+    expect(cow).toEqual({ current: 9, average: 9, isRead: false });
+    expect(bus.events.map((event) => event.message)).toEqual([
+      {
+        type: 'notice',
+        data: {
+          id: recorded[0]?.id,
+          cowid: cowId,
+          sensor: 20201,
+          noticecode: 202,
+          time: iso(T0 + 110 * MINUTE),
+          details: recorded[0]?.details,
+        },
+      },
+      { type: 'cowinfo', data: { id: cowId, readed: 0, drink: 9, drink_current: 9 } },
+    ]);
+    expect(bus.events.every((event) => event.farmId === farmId)).toBe(true);
+
+    expect(await stage.detectStored(farmId, [cowId])).toEqual([]);
+    expect(await noticesOf(cowId)).toHaveLength(1);
+  });
+
+  it('records one notice per episode when the same batch is processed twice', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C202', sensorId: 20202 });
+    const readings = bolus(START, END, step(T0, END, 2.2));
+    await insertReadings(testApp, farmId, cowId, 20202, readings);
+    const batch = readings.filter((reading) => reading.time >= T0);
+    const pending = new Map([
+      [
+        cowId,
+        {
+          since: T0,
+          readings: batch.map((r) => ({ time: r.time, temperature: r.temperature ?? null, activity: null })),
+        },
+      ],
+    ]);
+    const first = await stage.detect(farmId, pending);
+    const second = await stage.detect(farmId, pending);
+    expect(summary(first)).toEqual([
+      { code: 203, episodeKey: `fever:cow:${cowId}:203:${iso(T0)}`, occurredAt: iso(T0 + 110 * MINUTE) },
+    ]);
+    expect(second).toEqual([]);
+    expect(await noticesOf(cowId)).toHaveLength(1);
+  });
+
+  it('raises the same single notice when the readings arrive hour by hour', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C203', sensorId: 20203 });
+    const readings = bolus(START, END, step(T0, END, 1.7));
+    const liveFrom = T0 - 12 * HOUR;
+    await insertReadings(
+      testApp,
+      farmId,
+      cowId,
+      20203,
+      readings.filter((reading) => reading.time < liveFrom),
+    );
+    const raised: NoticeRecord[] = [];
+    for (let hour = liveFrom; hour < END; hour += HOUR) {
+      const batch = readings.filter((reading) => reading.time >= hour && reading.time < hour + HOUR);
+      await insertReadings(testApp, farmId, cowId, 20203, batch);
+      raised.push(...(await stage.detect(farmId, new Map([[cowId, { since: hour, readings: [] }]]))));
+    }
+    expect(summary(raised)).toEqual([
+      { code: 202, episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`, occurredAt: iso(T0 + 110 * MINUTE) },
+    ]);
+  });
+
+  it('raises the heat (101) and its insemination window (102) once for a cycling cow', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C204', sensorId: 40204, status: '발정탐지' });
+    const heat = START + 10 * DAY + 20 * HOUR;
+    const readings = collar(START, START + 13 * DAY, (time) => 1 + step(heat, heat + 12 * HOUR, 1)(time));
+    await insertReadings(testApp, farmId, cowId, 40204, readings);
+    const [episode] = detectEstrusEpisodes(
+      readings.map((reading) => ({ time: reading.time, activity: reading.activity ?? 0 })),
+      { parameters: { lookAhead: false } },
+    );
+    expect(episode?.confidence).toBe('detected');
+    const onset = episode?.onset ?? 0;
+    expect(onset).toBeGreaterThanOrEqual(heat);
+    expect(onset).toBeLessThan(heat + 2 * HOUR);
+    // Every alert of the last 13 days is raised when the whole history arrives at once.
+    const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, readings: [] }]]));
+    expect(summary(recorded)).toEqual([
+      {
+        code: 101,
+        episodeKey: `estrus:cow:${cowId}:101:${iso(onset)}`,
+        occurredAt: iso(episode?.alertAt ?? 0),
+      },
+      { code: 102, episodeKey: `estrus:cow:${cowId}:102:${iso(onset)}`, occurredAt: iso(onset + 13 * HOUR) },
+    ]);
+    expect(recorded[0]?.details).toMatchObject({
+      onset: iso(onset),
+      windowStart: iso(onset + 13 * HOUR),
+      windowEnd: iso(onset + 24 * HOUR),
+    });
+    expect(await stage.detectStored(farmId, [cowId])).toEqual([]);
+  });
+
+  it('raises unusual high activity (303), not a heat, for a pregnant cow', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C205', sensorId: 40205, status: '임신' });
+    const burst = START + 10 * DAY + 20 * HOUR;
+    await insertReadings(
+      testApp,
+      farmId,
+      cowId,
+      40205,
+      collar(START, START + 12 * DAY, (time) => 1 + step(burst, burst + 12 * HOUR, 1)(time)),
+    );
+    const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, readings: [] }]]));
+    expect(recorded.map((notice) => notice.code)).toEqual([303]);
+  });
+
+  it('raises calving within 24 h (501) from the pre-calving fall of a pregnant cow near her date', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C206', sensorId: 40206, status: '임신' });
+    await testApp.db.query("UPDATE cows SET expected_calving_date = '2026-03-13' WHERE id = $1", [cowId]);
+    const fall = START + 10 * DAY + 18 * HOUR;
+    const readings = slots(START, START + 12 * DAY).map((time) => ({
+      time,
+      temperature: time >= fall ? 38.5 : 38.9,
+    }));
+    await insertReadings(testApp, farmId, cowId, 40206, readings);
+    const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, readings: [] }]]));
+    expect(summary(recorded)).toEqual([
+      {
+        code: 501,
+        episodeKey: `calving:cow:${cowId}:501:${iso(fall + 18 * HOUR)}`,
+        occurredAt: iso(fall + 18 * HOUR),
+      },
+    ]);
+    expect(recorded[0]?.details).toMatchObject({
+      drop: 0.3,
+      expectedCalvingDate: '2026-03-13',
+      daysToExpected: 0.5,
+    });
+  });
+
+  it("finds nothing for another farm's cow, and records nothing for it", async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C207', sensorId: 20207 });
+    await insertReadings(testApp, farmId, cowId, 20207, bolus(START, END, step(T0, END, 2.2)));
+    expect(await stage.detectStored(await farmIdOf(testApp, stranger), [cowId])).toEqual([]);
+    expect(await noticesOf(cowId)).toEqual([]);
+  });
+});
+
+describe('the detection stage behind the ingest', () => {
+  it('turns a fever sent by a gateway into a notice on the bus', async () => {
+    await insertGateway(testApp.db, {
+      farmId,
+      username: `gw-${farmer.farmNumber}`,
+      secretHash: await hashPassword('gateway-secret'),
+    });
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C208', sensorId: 20208 });
+    const now = Math.floor(Date.now() / (10 * MINUTE)) * 10 * MINUTE;
+    const feverFrom = now - 3 * HOUR;
+    const readings = bolus(now - 11 * DAY, now, step(feverFrom, now, 2.2));
+    await insertReadings(
+      testApp,
+      farmId,
+      cowId,
+      20208,
+      readings.filter((reading) => reading.time < feverFrom),
+    );
+    const bus = await recordBus(testApp);
+    const response = await call(testApp, api.ingest.postReadings, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`gw-${farmer.farmNumber}:gateway-secret`).toString('base64')}`,
+      },
+      body: readings
+        .filter((reading) => reading.time >= feverFrom)
+        .map((reading) => ({
+          sensor: 20208,
+          num: Math.floor(reading.time / (10 * MINUTE)),
+          timedate: iso(reading.time),
+          temp: reading.temperature,
+        })),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const notice = await eventually(async () =>
+      bus.events.find((event) => event.message.type === 'notice' && event.message.data.cowid === cowId),
+    );
+    await bus.stop();
+    expect(notice.farmId).toBe(farmId);
+    expect(notice.message).toMatchObject({ type: 'notice', data: { noticecode: 203, sensor: 20208 } });
+    expect(await noticesOf(cowId)).toHaveLength(1);
+  });
+});

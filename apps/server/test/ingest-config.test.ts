@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+const base = { TOKEN_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-config-test' };
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig({ ...base, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('ingest and bus settings', () => {
+  it('default to the embedded broker, the in-process bus and the default bounds', () => {
+    expect(loadConfig(base)).toMatchObject({
+      mqttPort: 1883,
+      mqttUrl: undefined,
+      mqttTopicRoot: 'cowcare',
+      mqttShareGroup: 'cowcare-ingest',
+      busUrl: undefined,
+      busChannel: 'cowcare.farm-events',
+      ingestConcurrency: 4,
+      ingestQueueLimit: 32,
+      jobs: true,
+    });
+  });
+
+  it('take BUS_URL first, then REDIS_URL, then NATS_URL', () => {
+    const redis = 'redis://127.0.0.1:6379';
+    const nats = 'nats://127.0.0.1:4222';
+    expect(loadConfig({ ...base, NATS_URL: nats }).busUrl).toBe(nats);
+    expect(loadConfig({ ...base, NATS_URL: nats, REDIS_URL: redis }).busUrl).toBe(redis);
+    expect(loadConfig({ ...base, REDIS_URL: redis, BUS_URL: nats }).busUrl).toBe(nats);
+  });
+
+  it('list every bad value at once', () => {
+    expect(
+      problemsOf({
+        MQTT_URL: 'http://broker',
+        BUS_URL: 'amqp://queue',
+        MQTT_TOPIC_ROOT: 'cow/care',
+        MQTT_SHARE_GROUP: '$share',
+        INGEST_CONCURRENCY: '0',
+        INGEST_QUEUE_LIMIT: 'many',
+        JOBS: 'sometimes',
+      }),
+    ).toEqual([
+      'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL',
+      'BUS_URL (or REDIS_URL / NATS_URL) must be a redis://, rediss:// or nats:// URL',
+      'MQTT_TOPIC_ROOT must be letters, digits, _ or - (got "cow/care")',
+      'MQTT_SHARE_GROUP must be letters, digits, _ or - (got "$share")',
+      'INGEST_CONCURRENCY must be an integer from 1 to 64 (got "0")',
+      'INGEST_QUEUE_LIMIT must be an integer from 1 to 10000 (got "many")',
+      'JOBS must be on or off (got "sometimes")',
+    ]);
+  });
+
+  it('accept an external broker with credentials in its URL', () => {
+    expect(loadConfig({ ...base, MQTT_URL: 'mqtts://ingest:secret@broker:8883' }).mqttUrl).toBe(
+      'mqtts://ingest:secret@broker:8883',
+    );
+  });
+});

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markSilentSensorsOffline } from '../src/jobs/sensor-offline-job';
+import { runLocked } from '../src/jobs/job-runner';
+import { createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import {
+  brokerUrl,
+  connectGateway,
+  cowState,
+  cowWearing,
+  createGateway,
+  minutesAgo,
+  noticesOf,
+  openFarmSocket,
+  pause,
+  publishReadings,
+  reading,
+  waitFor,
+  wholeSecond,
+  type TestGateway,
+} from './ingest-fixtures';
+
+let testApp: TestApp;
+let farmer: TestUser;
+let neighbour: TestUser;
+let gateway: TestGateway;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  farmer = await createFarmUser(testApp);
+  neighbour = await createFarmUser(testApp);
+  gateway = await createGateway(testApp, farmer);
+});
+afterAll(() => testApp.close());
+
+const runJob = (now: Date) => markSilentSensorsOffline(testApp.db, testApp.services.bus, now);
+const sensorNotices = async (sensorId: number) =>
+  (await noticesOf(testApp, gateway.farmId)).filter((notice) => notice.sensorId === sensorId);
+
+describe('sensor offline job', () => {
+  it('marks a sensor offline after three missed intervals (30 minutes), with notice 701 once', async () => {
+    const now = wholeSecond(new Date());
+    const lastReading = minutesAgo(31, now);
+    const silent = await cowWearing(testApp, farmer, 'C301', 40301, {
+      sensorOnline: true,
+      lastReadingAt: lastReading.toISOString(),
+    });
+    const recent = await cowWearing(testApp, farmer, 'C302', 40302, {
+      sensorOnline: true,
+      lastReadingAt: minutesAgo(29, now).toISOString(),
+    });
+    const culled = await cowWearing(testApp, farmer, 'C303', 40303, {
+      sensorOnline: true,
+      lastReadingAt: minutesAgo(120, now).toISOString(),
+      culled: true,
+    });
+    const socket = await openFarmSocket(testApp, farmer);
+    const neighbourSocket = await openFarmSocket(testApp, neighbour);
+
+    expect(await runJob(now)).toBe(1);
+    expect((await cowState(testApp, silent)).sensorOnline).toBe(false);
+    expect((await cowState(testApp, recent)).sensorOnline).toBe(true);
+    expect((await cowState(testApp, culled)).sensorOnline).toBe(true);
+    expect(await sensorNotices(40301)).toEqual([
+      {
+        code: 701,
+        cowId: silent,
+        sensorId: 40301,
+        details: { sensor: 40301, lastReadingAt: lastReading.toISOString(), missedIntervals: 3 },
+      },
+    ]);
+    await waitFor(() => socket.messages.some((message) => message.type === 'notice'));
+    expect(socket.messages.find((message) => message.type === 'sensorzt')?.data).toEqual({
+      cowId: silent,
+      sensor: 40301,
+      sensorzt: 0,
+    });
+    expect(socket.messages.find((message) => message.type === 'notice')?.data).toMatchObject({
+      cowid: silent,
+      sensor: 40301,
+      noticecode: 701,
+      time: minutesAgo(1, now).toISOString(),
+    });
+
+    // Five minutes later the other cow's sensor is silent too; the first one gets no second notice.
+    expect(await runJob(minutesAgo(-5, now))).toBe(1);
+    expect((await cowState(testApp, recent)).sensorOnline).toBe(false);
+    expect(await sensorNotices(40301)).toHaveLength(1);
+    expect((await sensorNotices(40302)).map((notice) => notice.code)).toEqual([701]);
+    await pause(100);
+    expect(neighbourSocket.messages.map((message) => message.type)).toEqual(['register_res']);
+    socket.close();
+    neighbourSocket.close();
+  });
+
+  it('runs on one instance at a time: a run finding the lock taken does nothing', async () => {
+    const now = wholeSecond(new Date());
+    const cowId = await cowWearing(testApp, farmer, 'C311', 40311, {
+      sensorOnline: true,
+      lastReadingAt: minutesAgo(45, now).toISOString(),
+    });
+    let duringHeldLock: number | undefined;
+    // PGlite has one connection, so "another instance" can only be tried on PostgreSQL; there the job's
+    // lock is held by a second transaction while the job runs.
+    if (testApp.db.kind === 'postgres') {
+      await runLocked(testApp.db, 'sensor-offline', async () => {
+        duringHeldLock = await runJob(now);
+      });
+      expect(duringHeldLock).toBe(0);
+      expect((await cowState(testApp, cowId)).sensorOnline).toBe(true);
+    }
+    expect(await runJob(now)).toBe(1);
+    expect((await cowState(testApp, cowId)).sensorOnline).toBe(false);
+  });
+});
+
+describe('a sensor coming back', () => {
+  it('goes online with its next reading, with notice 702 and sensorzt 1', async () => {
+    const now = wholeSecond(new Date());
+    const lastReading = minutesAgo(50, now);
+    const cowId = await cowWearing(testApp, farmer, 'C321', 40321, {
+      sensorOnline: true,
+      lastReadingAt: lastReading.toISOString(),
+    });
+    expect(await runJob(now)).toBeGreaterThanOrEqual(1);
+    const socket = await openFarmSocket(testApp, farmer);
+    const client = await connectGateway(brokerUrl(testApp), gateway);
+    const back = minutesAgo(1, now);
+    await publishReadings(client, gateway.topic, [reading(40321, 9, back, { temp: 38.6 })]);
+    await client.endAsync();
+
+    expect((await cowState(testApp, cowId)).sensorOnline).toBe(true);
+    expect(await sensorNotices(40321)).toEqual([
+      expect.objectContaining({ code: 701 }),
+      {
+        code: 702,
+        cowId,
+        sensorId: 40321,
+        details: { sensor: 40321, lastReadingBefore: lastReading.toISOString(), backAt: back.toISOString() },
+      },
+    ]);
+    await waitFor(() => socket.messages.some((message) => message.type === 'notice'));
+    expect(
+      socket.messages.filter((message) => message.type === 'sensorzt').map((message) => message.data),
+    ).toEqual([{ cowId, sensor: 40321, sensorzt: 1 }]);
+    expect(socket.messages.find((message) => message.type === 'notice')?.data).toMatchObject({
+      noticecode: 702,
+      cowid: cowId,
+    });
+    socket.close();
+  });
+
+  it('is not brought back by an old backlog reading, and a new sensor gets no 702', async () => {
+    const now = wholeSecond(new Date());
+    const offline = await cowWearing(testApp, farmer, 'C331', 40331, {
+      sensorOnline: false,
+      lastReadingAt: minutesAgo(180, now).toISOString(),
+    });
+    const fresh = await cowWearing(testApp, farmer, 'C332', 40332);
+    const client = await connectGateway(brokerUrl(testApp), gateway);
+    await publishReadings(client, gateway.topic, [
+      reading(40331, 1, minutesAgo(90, now), { temp: 38.5 }),
+      reading(40332, 1, minutesAgo(2, now), { temp: 38.5 }),
+    ]);
+    await client.endAsync();
+    expect(await cowState(testApp, offline)).toMatchObject({
+      sensorOnline: false,
+      lastReadingAt: minutesAgo(90, now).toISOString(),
+    });
+    expect((await cowState(testApp, fresh)).sensorOnline).toBe(true);
+    expect(await sensorNotices(40331)).toEqual([]);
+    expect(await sensorNotices(40332)).toEqual([]);
+  });
+});

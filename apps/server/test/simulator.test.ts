@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectCalvingAlerts } from '@cowcare/domain/calving-detection';
+import { detectDrinkingEvents } from '@cowcare/domain/drinking-detection';
+import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
+import { runSeed } from '../src/seed/run-seed';
+import { demoHerdCows } from '../src/simulator/demo-herd-cows';
+import {
+  herdReadingsAt,
+  readingOf,
+  SLOT_MS,
+  type HerdModel,
+  type SimulatedCow,
+} from '../src/simulator/herd-model';
+import { createDemoSimulator } from '../src/simulator/start-simulator';
+import { createTestApp, type TestApp } from './helpers/test-app';
+import { DAY, eventually, HOUR, slots } from './notices-fixtures';
+
+const START = Date.UTC(2026, 0, 1);
+const quiet = { info: () => undefined, warn: () => undefined };
+
+const cowOf = (overrides: Partial<SimulatedCow>): SimulatedCow => ({
+  sensorId: 40_001,
+  code: 'C1',
+  cycling: false,
+  lastEstrus: null,
+  expectedCalving: null,
+  ...overrides,
+});
+
+const series = (model: HerdModel, cow: SimulatedCow, from: number, to: number) =>
+  slots(from, to).flatMap((time) => {
+    const reading = readingOf(model, cow, time);
+    return reading
+      ? [
+          {
+            time,
+            temperature: reading.temp ?? Number.NaN,
+            activity: reading.activity ?? 0,
+            drink: reading.drink,
+          },
+        ]
+      : [];
+  });
+
+describe('the herd model', () => {
+  it('is a function of seed, cow and time: the same reading every time, another herd with another seed', () => {
+    const cow = cowOf({});
+    const model = { seed: 7, cows: [cow] };
+    const time = START + 5 * DAY + 13 * HOUR;
+    expect(readingOf(model, cow, time)).toEqual(readingOf(model, cow, time));
+    expect(readingOf(model, cow, time)).toMatchObject({
+      sensor: 40_001,
+      num: time / SLOT_MS,
+      timedate: new Date(time).toISOString(),
+    });
+    const days = slots(START, START + 2 * DAY);
+    const temperatures = (seed: number) =>
+      days.map((slot) => readingOf({ seed, cows: [cow] }, cow, slot)?.temp);
+    expect(temperatures(7)).not.toEqual(temperatures(8));
+  });
+
+  it('brings a cycling cow into heat every 21 days, and the estrus detector finds each heat', () => {
+    const cow = cowOf({ cycling: true, lastEstrus: START });
+    const model = { seed: 11, cows: [cow] };
+    const readings = series(model, cow, START, START + 70 * DAY);
+    const episodes = detectEstrusEpisodes(readings.map(({ time, activity }) => ({ time, activity })));
+    const heats = episodes
+      .filter((episode) => episode.confidence === 'detected')
+      .map((episode) => episode.onset);
+    // Her recorded heat on day 0 (found with the following days as its baseline), then days 21, 42 and 63.
+    expect(heats.map((onset) => Math.floor((onset - START) / DAY))).toEqual([0, 21, 42, 63]);
+    for (let index = 1; index < heats.length; index += 1) {
+      expect(Math.abs((heats[index] ?? 0) - (heats[index - 1] ?? 0) - 21 * DAY)).toBeLessThanOrEqual(
+        3 * HOUR,
+      );
+    }
+  });
+
+  it('gives a bolus about nine drinks a day and a neck collar none', () => {
+    const pill = cowOf({ sensorId: 20_001 });
+    const model = { seed: 3, cows: [pill] };
+    const readings = series(model, pill, START, START + 10 * DAY);
+    const drinks = readings.reduce((sum, reading) => sum + (reading.drink ?? 0), 0);
+    expect(drinks / 10).toBeGreaterThanOrEqual(7);
+    expect(drinks / 10).toBeLessThanOrEqual(11);
+    const events = detectDrinkingEvents(readings.map(({ time, temperature }) => ({ time, temperature })));
+    expect(events.length).toBeGreaterThanOrEqual(drinks * 0.9);
+    expect(events.length).toBeLessThanOrEqual(drinks);
+    const neck = cowOf({});
+    expect(readingOf({ seed: 3, cows: [neck] }, neck, START)).not.toHaveProperty('drink');
+  });
+
+  it("shows a pregnant cow's pre-calving fall, which the calving detector turns into one alert", () => {
+    const expectedCalving = START + 20 * DAY;
+    const cow = cowOf({ expectedCalving });
+    const readings = series({ seed: 5, cows: [cow] }, cow, START, START + 25 * DAY);
+    const alerts = detectCalvingAlerts(
+      readings.map(({ time, temperature }) => ({ time, temperature })),
+      { expectedCalving },
+    );
+    expect(alerts).toHaveLength(1);
+    expect(Math.abs((alerts[0]?.at ?? 0) - expectedCalving)).toBeLessThan(3 * DAY);
+  });
+
+  it('leaves out the readings of a silent sensor now and then', () => {
+    const cow = cowOf({});
+    const model = { seed: 1, cows: [cow] };
+    const times = slots(START, START + 60 * DAY);
+    const silent = times.filter((time) => herdReadingsAt(model, time).length === 0).length;
+    expect(silent).toBeGreaterThan(0);
+    expect(silent / times.length).toBeLessThan(0.05);
+  });
+
+  it('reads the demo farm from the seed plan: sensor-wearing, not culled, cycling cows in estrus detection', () => {
+    const cows = demoHerdCows(new Date());
+    expect(cows.length).toBeGreaterThan(40);
+    expect(new Set(cows.map((cow) => cow.sensorId)).size).toBe(cows.length);
+    expect(cows.some((cow) => cow.cycling)).toBe(true);
+    expect(cows.some((cow) => cow.expectedCalving !== null)).toBe(true);
+  });
+});
+
+describe('the simulator against the embedded broker', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await runSeed(testApp.db, { demo: true });
+  });
+  afterAll(() => testApp.close());
+
+  it('stores the demo cows’ readings through MQTT, and an injected fever becomes a notice', async () => {
+    // A fixed moment in the past keeps the run deterministic (dropouts, drinks and heats are drawn by time).
+    const now = Date.UTC(2026, 5, 1, 12);
+    const cows = demoHerdCows(new Date(now)).slice(0, 4);
+    const sick = cows[0]!;
+    const options = {
+      mqttUrl: `mqtt://127.0.0.1:${testApp.services.mqtt?.port ?? 0}`,
+      topicRoot: testApp.services.config.mqttTopicRoot,
+      days: 2,
+      speed: 0,
+      until: now,
+      limit: 4,
+      injectedFevers: [{ sensorId: sick.sensorId, from: now - 8 * HOUR, hours: 6, rise: 2.2 }],
+      now: () => now,
+      log: quiet,
+    };
+    const simulator = createDemoSimulator(options);
+    await simulator.start();
+    await simulator.finished();
+    await simulator.stop();
+
+    const model: HerdModel = { seed: 20_250_601, cows, injectedFevers: options.injectedFevers };
+    const sent = slots(now - 2 * DAY, now + SLOT_MS).flatMap((time) => herdReadingsAt(model, time));
+    expect(simulator.readingsPublished).toBe(sent.length);
+    const stored = await testApp.db.query<{ sensor: number; count: number }>(
+      `SELECT sensor_id AS sensor, count(*)::int AS count FROM sensor_readings
+        WHERE sensor_id = ANY($1::int[]) AND cow_id IS NOT NULL GROUP BY sensor_id ORDER BY sensor_id`,
+      [cows.map((cow) => cow.sensorId)],
+    );
+    expect(stored).toEqual(
+      [...cows]
+        .sort((a, b) => a.sensorId - b.sensorId)
+        .map((cow) => ({
+          sensor: cow.sensorId,
+          count: sent.filter((reading) => reading.sensor === cow.sensorId).length,
+        })),
+    );
+
+    const fever = await eventually(async () => {
+      const [row] = await testApp.db.query<{ code: number; occurredAt: string }>(
+        `SELECT code, to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "occurredAt"
+           FROM notices WHERE sensor_id = $1 AND code BETWEEN 201 AND 203 AND occurred_at >= $2`,
+        [sick.sensorId, new Date(now - 8 * HOUR).toISOString()],
+      );
+      return row;
+    });
+    expect([202, 203]).toContain(fever.code);
+    expect(Date.parse(fever.occurredAt)).toBe(now - 8 * HOUR + 110 * 60_000);
+  });
+});

@@ -1,0 +1,185 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteData } from '@cowcare/contract/route';
+import type { api } from '@cowcare/contract/api';
+import type {
+  CowInfoSocketData,
+  NoticeSocketData,
+  SensorStateSocketData,
+} from '@cowcare/contract/socket-messages';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import {
+  BACKGROUND_LOAD_PAUSE_BETWEEN_COWS_MS,
+  COW_DATA_REFRESH_INTERVAL_MS,
+  COW_INFO_SUBSCRIPTION_DELAY_MS,
+} from '@cowcare/domain/constants';
+import { noticeGroupOfCode, noticeGroupWireValue } from '@cowcare/domain/notice-codes';
+import { appEvents, type EventBus, type AppEvents } from '../../lib/event-bus';
+import {
+  cachedCowCode,
+  cowQueryKey,
+  cowsQueryPrefix,
+  getCow,
+  mergeCowFields,
+  noticesQueryPrefix,
+  sensorDataQueryPrefix,
+  sensorPageQueryPrefix,
+  type Notice,
+} from '../../lib/farm-queries';
+
+type SensorNotices = RouteData<typeof api.notices.getNoticeData>;
+type ReproductionNotices = RouteData<typeof api.notices.getNoticeDatab>;
+type SensorPage = RouteData<typeof api.cows.sensorPage>;
+
+export interface LiveUpdateOptions {
+  bus?: EventBus<AppEvents>;
+  loadCow?: (id: number) => Promise<Cow>;
+  subscriptionDelayMs?: number;
+  refreshIntervalMs?: number;
+  pauseBetweenCowsMs?: number;
+}
+
+const REPRODUCTION_GROUP = 'reproductionReminders';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/** A socket notice in the shape of the notice lists (the cow code from the cached cows, unread). */
+export function noticeFromSocket(queryClient: QueryClient, data: NoticeSocketData): Notice {
+  const group = noticeGroupOfCode(data.noticecode);
+  return {
+    id: data.id,
+    cowid: data.cowid,
+    code: data.cowid === null ? null : cachedCowCode(queryClient, data.cowid),
+    sensor: data.sensor,
+    noticecode: data.noticecode,
+    time: data.time,
+    group: group ? noticeGroupWireValue(group) : String(data.noticecode),
+    details: isObject(data.details) ? data.details : {},
+    readed: 0,
+  };
+}
+
+const prepend = (list: readonly Notice[], notice: Notice): Notice[] => [
+  notice,
+  ...list.filter((item) => item.id !== notice.id),
+];
+
+/**
+ * The socket events applied to the app's caches (spec §4, architecture §5):
+ * - `sensorzt` sets that cow's sensor state in the cow list, the cow and the sensor page;
+ * - `cowinfo` merges the sent fields into the cached cow at once; from 5 minutes after start the app is
+ *   also subscribed to cow-info changes, and then reloads that cow by id (a queue, 500 ms between cows);
+ * - `notice` puts the new notice at the top of its list (unread, so the badge counts it) and refreshes
+ *   today's counts;
+ * - every 30 minutes the temporary cache (chart answers) is cleared and the cows are fetched again.
+ * Returns the function that stops it all.
+ */
+export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdateOptions = {}): () => void {
+  const bus = options.bus ?? appEvents;
+  const loadCow = options.loadCow ?? ((id: number) => getCow(id));
+  const pause = options.pauseBetweenCowsMs ?? BACKGROUND_LOAD_PAUSE_BETWEEN_COWS_MS;
+  let subscribed = false;
+  let stopped = false;
+  const pending = new Set<number>();
+  let draining = false;
+
+  const drain = async () => {
+    if (draining) return;
+    draining = true;
+    try {
+      while (!stopped && pending.size > 0) {
+        const [id] = pending;
+        if (id === undefined) break;
+        pending.delete(id);
+        try {
+          const cow = await loadCow(id);
+          if (stopped) break;
+          queryClient.setQueryData(cowQueryKey(id), cow);
+          mergeCowFields(queryClient, id, cow);
+        } catch {
+          // The cow went away or the network failed: the next 30-minute refresh brings the truth.
+        }
+        if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    } finally {
+      draining = false;
+    }
+  };
+
+  const onSensorState = (raw: unknown) => {
+    if (!isObject(raw)) return;
+    const data = raw as Partial<SensorStateSocketData>;
+    const state = data.sensorzt;
+    if (state !== 0 && state !== 1) return;
+    if (isId(data.cowId)) mergeCowFields(queryClient, data.cowId, { sensorzt: state });
+    else if (typeof data.sensor === 'number') {
+      // No cow id: every cached cow wearing that sensor.
+      queryClient.setQueriesData<Cow[]>({ queryKey: cowsQueryPrefix }, (cows) =>
+        cows?.some((cow) => cow.sensor === data.sensor)
+          ? cows.map((cow) => (cow.sensor === data.sensor ? { ...cow, sensorzt: state } : cow))
+          : cows,
+      );
+    }
+    queryClient.setQueriesData<SensorPage>({ queryKey: sensorPageQueryPrefix }, (page) => {
+      if (!page?.sensors.some((sensor) => sensor.sensor === data.sensor)) return page;
+      const sensors = page.sensors.map((sensor) =>
+        sensor.sensor === data.sensor ? { ...sensor, sensorzt: state } : sensor,
+      );
+      const online = sensors.filter((sensor) => sensor.sensorzt === 1).length;
+      return { sensors, totals: { ...page.totals, online, offline: sensors.length - online } };
+    });
+  };
+
+  const onCowInfo = (raw: unknown) => {
+    if (!isObject(raw) || !isId(raw.id)) return;
+    const { id, ...fields } = raw as CowInfoSocketData;
+    mergeCowFields(queryClient, id, fields);
+    if (subscribed) {
+      pending.add(id);
+      void drain();
+    }
+  };
+
+  const onNotice = (raw: unknown) => {
+    if (!isObject(raw) || !isId(raw.id) || typeof raw.noticecode !== 'number') return;
+    const notice = noticeFromSocket(queryClient, raw as unknown as NoticeSocketData);
+    const reproduction = noticeGroupOfCode(notice.noticecode) === REPRODUCTION_GROUP;
+    if (reproduction) {
+      queryClient.setQueriesData<ReproductionNotices>(
+        { queryKey: [...noticesQueryPrefix, 'reproduction'] },
+        (data) => data && { listb: prepend(data.listb, notice), allb: prepend(data.allb, notice) },
+      );
+    } else {
+      queryClient.setQueriesData<SensorNotices>(
+        { queryKey: [...noticesQueryPrefix, 'sensor'] },
+        (data) => data && { list: prepend(data.list, notice), all: prepend(data.all, notice) },
+      );
+    }
+    void queryClient.invalidateQueries({ queryKey: [...noticesQueryPrefix, 'today'] });
+  };
+
+  const offs = [
+    bus.on('socket_sensorzt', onSensorState),
+    bus.on('socket_cowinfo', onCowInfo),
+    bus.on('socket_notice', onNotice),
+  ];
+  const subscribeTimer = setTimeout(() => {
+    subscribed = true;
+  }, options.subscriptionDelayMs ?? COW_INFO_SUBSCRIPTION_DELAY_MS);
+  const refreshTimer = setInterval(() => {
+    queryClient.removeQueries({ queryKey: sensorDataQueryPrefix });
+    void queryClient.invalidateQueries({ queryKey: cowsQueryPrefix });
+    void queryClient.invalidateQueries({ queryKey: sensorPageQueryPrefix });
+  }, options.refreshIntervalMs ?? COW_DATA_REFRESH_INTERVAL_MS);
+
+  return () => {
+    stopped = true;
+    for (const off of offs) off();
+    clearTimeout(subscribeTimer);
+    clearInterval(refreshTimer);
+    pending.clear();
+  };
+}

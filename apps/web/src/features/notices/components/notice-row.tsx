@@ -1,0 +1,102 @@
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Notice } from '@cowcare/contract/routes/notices';
+import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
+import { sensorKind } from '@cowcare/domain/sensor';
+import { formatRelative } from '../../../lib/format';
+import { currentLanguage, isMessageKey, LANGUAGES } from '../../../lib/i18n';
+
+const GROUP_COLORS: Record<string, string> = {
+  estrus: 'pink',
+  fever: 'red',
+  lowTemperature: 'blue',
+  activity: 'orange',
+  drinking: 'cyan',
+  calving: 'grape',
+  reproductionReminders: 'violet',
+  sensor: 'gray',
+  healthFollowUp: 'teal',
+  account: 'yellow',
+  platform: 'indigo',
+};
+
+/** The code's name in the user's language ('Severe fever'), or the bare code when it is unknown. */
+export function useNoticeTitle() {
+  const { t } = useTranslation();
+  return (code: number) => {
+    const key = `notices.code.${code}`;
+    return isMessageKey(key) ? t(key) : t('notices.unknownCode', { code });
+  };
+}
+
+/** One notice: what, which cow and sensor, how long ago; unread ones are marked. Tap to open it. */
+export function NoticeRow({
+  notice,
+  now,
+  onOpen,
+}: {
+  notice: Notice;
+  now: number;
+  onOpen: (notice: Notice) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
+  const title = useNoticeTitle();
+  const group = noticeGroupOfCode(notice.noticecode);
+  const unread = notice.readed === 0;
+  return (
+    <UnstyledButton
+      onClick={() => onOpen(notice)}
+      data-testid="notice-row"
+      data-notice-id={notice.id}
+      data-unread={unread ? 'true' : 'false'}
+      aria-label={`${unread ? `${t('notices.unread')}: ` : ''}${title(notice.noticecode)}${
+        notice.code ? `, ${notice.code}` : ''
+      }`}
+      p="sm"
+      style={{
+        display: 'block',
+        width: '100%',
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        background: unread ? 'var(--mantine-color-green-0)' : undefined,
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            {unread && (
+              <span
+                aria-hidden
+                style={{
+                  width: 8,
+                  height: 8,
+                  borderRadius: 4,
+                  background: 'var(--mantine-color-red-6)',
+                  flex: 'none',
+                }}
+              />
+            )}
+            <Text size="sm" fw={unread ? 700 : 500} truncate>
+              {title(notice.noticecode)}
+            </Text>
+          </Group>
+          <Group gap={6}>
+            {group && (
+              <Badge size="xs" variant="light" color={GROUP_COLORS[group] ?? 'gray'}>
+                {t(`notices.group.${group}`)}
+              </Badge>
+            )}
+            <Text size="xs" c="dimmed">
+              {notice.code ?? t('notices.farmWide')}
+              {notice.sensor !== null &&
+                ` · ${t(`herd.sensor.${sensorKind(notice.sensor)}`)} ${notice.sensor}`}
+            </Text>
+          </Group>
+        </Stack>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="notice-time">
+          {formatRelative(notice.time, t, bcp47, now)}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,165 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Notice } from '@cowcare/contract/routes/notices';
+import { notificationSocket } from '../../../lib/socket';
+import { makeCow } from '../../../test/cows';
+import { fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { FakeWebSocket } from '../../../test/fake-websocket';
+import { demoUser, logIn, renderApp } from '../../../test/render';
+
+const base = 'KR/F-100/010-1234-5678';
+const NOW = Date.parse('2025-06-01T12:00:00Z');
+const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
+
+let nextId = 100;
+const notice = (overrides: Partial<Notice> = {}): Notice => ({
+  id: nextId++,
+  cowid: 5,
+  code: 'C1042',
+  sensor: 40005,
+  noticecode: 201,
+  time: minutesAgo(10),
+  group: '201-202-203',
+  details: {},
+  readed: 0,
+  ...overrides,
+});
+
+const zeroCounts = {
+  tdcnlist: ['101-102-103', '201-202-203', '211-212'].map((group) => ({ group, count: 0 })),
+};
+
+function server(sensor: { list: Notice[]; all: Notice[] }, extra: Record<string, FakeHandler> = {}) {
+  const api = fakeApi({
+    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+    'GET common/common/lgs/lgs': () => ok([]),
+    [`GET common/common/getNoticeData/${base}`]: () => ok(sensor),
+    [`GET common/common/getNoticeDatab/${base}`]: () => ok({ listb: [], allb: [] }),
+    [`GET common/common/getNoticeDatabtd/${base}`]: () => ok(zeroCounts),
+    ...extra,
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}
+
+function useClock() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+}
+
+const rows = () => screen.queryAllByTestId('notice-row');
+const badge = () => screen.queryByTestId('tab-badge')?.textContent ?? null;
+
+afterEach(() => notificationSocket.close());
+
+describe('notice tab', () => {
+  it('shows relative times, marks unread ones and counts them on the tab badge', async () => {
+    useClock();
+    server({
+      list: [notice({ time: minutesAgo(2) }), notice({ time: minutesAgo(7), noticecode: 101 })],
+      all: [
+        notice({ time: minutesAgo(3 * 60), readed: 1, noticecode: 701 }),
+        notice({ time: minutesAgo(2 * 24 * 60), readed: 1 }),
+        notice({ time: '2025-04-01T12:00:00Z', readed: 1 }),
+      ],
+    });
+    logIn();
+    renderApp('/pages/index/notice');
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const times = screen.getAllByTestId('notice-time').map((time) => time.textContent);
+    expect(times.slice(0, 4)).toEqual(['just now', '7 min ago', '3 h ago', '2 d ago']);
+    expect(times[4]).toMatch(/2025/);
+    expect(rows().map((row) => row.dataset.unread)).toEqual(['true', 'true', 'false', 'false', 'false']);
+    expect(screen.getAllByText('Slight fever')).toHaveLength(3);
+    expect(screen.getByText('Sensor offline')).toBeTruthy();
+    await waitFor(() => expect(badge()).toBe('2'));
+  });
+
+  it('says "No notifications" when there are none', async () => {
+    server({ list: [], all: [] });
+    logIn();
+    renderApp('/pages/index/notice');
+    expect(await screen.findByText('No notifications')).toBeTruthy();
+    expect(badge()).toBeNull();
+  });
+
+  it('adds a notice from the socket to the list and the badge', async () => {
+    server({ list: [notice({ id: 1 })], all: [] });
+    logIn();
+    renderApp('/pages/index/notice');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(badge()).toBe('1'));
+    act(() => {
+      notificationSocket.connect();
+      FakeWebSocket.latest().open();
+      FakeWebSocket.latest().receive({
+        type: 'notice',
+        data: {
+          id: 2,
+          cowid: 5,
+          sensor: 40005,
+          noticecode: 203,
+          time: new Date().toISOString(),
+          details: { deviation: 1.7 },
+        },
+      });
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(within(rows()[0] as HTMLElement).getByText('Severe fever')).toBeTruthy();
+    expect(within(rows()[0] as HTMLElement).getByText('just now')).toBeTruthy();
+    expect(badge()).toBe('2');
+  });
+
+  it('filters by sensor kind, group and cow id keyword', async () => {
+    server({
+      list: [
+        notice({ id: 11, sensor: 40000, code: 'C11', noticecode: 201 }),
+        notice({ id: 12, sensor: 39999, code: 'C12', noticecode: 301 }),
+        notice({ id: 13, sensor: 40013, code: 'C13', noticecode: 101 }),
+      ],
+      all: [],
+    });
+    const user = userEvent.setup();
+    logIn();
+    renderApp('/pages/index/notice');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const shown = () =>
+      rows()
+        .map((row) => Number(row.dataset.noticeId))
+        .sort((a, b) => a - b);
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const filters = within(screen.getByTestId('notice-filters'));
+    await user.click(filters.getByRole('checkbox', { name: 'Pill' }));
+    expect(shown()).toEqual([11, 13]);
+    await user.click(filters.getByRole('checkbox', { name: 'Pill' }));
+    await user.click(filters.getByRole('checkbox', { name: 'Neck' }));
+    expect(shown()).toEqual([12]);
+    await user.click(filters.getByRole('checkbox', { name: 'Neck' }));
+    await user.click(filters.getByRole('checkbox', { name: 'Fever' }));
+    expect(shown()).toEqual([12, 13]);
+    await user.type(screen.getByRole('textbox', { name: 'Cow ID' }), 'c13');
+    expect(shown()).toEqual([13]);
+    await user.click(filters.getByRole('button', { name: 'Clear all' }));
+    expect(screen.getByText('No notifications')).toBeTruthy();
+  });
+
+  it('marks a notice read and opens its cow when tapped', async () => {
+    const api = server(
+      { list: [notice({ id: 21, cowid: 5 })], all: [] },
+      {
+        'PUT common/common/readnotice': () => ok({ updated: 1 }),
+        'GET common/common/getDataById/cowinfo/5': () => ok(makeCow({ id: 5, code: 'C1042' })),
+      },
+    );
+    const user = userEvent.setup();
+    logIn({ ...demoUser });
+    const { router } = renderApp('/pages/index/notice');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(rows()[0] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/cow'));
+    expect(router.state.location.search).toBe('?id=5');
+    const read = api.requests.find((request) => request.path === 'common/common/readnotice');
+    expect(read?.body).toEqual({ ids: [21] });
+  });
+});

@@ -1,0 +1,193 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { User } from '@cowcare/contract/schemas';
+import { NOTICE_GROUPS, parseNoticeGroupWireValue, type NoticeGroup } from '@cowcare/domain/notice-codes';
+import { BellIcon } from '../../../components/icons';
+import { EmptyState } from '../../../components/empty-state';
+import { Page } from '../../../components/page';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { paths, withQuery } from '../../../config/paths';
+import type { Notice } from '../../../lib/farm-queries';
+import { useUser } from '../../../lib/session';
+import { useNoticeCounts, useReproductionNotices, useSensorNotices } from '../api/get-notices';
+import { useReadNotices } from '../api/read-notices';
+import { NoticeFilters } from '../components/notice-filters';
+import { NoticeRow } from '../components/notice-row';
+import {
+  filterNotices,
+  INITIAL_NOTICE_FILTER,
+  mergeNoticeLists,
+  type NoticeFilter,
+} from '../lib/notice-filter';
+
+type Kind = 'sensor' | 'reproduction';
+
+const SENSOR_GROUPS = NOTICE_GROUPS.filter((group) => group !== 'reproductionReminders');
+
+/** Today's counts per group (tdcnlist), the groups with notices first; zero groups are left out. */
+function TodaySummary({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const counts = useNoticeCounts(user);
+  if (!counts.data) return null;
+  const rows = counts.data.tdcnlist
+    .map(({ group, count }) => ({ group: parseNoticeGroupWireValue(group), count }))
+    .filter((row): row is { group: NoticeGroup; count: number } => row.group !== undefined);
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  return (
+    <Card withBorder p="xs" component="section" aria-label={t('notices.today.title')}>
+      <Text size="xs" fw={600} mb={4} data-testid="notice-today-total">
+        {t('notices.today.total', { count: total })}
+      </Text>
+      <Group gap={4}>
+        {rows
+          .filter((row) => row.count > 0)
+          .map((row) => (
+            <Badge key={row.group} variant="light" size="sm" data-testid={`today-${row.group}`}>
+              {t(`notices.group.${row.group}`)}: {row.count}
+            </Badge>
+          ))}
+      </Group>
+    </Card>
+  );
+}
+
+function NoticeList({
+  notices,
+  filter,
+  onOpen,
+  onReadAll,
+}: {
+  notices: Notice[];
+  filter: NoticeFilter;
+  onOpen: (notice: Notice) => void;
+  onReadAll: (ids: number[]) => void;
+}) {
+  const { t } = useTranslation();
+  // Relative times move on by themselves.
+  const [now, setNow] = useState(() => Date.now());
+  useInterval(() => setNow(Date.now()), 30_000, { autoInvoke: true });
+  const shown = useMemo(() => filterNotices(notices, filter), [notices, filter]);
+  const unread = shown.filter((notice) => notice.readed === 0).map((notice) => notice.id);
+  if (shown.length === 0) {
+    return <EmptyState title={t('common.noNotifications')} icon={<BellIcon />} />;
+  }
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed" data-testid="notice-summary">
+          {t('notices.shown', { shown: shown.length, total: notices.length })}
+        </Text>
+        {unread.length > 0 && (
+          <Button size="compact-xs" variant="subtle" onClick={() => onReadAll(unread.slice(0, 1000))}>
+            {t('notices.markAllRead')}
+          </Button>
+        )}
+      </Group>
+      <Card withBorder p={0}>
+        {shown.map((notice) => (
+          <NoticeRow key={notice.id} notice={notice} now={now} onOpen={onOpen} />
+        ))}
+      </Card>
+    </Stack>
+  );
+}
+
+function Notices({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [kind, setKind] = useState<Kind>('sensor');
+  const [filter, setFilter] = useState<NoticeFilter>(INITIAL_NOTICE_FILTER);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const sensor = useSensorNotices(user);
+  const reproduction = useReproductionNotices(user);
+  const read = useReadNotices();
+  const query = kind === 'sensor' ? sensor : reproduction;
+  const notices = useMemo(() => {
+    if (kind === 'sensor') return sensor.data ? mergeNoticeLists(sensor.data.list, sensor.data.all) : null;
+    return reproduction.data ? mergeNoticeLists(reproduction.data.listb, reproduction.data.allb) : null;
+  }, [kind, sensor.data, reproduction.data]);
+  const unreadOf = (data: { readed: 0 | 1 }[] | undefined) =>
+    (data ?? []).filter((notice) => notice.readed === 0).length;
+
+  const changed =
+    filter.sensorKinds.length < INITIAL_NOTICE_FILTER.sensorKinds.length ||
+    filter.groups.length < INITIAL_NOTICE_FILTER.groups.length ||
+    filter.date !== '';
+
+  const open = (notice: Notice) => {
+    if (notice.readed === 0) read.mutate([notice.id]);
+    if (notice.cowid !== null) void navigate(withQuery(paths.index.cow, { id: notice.cowid }));
+  };
+
+  return (
+    <Stack gap="sm">
+      <TodaySummary user={user} />
+      <SegmentedControl
+        fullWidth
+        value={kind}
+        onChange={(value) => setKind(value)}
+        data={[
+          {
+            value: 'sensor',
+            label: `${t('notices.kind.sensor')} (${unreadOf(sensor.data?.list)})`,
+          },
+          {
+            value: 'reproduction',
+            label: `${t('notices.kind.reproduction')} (${unreadOf(reproduction.data?.listb)})`,
+          },
+        ]}
+      />
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <TextInput
+          style={{ flex: 1 }}
+          label={t('notices.filter.keyword')}
+          placeholder={t('notices.filter.keywordPlaceholder')}
+          value={filter.keyword}
+          onChange={(event) => setFilter({ ...filter, keyword: event.currentTarget.value })}
+        />
+        <Button
+          variant={changed ? 'filled' : 'light'}
+          onClick={() => setFiltersOpen((value) => !value)}
+          aria-expanded={filtersOpen}
+        >
+          {t('notices.filter.button')}
+        </Button>
+      </Group>
+      {filtersOpen && (
+        <Card withBorder>
+          <NoticeFilters
+            filter={filter}
+            onChange={setFilter}
+            groups={kind === 'sensor' ? SENSOR_GROUPS : ['reproductionReminders']}
+          />
+        </Card>
+      )}
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : notices === null ? (
+        <PageLoader />
+      ) : (
+        <NoticeList notices={notices} filter={filter} onOpen={open} onReadAll={(ids) => read.mutate(ids)} />
+      )}
+    </Stack>
+  );
+}
+
+/** The notice tab (`/pages/index/notice`, spec §2/§4). */
+export function NoticeRoute() {
+  const { t } = useTranslation();
+  const user = useUser();
+  return (
+    <Page title={t('pages.notice')}>
+      {user === null ? null : user.phone && /^\+?[0-9 -]{5,20}$/.test(user.phone) ? (
+        <Notices user={user} />
+      ) : (
+        <EmptyState title={t('common.noNotifications')} body={t('notices.noPhone')} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import {
+  ACTIVITY_LEVELS,
+  activityDeviationPercent,
+  activityLevelOf,
+  TEMPERATURE_LEVELS,
+  temperatureDeviation,
+  temperatureLevelOf,
+  type ActivityLevel,
+  type TemperatureLevel,
+} from '@cowcare/domain/cow-filter';
+import {
+  COW_STATUSES,
+  isCulledStoredValue,
+  parseStoredStatus,
+  type CowStatus,
+} from '@cowcare/domain/cow-status';
+import { noticeGroupOfCode, parseNoticeGroupWireValue, type NoticeGroup } from '@cowcare/domain/notice-codes';
+
+/** Temperature bands in the order a farmer reads them, coldest first. */
+export const TEMPERATURE_BAND_ORDER: readonly TemperatureLevel[] = [
+  'low',
+  'normal',
+  'slight',
+  'moderate',
+  'severe',
+];
+export const ACTIVITY_BAND_ORDER: readonly ActivityLevel[] = ['low', 'normal', 'high'];
+
+export interface AttentionCow {
+  cow: Cow;
+  reasons: ('fever' | 'lowTemperature' | 'lowActivity' | 'highActivity' | 'offline')[];
+  temperature: TemperatureLevel | undefined;
+}
+
+export interface HerdStats {
+  /** Cows that are not culled. */
+  total: number;
+  temperature: Record<TemperatureLevel | 'none', number>;
+  activity: Record<ActivityLevel | 'none', number>;
+  status: Record<CowStatus, number>;
+  sensors: { online: number; offline: number; none: number };
+  /** Cows in a fever band (slight, moderate or severe). */
+  fevers: number;
+  attention: AttentionCow[];
+}
+
+const zeros = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+
+/**
+ * Herd-wide counts from the cow list, by the domain's band rules (the same ones the list filter uses).
+ * Culled cows are left out; a cow without readings counts under 'none'.
+ */
+export function herdStats(cows: readonly Cow[]): HerdStats {
+  const stats: HerdStats = {
+    total: 0,
+    temperature: zeros([...TEMPERATURE_LEVELS, 'none']),
+    activity: zeros([...ACTIVITY_LEVELS, 'none']),
+    status: zeros(COW_STATUSES),
+    sensors: { online: 0, offline: 0, none: 0 },
+    fevers: 0,
+    attention: [],
+  };
+  for (const cow of cows) {
+    if (isCulledStoredValue(cow.status)) continue;
+    stats.total += 1;
+    const fever = temperatureDeviation(cow.temp_current, cow.temp_avg, cow.tempadd);
+    const temperature = fever === undefined ? undefined : temperatureLevelOf(fever);
+    stats.temperature[temperature ?? 'none'] += 1;
+    const percent = activityDeviationPercent(cow.activity_current, cow.activity_avg);
+    const activity = percent === undefined ? undefined : activityLevelOf(percent);
+    stats.activity[activity ?? 'none'] += 1;
+    const status = parseStoredStatus(cow.status);
+    if (status) stats.status[status] += 1;
+    if (cow.sensor === null) stats.sensors.none += 1;
+    else if (cow.sensorzt === 1) stats.sensors.online += 1;
+    else stats.sensors.offline += 1;
+    const feverish = temperature === 'slight' || temperature === 'moderate' || temperature === 'severe';
+    if (feverish) stats.fevers += 1;
+    const reasons: AttentionCow['reasons'] = [];
+    if (feverish) reasons.push('fever');
+    if (temperature === 'low') reasons.push('lowTemperature');
+    if (activity === 'low') reasons.push('lowActivity');
+    if (activity === 'high') reasons.push('highActivity');
+    if (cow.sensor !== null && cow.sensorzt === 0) reasons.push('offline');
+    if (reasons.length > 0) stats.attention.push({ cow, reasons, temperature });
+  }
+  const severity = (item: AttentionCow) =>
+    (item.temperature ? TEMPERATURE_BAND_ORDER.indexOf(item.temperature) : 0) * 10 + item.reasons.length;
+  stats.attention.sort((a, b) => severity(b) - severity(a) || a.cow.code.localeCompare(b.cow.code));
+  return stats;
+}
+
+/** Today's notice counts (tdcnlist) by group; groups the app does not know are dropped. */
+export function todayByGroup(
+  tdcnlist: readonly { group: string; count: number }[],
+): Map<NoticeGroup, number> {
+  const counts = new Map<NoticeGroup, number>();
+  for (const { group, count } of tdcnlist) {
+    const parsed = parseNoticeGroupWireValue(group) ?? noticeGroupOfCode(Number(group));
+    if (parsed) counts.set(parsed, (counts.get(parsed) ?? 0) + count);
+  }
+  return counts;
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { detectActivityAlerts } from '../src/activity-alerts';
+import { activityCow, DAY, HOUR, MINUTE, START, step } from './detection-fixtures';
+
+// Day 10 at 06:00; a flat 10 per 10-minute block before (the rules are relative, so flat is exact).
+const S = START + 10 * DAY + 6 * HOUR;
+const DAYS = 14;
+const factor = (from: number, to: number, value: number) => (time: number) =>
+  1 + step(from, to, value - 1)(time);
+
+describe('activity alerts', () => {
+  it.each([
+    {
+      name: '301: half her activity from 06:00 — the 24-hour ratio is under 0.7 after 87 blocks, then held 24 h',
+      factor: factor(S, Infinity, 0.5),
+      alerts: [
+        {
+          code: 301,
+          at: S + 2290 * MINUTE,
+          episodeStart: S + 860 * MINUTE,
+          ratio: 0.5,
+          activity: 720,
+          baseline: 1440,
+          windowHours: 24,
+        },
+      ],
+    },
+    {
+      name: '302: six hours without activity — the 4-hour ratio reaches 0.1 at the 22nd quiet block',
+      factor: factor(S, S + 6 * HOUR, 0),
+      alerts: [
+        {
+          code: 302,
+          at: S + 210 * MINUTE,
+          episodeStart: S + 210 * MINUTE,
+          ratio: 0.08,
+          activity: 20,
+          baseline: 240,
+          windowHours: 4,
+        },
+      ],
+    },
+    {
+      name: '303: 2.5-fold activity for 10 hours — the 12-hour ratio is at 1.5 after 24 blocks, held 2 hours',
+      factor: factor(S, S + 10 * HOUR, 2.5),
+      alerts: [
+        {
+          code: 303,
+          at: S + 340 * MINUTE,
+          episodeStart: S + 230 * MINUTE,
+          ratio: 1.73,
+          activity: 1245,
+          baseline: 720,
+          windowHours: 12,
+        },
+      ],
+    },
+    { name: 'a quiet day at 75 % is nothing', factor: factor(S, S + DAY, 0.75), alerts: [] },
+    { name: 'a busy hour is nothing', factor: factor(S, S + HOUR, 3), alerts: [] },
+  ])('$name', ({ factor: change, alerts }) => {
+    expect(detectActivityAlerts(activityCow({ days: DAYS, factor: change }))).toEqual(alerts);
+  });
+
+  it('303 stays silent around a detected heat, and when the caller expects heats', () => {
+    const readings = activityCow({ days: DAYS, factor: factor(S, S + 10 * HOUR, 2.5) });
+    expect(detectActivityAlerts(readings, { estrusEpisodes: [{ onset: S, end: S + 10 * HOUR }] })).toEqual(
+      [],
+    );
+    expect(detectActivityAlerts(readings, { highActivity: false })).toEqual([]);
+    // A heat a week earlier does not excuse this one.
+    const earlier = { onset: S - 7 * DAY, end: S - 7 * DAY + 10 * HOUR };
+    expect(detectActivityAlerts(readings, { estrusEpisodes: [earlier] }).map(({ code }) => code)).toEqual([
+      303,
+    ]);
+  });
+
+  it('works on 2-hour blocks', () => {
+    const readings = activityCow({
+      days: DAYS,
+      cadenceMinutes: 120,
+      level: 20,
+      factor: factor(S, Infinity, 0.5),
+    });
+    expect(
+      detectActivityAlerts(readings).map(({ code, at, episodeStart }) => [code, at - S, episodeStart - S]),
+    ).toEqual([[301, 36 * HOUR, 14 * HOUR]]);
+  });
+
+  it('never reports an episode that was already going on when the data starts', () => {
+    const readings = activityCow({ days: DAYS, factor: factor(S, Infinity, 0.5) });
+    const fromMidEpisode = readings.filter(({ time }) => time >= S - 2 * DAY - 12 * HOUR);
+    expect(detectActivityAlerts(readings)).toHaveLength(1);
+    expect(detectActivityAlerts(fromMidEpisode)).toEqual([]);
+  });
+
+  it('a missing stretch is not inactivity', () => {
+    const readings = activityCow({ days: DAYS }).filter(({ time }) => time < S || time >= S + 6 * HOUR);
+    expect(detectActivityAlerts(readings)).toEqual([]);
+  });
+});

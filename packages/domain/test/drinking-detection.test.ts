@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  detectDrinkingEvents,
+  detectLowDrinking,
+  drinkingSummary,
+  withoutDrinking,
+  type TemperaturePoint,
+} from '../src/drinking-detection';
+import { bolusCow, DAY, HOUR, iso, MINUTE, START } from './detection-fixtures';
+
+const at = (minutes: number) => START + minutes * MINUTE;
+/** Readings every 10 minutes from START with these temperatures. */
+const series = (...temperatures: number[]): TemperaturePoint[] =>
+  temperatures.map((temperature, index) => ({ time: at(index * 10), temperature }));
+
+describe('drinking events', () => {
+  it.each([
+    {
+      name: 'a fall of 0.5 °C in 10 minutes starts an event; it ends on the first reading within 0.3 °C of the level',
+      readings: series(39, 39, 39, 38.5, 38.3, 38.6, 38.7, 39),
+      events: [{ start: at(30), end: at(60), level: 39, lowest: 38.3, drop: 0.7 }],
+    },
+    {
+      name: 'a fall of 0.4 °C is not a drink',
+      readings: series(39, 39, 39, 38.6, 38.6, 39),
+      events: [],
+    },
+    {
+      name: 'a slow slide to 1.0 °C below the level of the last hour is one',
+      readings: series(39, 39, 39, 39, 38.7, 38.4, 38, 38.2, 38.8),
+      events: [{ start: at(60), end: at(80), level: 39, lowest: 38, drop: 1 }],
+    },
+    {
+      name: 'an event that does not recover ends 120 minutes after it started',
+      readings: series(39, 39, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37, 37),
+      events: [{ start: at(20), end: at(140), level: 39, lowest: 37, drop: 2 }],
+    },
+    {
+      name: 'a second fall inside an event is the same drink',
+      readings: series(39, 39, 38, 37.4, 38.2, 38.8),
+      events: [{ start: at(20), end: at(50), level: 39, lowest: 37.4, drop: 1.6 }],
+    },
+    {
+      name: 'a fall across a 40-minute hole is not a fall "within 10 minutes"',
+      readings: [
+        { time: at(0), temperature: 39 },
+        { time: at(40), temperature: 38.5 },
+      ],
+      events: [],
+    },
+  ])('$name', ({ readings, events }) => {
+    expect(detectDrinkingEvents(readings)).toEqual(
+      events.map((event) => ({ ...event, drop: expect.closeTo(event.drop, 6) as number })),
+    );
+  });
+
+  it('finds the nine drinks of every day of a bolus cow, and drops exactly their readings', () => {
+    const readings = bolusCow({ days: 3 });
+    const events = detectDrinkingEvents(readings);
+    expect(events).toHaveLength(27);
+    // The drink at hh:05 shows at the hh:10 reading; the dent lasts 40 minutes, so hh:50 is back at the level.
+    expect(events.slice(0, 2).map(({ start, end }) => [iso(start), iso(end)])).toEqual([
+      ['2024-03-01T00:10:00.000Z', '2024-03-01T00:50:00.000Z'],
+      ['2024-03-01T03:10:00.000Z', '2024-03-01T03:50:00.000Z'],
+    ]);
+    const kept = withoutDrinking(readings, events);
+    expect(kept).toHaveLength(readings.length - 27 * 4);
+    expect(new Set(kept.map((reading) => reading.temperature))).toEqual(new Set([38.9]));
+  });
+
+  it('summarises drinks per day as the cow list shows them', () => {
+    const readings = bolusCow({ days: 8, stopDrinkingAt: START + 7 * DAY + 12 * HOUR });
+    const events = detectDrinkingEvents(readings);
+    const end = START + 8 * DAY - 10 * MINUTE;
+    // The last day holds the drinks of 00:05-10:05 only (0, 3, 6, 8, 10 h): five.
+    expect(drinkingSummary(events, end, START)).toEqual({ last24Hours: 5, perDayLast7Days: 8.4 });
+  });
+});
+
+describe('low drinking (401, 402)', () => {
+  const lastDrink = START + 10 * DAY + 12 * HOUR + 5 * MINUTE;
+  const stopped = bolusCow({ days: 12, stopDrinkingAt: lastDrink + 1 });
+
+  it('raises 402 twelve hours after the last drink and 401 when the day holds half her usual drinks, once each', () => {
+    const alerts = detectLowDrinking(stopped);
+    expect(alerts.map(({ code, at: time }) => [code, iso(time)])).toEqual([
+      // The last drink shows at 12:10; twelve hours on, nothing has started since 00:10 next day.
+      [402, '2024-03-12T00:10:00.000Z'],
+      // Usual: 9 a day. At 00:10 on day 12 the last 24 h hold the 6 drinks since 00:10 … 12:10 minus the one
+      // that left: 5 > 4.5. At 03:10 the 03:10 drink of the day before leaves: 4 <= 4.5.
+      [401, '2024-03-12T03:10:00.000Z'],
+    ]);
+    expect(alerts[0]).toMatchObject({ eventsLast24Hours: 5, dailyMean: 9, hoursSinceLastDrink: 12 });
+    expect(alerts[1]).toMatchObject({ eventsLast24Hours: 4, dailyMean: 9, hoursSinceLastDrink: 15 });
+  });
+
+  it('says nothing about a cow that drinks as usual', () => {
+    expect(detectLowDrinking(bolusCow({ days: 12 }))).toEqual([]);
+  });
+
+  it('says nothing while the sensor was silent: missing readings are no evidence of missing drinks', () => {
+    const silent = bolusCow({
+      days: 12,
+      missing: (time) => time >= START + 10 * DAY && time < START + 11 * DAY,
+    });
+    expect(detectLowDrinking(silent)).toEqual([]);
+  });
+
+  it('needs a few days of history before judging', () => {
+    const short = bolusCow({ days: 3, stopDrinkingAt: START + 1 * DAY });
+    expect(detectLowDrinking(short)).toEqual([]);
+  });
+
+  it('gives the same alerts whatever part of the past the window holds', () => {
+    const window = stopped.filter((reading) => reading.time >= START + 2 * DAY);
+    expect(detectLowDrinking(window)).toEqual(detectLowDrinking(stopped));
+  });
+});
