@@ -58,6 +58,8 @@ const baseConfig: Config = {
 interface Message {
   farm: BenchFarm;
   readings: BenchReading[];
+  /** The readings as the gateway sends them, encoded before the clock starts (a gateway's own work). */
+  payload: string;
 }
 
 interface Rate {
@@ -256,7 +258,10 @@ interface Result {
 
 const messagesOf = (farms: readonly BenchFarm[], rounds: number, start: number): Message[] =>
   Array.from({ length: rounds }, (_, round) =>
-    farms.map((farm, index) => ({ farm, readings: roundBatch(COWS_PER_FARM, round, start, index) })),
+    farms.map((farm, index) => {
+      const readings = roundBatch(COWS_PER_FARM, round, start, index);
+      return { farm, readings, payload: JSON.stringify(readings) };
+    }),
   ).flat();
 
 const measure = async (label: Result['label'], db: Database, rounds: number): Promise<Result> => {

@@ -14,6 +14,11 @@ export interface Config {
   latestAppVersion: string;
   demo: boolean;
   mqttPort: number;
+  /**
+   * True when MQTT_PORT was left at its default: the embedded broker then moves to a free port if 1883 is
+   * taken (a broker already on the machine), instead of failing `npm start`.
+   */
+  mqttPortMayMove?: boolean;
   /** Unset: the embedded broker on `mqttPort`. Set: subscribe to this broker (MQTT 5 shared subscription). */
   mqttUrl: string | undefined;
   /** First level of the readings topic `{root}/{country}/{FarmNumber}/readings`. */
@@ -136,6 +141,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     latestAppVersion,
     demo: flag('DEMO', true),
     mqttPort: integer('MQTT_PORT', 1883, 0, 65535),
+    mqttPortMayMove: env.MQTT_PORT === undefined || env.MQTT_PORT === '',
     mqttUrl,
     mqttTopicRoot,
     mqttShareGroup,

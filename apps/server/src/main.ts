@@ -30,7 +30,10 @@ const start = async (): Promise<void> => {
     { mqtt: services.mqtt?.mode, mqttPort: services.mqtt?.port, bus: services.bus.kind },
     'sensor ingest is up',
   );
-  if (config.simulator && config.demo) startSimulator(config, app.log);
+  // The simulator talks to the port the embedded broker really got, which may not be MQTT_PORT's default.
+  if (config.simulator && config.demo) {
+    startSimulator({ ...config, mqttPort: services.mqtt?.port ?? config.mqttPort }, app.log);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -10,6 +10,8 @@ import { isOwnFarmFilter, readingsTopic } from './topics';
 
 export interface EmbeddedBrokerOptions {
   port: number;
+  /** On a taken port, listen on a free one instead of failing (the port was not chosen by the operator). */
+  portMayMove?: boolean;
   host: string;
   topicRoot: string;
   ingest: IngestService;
@@ -98,10 +100,24 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
   });
 
   const server: Server = createServer((socket) => broker.handle(socket));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  try {
+    await listen(options.port);
+  } catch (error) {
+    if (!options.portMayMove || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    options.log.warn(
+      { port: options.port },
+      'mqtt: the default port is taken (another broker on this machine?); the embedded broker uses a free port instead — set MQTT_PORT to choose one',
+    );
+    await listen(0);
+  }
   const port = (server.address() as AddressInfo).port;
   log.info({ port }, 'mqtt: embedded broker listening');
 

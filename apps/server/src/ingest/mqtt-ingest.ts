@@ -19,6 +19,7 @@ export interface MqttIngestDependencies {
     Config,
     | 'mqttUrl'
     | 'mqttPort'
+    | 'mqttPortMayMove'
     | 'host'
     | 'mqttTopicRoot'
     | 'mqttShareGroup'
@@ -37,6 +38,7 @@ export const startMqttIngest = (deps: MqttIngestDependencies): Promise<MqttInges
   if (!config.mqttUrl) {
     return startEmbeddedBroker({
       port: config.mqttPort,
+      portMayMove: config.mqttPortMayMove,
       host: config.host,
       topicRoot: config.mqttTopicRoot,
       ingest: deps.ingest,

@@ -20,10 +20,13 @@ export interface EventBus {
 
 export type BusKind = 'in-process' | 'redis' | 'nats';
 
-/** What a transport does: carry an encoded farm event to every instance listening on the channel. */
+/**
+ * What a transport does: carry a farm event to every instance listening on the channel. Redis and NATS
+ * encode it as JSON `{farmId, message}`; the in-process one hands the object over as it is.
+ */
 export interface BusTransport {
-  send(payload: string): Promise<void>;
-  /** Starts delivering every payload sent on the channel (by any instance) to `receive`. */
+  publish(farmId: number, message: ServerSocketMessage): Promise<void>;
+  /** Starts delivering every encoded event sent on the channel (by any instance) to `receive`. */
   listen(receive: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
@@ -46,10 +49,12 @@ export const busKindOf = (busUrl: string | undefined): BusKind => {
   throw new Error(`BUS_URL must be redis://, rediss:// or nats:// (got "${busUrl}")`);
 };
 
-const createTransport = (kind: BusKind, config: EventBusConfig, channel: string): BusTransport => {
+const createTransport = (
+  kind: Exclude<BusKind, 'in-process'>,
+  config: EventBusConfig,
+  channel: string,
+): BusTransport => {
   switch (kind) {
-    case 'in-process':
-      return createInProcessTransport();
     case 'redis':
       return createRedisTransport(config.busUrl ?? '', channel);
     case 'nats':
@@ -59,8 +64,11 @@ const createTransport = (kind: BusKind, config: EventBusConfig, channel: string)
 
 export const createEventBus = (config: EventBusConfig): EventBus => {
   const kind = busKindOf(config.busUrl);
-  const transport = createTransport(kind, config, config.busChannel ?? DEFAULT_BUS_CHANNEL);
   const fanout = new FarmEventFanout(config.onError ?? (() => undefined));
+  const transport =
+    kind === 'in-process'
+      ? createInProcessTransport(fanout)
+      : createTransport(kind, config, config.busChannel ?? DEFAULT_BUS_CHANNEL);
   let listening: Promise<void> | undefined;
   let closed = false;
 
@@ -68,7 +76,7 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
     kind,
     async publish(farmId, message) {
       if (closed) throw new Error('the event bus is closed');
-      await transport.send(JSON.stringify({ farmId, message }));
+      await transport.publish(farmId, message);
     },
     async subscribe(handler) {
       if (closed) throw new Error('the event bus is closed');

@@ -35,6 +35,7 @@ export class FarmEventFanout {
     };
   }
 
+  /** An event from the wire: checked, then dispatched. */
   deliver(payload: string): void {
     let event: FarmEvent | undefined;
     try {
@@ -47,9 +48,14 @@ export class FarmEventFanout {
       this.onError(new Error('a bus event without a farm id or message type was dropped'));
       return;
     }
+    this.dispatch(event.farmId, event.message);
+  }
+
+  /** Hands the event to every handler; handlers must not change it (they all get the same object). */
+  dispatch(farmId: number, message: ServerSocketMessage): void {
     for (const handler of this.handlers) {
       try {
-        handler(event.farmId, event.message);
+        handler(farmId, message);
       } catch (error) {
         // One failing subscriber must not keep the event from the others.
         this.onError(error);

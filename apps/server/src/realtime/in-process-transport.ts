@@ -1,17 +1,21 @@
 import type { BusTransport } from './bus';
+import type { FarmEventFanout } from './farm-event-fanout';
 
-/** One instance: an event goes straight to this process's subscribers (the embedded default). */
-export const createInProcessTransport = (): BusTransport => {
-  let receive: ((payload: string) => void) | undefined;
+/**
+ * One instance (the embedded default): an event goes straight to this process's subscribers, without
+ * encoding it, and only once something listens.
+ */
+export const createInProcessTransport = (fanout: FarmEventFanout): BusTransport => {
+  let listening = false;
   return {
-    async send(payload) {
-      receive?.(payload);
+    async publish(farmId, message) {
+      if (listening) fanout.dispatch(farmId, message);
     },
-    async listen(handler) {
-      receive = handler;
+    async listen() {
+      listening = true;
     },
     async close() {
-      receive = undefined;
+      listening = false;
     },
   };
 };

@@ -9,8 +9,8 @@ export const createNatsTransport = (url: string, subject: string): BusTransport 
   let connection: Promise<NatsConnection> | undefined;
   const connected = () => (connection ??= connect({ servers: url, name: 'cowcare-bus' }));
   return {
-    async send(payload) {
-      (await connected()).publish(subject, encoder.encode(payload));
+    async publish(farmId, message) {
+      (await connected()).publish(subject, encoder.encode(JSON.stringify({ farmId, message })));
     },
     async listen(receive) {
       const nats = await connected();

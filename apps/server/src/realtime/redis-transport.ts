@@ -9,8 +9,8 @@ export const createRedisTransport = (url: string, channel: string): BusTransport
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   let subscriber: Redis | undefined;
   return {
-    async send(payload) {
-      await publisher.publish(channel, payload);
+    async publish(farmId, message) {
+      await publisher.publish(channel, JSON.stringify({ farmId, message }));
     },
     async listen(receive) {
       subscriber = publisher.duplicate();

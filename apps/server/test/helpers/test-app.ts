@@ -52,7 +52,11 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
   const db = await openTestDatabase();
   await migrate(db);
   await seedReferenceData(db);
-  const { app, services } = await buildApp(testConfig(overrides), db);
+  const built = await buildApp(testConfig(overrides), db).catch(async (error: unknown) => {
+    await db.close(); // a failed start must not leave a scratch database behind
+    throw error;
+  });
+  const { app, services } = built;
   await app.ready();
   return {
     app,

@@ -1,0 +1,34 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './helpers/test-app';
+
+let occupied: Server;
+let takenPort: number;
+
+beforeAll(async () => {
+  occupied = createServer();
+  await new Promise<void>((resolve) => occupied.listen(0, '127.0.0.1', resolve));
+  takenPort = (occupied.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((resolve) => occupied.close(() => resolve())));
+
+describe.skipIf(process.env.MQTT_URL !== undefined && process.env.MQTT_URL !== '')(
+  'embedded broker port',
+  () => {
+    it('moves to a free port when the default port is taken, so npm start still works', async () => {
+      const testApp = await createTestApp({ mqttUrl: undefined, mqttPort: takenPort, mqttPortMayMove: true });
+      try {
+        expect(testApp.services.mqtt?.port).toBeGreaterThan(0);
+        expect(testApp.services.mqtt?.port).not.toBe(takenPort);
+      } finally {
+        await testApp.close();
+      }
+    });
+
+    it('fails when the operator chose a port that is taken', async () => {
+      await expect(
+        createTestApp({ mqttUrl: undefined, mqttPort: takenPort, mqttPortMayMove: false }),
+      ).rejects.toThrow(/EADDRINUSE/);
+    });
+  },
+);
