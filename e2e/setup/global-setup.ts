@@ -12,6 +12,9 @@ declare module 'vitest' {
     baseUrl: string;
     outdatedClientBaseUrl: string;
     e2eSkipReason: string;
+    /** The main server's MQTT broker and topic root, for publishing readings as a gateway would. */
+    mqttUrl: string;
+    mqttTopicRoot: string;
   }
 }
 
@@ -37,6 +40,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('e2eSkipReason', reason);
     project.provide('baseUrl', '');
     project.provide('outdatedClientBaseUrl', '');
+    project.provide('mqttUrl', '');
+    project.provide('mqttTopicRoot', '');
     return async () => {};
   }
   const servers: RunningServer[] = [];
@@ -51,6 +56,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('e2eSkipReason', '');
   project.provide('baseUrl', main.baseUrl);
   project.provide('outdatedClientBaseUrl', outdated.baseUrl);
+  project.provide('mqttUrl', main.mqttUrl);
+  project.provide('mqttTopicRoot', main.mqttTopicRoot);
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
   };

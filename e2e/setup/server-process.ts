@@ -10,8 +10,14 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 export interface RunningServer {
   baseUrl: string;
+  /** The broker the server reads gateway readings from: MQTT_URL's, else its own embedded one. */
+  mqttUrl: string;
+  /** This server's MQTT_TOPIC_ROOT; readings go to `{root}/{country}/{FarmNumber}/readings`. */
+  mqttTopicRoot: string;
   stop(): Promise<void>;
 }
+
+let serversStarted = 0;
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -62,6 +68,14 @@ const waitForHealth = async (baseUrl: string, child: ChildProcess, output: () =>
 /** The real server (built web app, demo farm), on PostgreSQL when DATABASE_URL is set, else PGlite. */
 export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
   const port = await freePort();
+  // With MQTT_URL (CI's Mosquitto) every server subscribes there through a shared subscription, so each
+  // needs its own topic root and share group, or the servers would split each other's messages. Without
+  // it each server runs the embedded broker on a port chosen here, so the tests know where to publish.
+  serversStarted += 1;
+  const mqttName = `e2e_${process.pid}_${serversStarted}`;
+  const externalMqttUrl = process.env.MQTT_URL || undefined;
+  const mqttPort = externalMqttUrl ? undefined : await freePort();
+  const mqttUrl = externalMqttUrl ?? `mqtt://127.0.0.1:${mqttPort}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cowcare-e2e-'));
   const database = process.env.DATABASE_URL
     ? await createScratchDatabase(process.env.DATABASE_URL)
@@ -77,8 +91,10 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
       DEMO: 'on',
       SIMULATOR: 'off',
       // A free port for the embedded MQTT broker: the default 1883 may be taken (a local broker, the
-      // other e2e server), and two servers cannot share it.
-      MQTT_PORT: '0',
+      // other e2e server), and two servers cannot share it. Unused with MQTT_URL.
+      MQTT_PORT: String(mqttPort ?? 0),
+      MQTT_TOPIC_ROOT: mqttName,
+      MQTT_SHARE_GROUP: mqttName,
       // No periodic jobs: the sensor-offline job would turn the demo herd's sensors offline half an hour
       // after the seed, changing what the list shows while the tests read it.
       JOBS: 'off',
@@ -106,5 +122,5 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     await cleanUp();
     throw error;
   }
-  return { baseUrl, stop: cleanUp };
+  return { baseUrl, mqttUrl, mqttTopicRoot: mqttName, stop: cleanUp };
 };

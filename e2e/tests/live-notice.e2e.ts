@@ -1,0 +1,114 @@
+import mqtt from 'mqtt';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseUrl, launchBrowser, newPhoneContext, skipReason, watchPageErrors } from '../setup/browser';
+import { apiLogIn, farmCows } from '../setup/herd';
+import { DEMO, logInThroughScreen } from '../setup/session';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const BATCH = 1000;
+/** The demo gateway the seed creates for the demo farm. */
+const GATEWAY = { username: 'demo-gw', password: 'demo-gw-secret' } as const;
+
+interface Reading {
+  sensor: number;
+  num: number;
+  timedate: string;
+  temp: number;
+}
+
+/**
+ * Two days at 38.6 °C every ten minutes (the baseline the fever rule needs), then the last three hours at
+ * 40.25 °C: 1.2 °C over average + 0.45, held for more than the rule's two hours. A neck collar (>= 40000),
+ * so no drink filter applies. The newest reading is now.
+ */
+const feverReadings = (sensor: number, end: number): Reading[] => {
+  const readings: Reading[] = [];
+  let num = 1;
+  for (let time = end - 51 * HOUR; time <= end; time += 10 * MINUTE) {
+    const fever = time > end - 3 * HOUR;
+    readings.push({ sensor, num: num++, timedate: new Date(time).toISOString(), temp: fever ? 40.25 : 38.6 });
+  }
+  return readings;
+};
+
+const publishAsGateway = async (topic: string, readings: readonly Reading[]): Promise<void> => {
+  const client = await mqtt.connectAsync(inject('mqttUrl'), {
+    ...GATEWAY,
+    clientId: `e2e-gw-${Date.now()}`,
+    reconnectPeriod: 0,
+  });
+  try {
+    for (let start = 0; start < readings.length; start += BATCH) {
+      await client.publishAsync(topic, JSON.stringify(readings.slice(start, start + BATCH)), { qos: 1 });
+    }
+  } finally {
+    await client.endAsync();
+  }
+};
+
+const badgeCount = async (page: Page): Promise<number> => {
+  const badge = page.getByRole('navigation', { name: 'Main sections' }).getByTestId('tab-badge');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+};
+
+describe.skipIf(skipReason() !== '')('live notices', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await newPhoneContext(browser);
+    page = await context.newPage();
+    pageErrors = watchPageErrors(page);
+  });
+  afterEach(() => expect(pageErrors).toEqual([]));
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('shows a fever published over MQTT in the notice tab without a reload', async () => {
+    const session = await apiLogIn(baseUrl(), DEMO);
+    const cow = (await farmCows(session)).find(
+      (candidate) =>
+        candidate.sensor !== null && candidate.sensor !== undefined && candidate.sensor >= 40_000,
+    );
+    if (!cow?.sensor) throw new Error('the demo herd has no cow with a neck sensor');
+
+    await logInThroughScreen(page);
+    await page
+      .getByRole('navigation', { name: 'Main sections' })
+      .getByRole('link', { name: 'Notices' })
+      .click();
+    await page.waitForURL('**/pages/index/notice');
+    await page.waitForLoadState('networkidle');
+    const rows = page.getByTestId('notice-row');
+    const idsBefore = await rows.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('data-notice-id')),
+    );
+    const badgeBefore = await badgeCount(page);
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+
+    const topic = `${inject('mqttTopicRoot')}/${session.user.country}/${session.user.FarmNumber}/readings`;
+    await publishAsGateway(topic, feverReadings(cow.sensor, Date.now()));
+
+    const fresh = page.locator(
+      `[data-testid="notice-row"]${idsBefore.map((id) => `:not([data-notice-id="${id}"])`).join('')}`,
+    );
+    await fresh.filter({ hasText: cow.code }).first().waitFor({ timeout: 30_000 });
+    const row = fresh.filter({ hasText: cow.code }).first();
+    expect(await row.getAttribute('aria-label')).toMatch(
+      new RegExp(`^Unread: (Slight|Moderate|Severe) fever, ${cow.code}$`),
+    );
+    expect(await row.textContent()).toContain(String(cow.sensor));
+    await expect.poll(() => badgeCount(page), { timeout: 10_000 }).toBe(badgeBefore + 1);
+    expect(navigations).toEqual([]);
+  });
+});
