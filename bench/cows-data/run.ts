@@ -13,7 +13,7 @@ import pg from 'pg';
 import { api } from '@cowcare/contract/api';
 import { apiPath, fillPath } from '@cowcare/contract/route';
 import { buildApp } from '../../apps/server/src/app';
-import type { Config } from '../../apps/server/src/config';
+import { loadConfig, type Config } from '../../apps/server/src/config';
 import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
@@ -26,20 +26,17 @@ const COWS = 10_000;
 const WARM_UP_CALLS = 5;
 const MEASURED_CALLS = 50;
 
-const config: Config = {
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: '/nonexistent-bench-data-dir',
-  databaseUrl: undefined,
-  minAppVersionCode: 150,
-  latestAppVersion: '1.5.90',
-  demo: false,
-  mqttPort: 0,
-  simulator: false,
-  tokenSecret: randomBytes(32).toString('hex'),
-  logLevel: 'silent',
-  webDistDir: undefined,
-};
+// The server's own config loader with every default, so new settings never need copying here.
+const config: Config = loadConfig({
+  DATA_DIR: path.join(os.tmpdir(), 'cowcare-bench-cows-data'),
+  DEMO: 'off',
+  SIMULATOR: 'off',
+  JOBS: 'off',
+  MQTT_PORT: '0',
+  MIN_APP_VERSION_CODE: '150',
+  LOG_LEVEL: 'silent',
+  TOKEN_SECRET: randomBytes(32).toString('hex'),
+});
 
 interface Result {
   database: string;

@@ -1,0 +1,360 @@
+// Alert latency benchmark (issue 4): time from the MQTT publish of the reading that completes a fever to the
+// `notice` arriving on a WebSocket of that farm, while 5,000 readings/s of background load flow through the
+// same (embedded) broker. Not a test: it writes RESULTS.md next to this file.
+// Run: npx tsx bench/alert-latency/run.ts   (DATABASE_URL: also PostgreSQL, on a scratch database dropped after)
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import mqtt, { type MqttClient } from 'mqtt';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { readingsTopic } from '@cowcare/contract/routes/ingest';
+import { buildApp } from '../../apps/server/src/app';
+import type { Config } from '../../apps/server/src/config';
+import type { Database } from '../../apps/server/src/db/database';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
+import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
+import { runSeed } from '../../apps/server/src/seed/run-seed';
+import { BENCH_COUNTRY, buildBenchFarms, FIRST_SENSOR, type BenchFarm } from '../ingest/farm';
+import { ROUND_MS, roundBatch } from '../ingest/readings';
+
+/** Farms whose gateways send the background load. */
+const BACKGROUND_FARMS = 10;
+const COWS_PER_FARM = 100;
+/** Background: this many messages of COWS_PER_FARM readings per second, spread evenly. */
+const MESSAGES_PER_SECOND = 50;
+/** Measured alerts: one farm (and one cow of it) per alert. */
+const ALERTS = 30;
+const WARM_UP_MS = 3_000;
+const ALERT_SPACING_MS = 300;
+const ALERT_TIMEOUT_MS = 10_000;
+const GOAL_P99_MS = 100;
+const GATEWAY_PASSWORD = 'bench gateway secret';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const RUN_ID = randomBytes(3).toString('hex');
+
+const config: Config = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent-bench-data-dir',
+  databaseUrl: undefined,
+  minAppVersionCode: 150,
+  latestAppVersion: '1.5.90',
+  demo: false,
+  mqttPort: 0,
+  mqttUrl: undefined,
+  mqttTopicRoot: `cowcare-bench-${RUN_ID}`,
+  mqttShareGroup: `cowcare-bench-${RUN_ID}`,
+  instanceName: `bench-${RUN_ID}`,
+  busUrl: undefined,
+  busChannel: `cowcare-bench.${RUN_ID}`,
+  ingestConcurrency: 4,
+  ingestQueueLimit: 32,
+  jobs: false,
+  simulator: false,
+  tokenSecret: randomBytes(32).toString('hex'),
+  logLevel: 'silent',
+  webDistDir: undefined,
+};
+
+const topicOf = (farm: BenchFarm) => readingsTopic(config.mqttTopicRoot, BENCH_COUNTRY, farm.farmNumber);
+
+interface Measured {
+  farm: BenchFarm;
+  cowId: number;
+  /** Where `buildBenchFarms` numbered the farm (its user is `bench-${index + 1}`). */
+  index: number;
+}
+
+/**
+ * The measured cow's history, stored directly: 11 days at 38.7 °C (a little daily wobble), then 40.9 °C from
+ * 110 minutes before `trigger`, so the reading at `trigger` completes the 2-hour hold of a severe fever (203).
+ */
+const preloadHistory = async (db: Database, measured: Measured, trigger: number) => {
+  const times: number[] = [];
+  for (let time = trigger - 11 * DAY; time < trigger; time += ROUND_MS) times.push(time);
+  const temperature = (time: number) =>
+    time >= trigger - 110 * 60_000 ? 40.9 : Math.round((38.7 + ((time / ROUND_MS) % 5) / 50) * 100) / 100;
+  await db.query(
+    `INSERT INTO sensor_readings (farm_id, sensor_id, cow_id, sequence_number, measured_at, temperature, activity)
+     SELECT $1, $2, $3, * FROM unnest($4::int[], $5::timestamptz[], $6::numeric[], $7::numeric[])
+     ON CONFLICT DO NOTHING`,
+    [
+      measured.farm.farmId,
+      FIRST_SENSOR,
+      measured.cowId,
+      times.map((time) => Math.floor(time / ROUND_MS)),
+      times.map((time) => new Date(time).toISOString()),
+      times.map(temperature),
+      times.map(() => 20),
+    ],
+  );
+};
+
+const connectGateway = (url: string, farm: BenchFarm): Promise<MqttClient> =>
+  mqtt.connectAsync(url, {
+    reconnectPeriod: 0,
+    clientId: `bench-${RUN_ID}-${farm.farmId}`,
+    username: farm.gateway.username,
+    password: farm.gateway.secret,
+    protocolVersion: 4,
+  });
+
+/** Logs the farm's user in and opens a registered socket; `onNotice` gets each notice's cow id. */
+const openSocket = async (
+  httpUrl: string,
+  index: number,
+  onNotice: (cowId: number) => void,
+): Promise<WebSocket> => {
+  const response = await fetch(`${httpUrl}/api/login/login/loginApp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: `bench-${index + 1}`, password: GATEWAY_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { token: string } };
+  const socket = new WebSocket(
+    `${httpUrl.replace('http', 'ws')}/socket?token=${encodeURIComponent(data.token)}`,
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const registered = new Promise<void>((resolve) => {
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString()) as { type: string; data: Record<string, unknown> };
+      if (message.type === 'register_res') resolve();
+      if (message.type === 'notice' && typeof message.data.cowid === 'number') onNotice(message.data.cowid);
+    });
+  });
+  socket.send(JSON.stringify({ type: 'register', data: {} }));
+  await registered;
+  return socket;
+};
+
+/** Publishes MESSAGES_PER_SECOND background messages a second, evenly spaced, until stopped. */
+const startBackground = (clients: readonly { farm: BenchFarm; client: MqttClient }[], index0: number) => {
+  const start = Date.now() - 3 * DAY;
+  const began = performance.now();
+  const interval = 1000 / MESSAGES_PER_SECOND;
+  let sent = 0;
+  let failed = 0;
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const at = began + sent * interval;
+      const wait = at - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const slot = clients[sent % clients.length];
+      if (!slot) break;
+      const round = Math.floor(sent / clients.length);
+      const readings = roundBatch(COWS_PER_FARM, round, start, index0 + (sent % clients.length));
+      slot.client.publish(topicOf(slot.farm), JSON.stringify(readings), { qos: 1 }, (error) => {
+        if (error) failed += 1;
+      });
+      sent += 1;
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await done;
+      const seconds = (performance.now() - began) / 1000;
+      return { readings: sent * COWS_PER_FARM, seconds, failed };
+    },
+  };
+};
+
+interface Result {
+  label: 'PGlite' | 'PostgreSQL';
+  database: string;
+  latencies: number[];
+  missed: number;
+  offered: number;
+  stored: number;
+}
+
+const measure = async (label: Result['label'], db: Database): Promise<Result> => {
+  await migrate(db);
+  await runSeed(db, { demo: false });
+  const farms = await buildBenchFarms(db, BACKGROUND_FARMS + ALERTS, COWS_PER_FARM);
+  const background = farms.slice(0, BACKGROUND_FARMS);
+  const measured: Measured[] = [];
+  for (const [offset, farm] of farms.slice(BACKGROUND_FARMS).entries()) {
+    const [cow] = await db.query<{ id: number }>(
+      'SELECT id FROM cows WHERE farm_id = $1 AND sensor_id = $2',
+      [farm.farmId, FIRST_SENSOR],
+    );
+    if (!cow) throw new Error('measured cow missing');
+    measured.push({ farm, cowId: cow.id, index: BACKGROUND_FARMS + offset });
+  }
+  const trigger = Math.floor(Date.now() / ROUND_MS) * ROUND_MS;
+  for (const one of measured) await preloadHistory(db, one, trigger);
+  await db.query('ANALYZE sensor_readings');
+
+  const { app, services } = await buildApp(config, db);
+  const httpUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const mqttUrl = `mqtt://127.0.0.1:${services.mqtt?.port}`;
+  const arrivals = new Map<number, (at: number) => void>();
+  const sockets: WebSocket[] = [];
+  const gateways: MqttClient[] = [];
+  try {
+    for (const one of measured) {
+      sockets.push(await openSocket(httpUrl, one.index, (cowId) => arrivals.get(cowId)?.(performance.now())));
+    }
+    const backgroundClients = [];
+    for (const farm of background) {
+      const client = await connectGateway(mqttUrl, farm);
+      gateways.push(client);
+      backgroundClients.push({ farm, client });
+    }
+    const measuredClients = [];
+    for (const one of measured) {
+      const client = await connectGateway(mqttUrl, one.farm);
+      gateways.push(client);
+      measuredClients.push(client);
+    }
+    const load = startBackground(backgroundClients, 0);
+    await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+    const storedBefore = services.ingest.stats.stored;
+    const timedFrom = performance.now();
+    const latencies: number[] = [];
+    let missed = 0;
+    for (const [i, one] of measured.entries()) {
+      const client = measuredClients[i];
+      if (!client) throw new Error('no gateway client');
+      const payload = JSON.stringify([
+        {
+          sensor: FIRST_SENSOR,
+          num: Math.floor(trigger / ROUND_MS),
+          timedate: new Date(trigger).toISOString(),
+          temp: 40.9,
+          activity: 20,
+        },
+      ]);
+      const arrived = new Promise<number | undefined>((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), ALERT_TIMEOUT_MS);
+        arrivals.set(one.cowId, (at) => {
+          clearTimeout(timer);
+          resolve(at);
+        });
+      });
+      const sentAt = performance.now();
+      void client.publishAsync(topicOf(one.farm), payload, { qos: 1 });
+      const at = await arrived;
+      arrivals.delete(one.cowId);
+      if (at === undefined) missed += 1;
+      else latencies.push(at - sentAt);
+      await new Promise((resolve) => setTimeout(resolve, ALERT_SPACING_MS));
+    }
+    const storedSeconds = (performance.now() - timedFrom) / 1000;
+    const stored = (services.ingest.stats.stored - storedBefore) / storedSeconds;
+    const offered = await load.stop();
+    console.log(
+      `${label}: ${latencies.length}/${ALERTS} notices, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; background offered ${Math.round(offered.readings / offered.seconds)}/s, stored ${Math.round(stored)}/s`,
+    );
+    return {
+      label,
+      database: await db.serverVersion(),
+      latencies,
+      missed,
+      offered: offered.readings / offered.seconds,
+      stored,
+    };
+  } finally {
+    for (const socket of sockets) socket.close();
+    await Promise.all(gateways.map((client) => client.endAsync()));
+    await app.close();
+  }
+};
+
+/** Nearest-rank percentile. */
+const percentile = (values: readonly number[], p: number): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+
+const withScratchPostgres = async (adminUrl: string): Promise<Result> => {
+  const name = `cowcare_bench_${process.pid}_${RUN_ID}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgresDatabase(url.toString());
+  try {
+    return await measure('PostgreSQL', db);
+  } finally {
+    await db.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+};
+
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
+const loadAverage = () => os.loadavg()[0]?.toFixed(2) ?? '?';
+
+const report = (results: Result[], postgresSkipped: boolean, loadAtStart: string): string => {
+  const cpus = os.cpus();
+  const rows = results.map((r) => {
+    const p99 = percentile(r.latencies, 99);
+    const met = r.missed === 0 && p99 < GOAL_P99_MS;
+    return [
+      r.database,
+      `${r.latencies.length} / ${ALERTS}`,
+      ms(percentile(r.latencies, 50)),
+      ms(p99),
+      ms(r.latencies.length ? Math.max(...r.latencies) : Number.NaN),
+      Math.round(r.offered).toLocaleString('en'),
+      Math.round(r.stored).toLocaleString('en'),
+      met ? 'met' : '**not met**',
+    ].join(' | ');
+  });
+  return `# Alert latency benchmark: MQTT publish to socket notice
+
+Written by \`npx tsx bench/alert-latency/run.ts\`; numbers from one run, not a test.
+
+- Date: ${new Date().toISOString()}
+- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}
+- Node ${process.version}
+- Load average (1 min) at the start and the end of the run: ${loadAtStart} / ${loadAverage()} (shared machine).
+- Server: built in-process (\`buildApp\`) with its embedded broker, ingest concurrency ${config.ingestConcurrency}, detection stage behind the ingest as in production, listening on a port for the sockets. Farms, gateways and users from \`bench/ingest/farm.ts\`; the gateways and sockets run in the same process as the server (and PGlite in its thread).
+- Background load: ${BACKGROUND_FARMS} farms of ${COWS_PER_FARM} cows, their gateways publishing ${MESSAGES_PER_SECOND} messages of ${COWS_PER_FARM} readings a second (${(MESSAGES_PER_SECOND * COWS_PER_FARM).toLocaleString('en')} readings/s offered), one message every ${1000 / MESSAGES_PER_SECOND} ms round-robin, QoS 1, not waiting for acks; each farm's rounds are 10 minutes apart starting 3 days ago. Warm-up ${WARM_UP_MS / 1000} s of load before the first alert. "offered" is the rate actually published; "stored" is the rate the ingest stored during the timed part.
+- Alerts: ${ALERTS} further farms, one measured cow each (neck sensor ${FIRST_SENSOR}), with 11 days of history stored directly by SQL before the server starts: 38.7-38.8 °C, then 40.9 °C for the last 110 minutes. The alert's reading (40.9 °C at the next 10-minute slot) completes the 2-hour hold of a severe fever, notice 203. Each farm's user logs in (\`POST /api/login/login/loginApp\`) and holds a registered socket (\`/socket?token=\`). Alerts are sent one at a time, ${ALERT_SPACING_MS} ms apart: the clock starts just before the gateway's publish and stops when that farm's socket receives the \`notice\` for the cow (timeout ${ALERT_TIMEOUT_MS / 1000} s, counted as missed).
+- Percentiles are nearest-rank over ${ALERTS} samples, so with ${ALERTS} samples p99 is the maximum. A notice counts as received if its callback ran before the timeout callback; when the event loop is blocked that can be later than the nominal timeout.
+
+| database | notices received | p50, ms | p99, ms | max, ms | background offered, readings/s | background stored, readings/s | goal p99 < ${GOAL_P99_MS} ms |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.map((row) => `| ${row} |`).join('\n')}
+${postgresSkipped ? '\nPostgreSQL was not measured: DATABASE_URL was not set.\n' : ''}`;
+};
+
+const main = async (): Promise<void> => {
+  const loadAtStart = loadAverage();
+  const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'cowcare-bench-pglite-'));
+  const pglite = await openPgliteDatabase(pgliteDir);
+  const results = [
+    await measure('PGlite', pglite).finally(async () => {
+      await pglite.close();
+      rmSync(pgliteDir, { recursive: true, force: true });
+    }),
+  ];
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) results.push(await withScratchPostgres(adminUrl));
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
+  const text = report(results, !adminUrl, loadAtStart);
+  writeFileSync(file, text);
+  console.log(text);
+  console.log(`results written to ${file}`);
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
