@@ -13,7 +13,8 @@ import pg from 'pg';
 import { api } from '@cowcare/contract/api';
 import { apiPath, fillPath } from '@cowcare/contract/route';
 import { buildApp } from '../../apps/server/src/app';
-import { loadConfig, type Config } from '../../apps/server/src/config';
+import type { Config } from '../../apps/server/src/config';
+import { benchServerConfig } from '../server-config';
 import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
@@ -26,17 +27,7 @@ const COWS = 10_000;
 const WARM_UP_CALLS = 5;
 const MEASURED_CALLS = 50;
 
-// The server's own config loader with every default, so new settings never need copying here.
-const config: Config = loadConfig({
-  DATA_DIR: path.join(os.tmpdir(), 'cowcare-bench-cows-data'),
-  DEMO: 'off',
-  SIMULATOR: 'off',
-  JOBS: 'off',
-  MQTT_PORT: '0',
-  MIN_APP_VERSION_CODE: '150',
-  LOG_LEVEL: 'silent',
-  TOKEN_SECRET: randomBytes(32).toString('hex'),
-});
+const config: Config = benchServerConfig(randomBytes(3).toString('hex'));
 
 interface Result {
   database: string;

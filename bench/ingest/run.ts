@@ -14,6 +14,7 @@ import pg from 'pg';
 import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import { buildApp } from '../../apps/server/src/app';
 import type { Config } from '../../apps/server/src/config';
+import { benchServerConfig } from '../server-config';
 import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
@@ -30,29 +31,10 @@ const WINDOW = 4;
 const RAW_CONCURRENCY = 4;
 const RUN_ID = randomBytes(3).toString('hex');
 
-const baseConfig: Config = {
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: '/nonexistent-bench-data-dir',
-  databaseUrl: undefined,
-  minAppVersionCode: 150,
-  latestAppVersion: '1.5.90',
-  demo: false,
-  mqttPort: 0,
-  mqttUrl: undefined,
-  mqttTopicRoot: `cowcare-bench-${RUN_ID}`,
-  mqttShareGroup: `cowcare-bench-${RUN_ID}`,
-  instanceName: `bench-${RUN_ID}`,
-  busUrl: undefined,
-  busChannel: `cowcare-bench.${RUN_ID}`,
-  ingestConcurrency: RAW_CONCURRENCY,
-  ingestQueueLimit: 32,
-  jobs: false,
-  simulator: false,
-  tokenSecret: randomBytes(32).toString('hex'),
-  logLevel: 'silent',
-  webDistDir: undefined,
-};
+const baseConfig: Config = benchServerConfig(RUN_ID, {
+  INGEST_CONCURRENCY: String(RAW_CONCURRENCY),
+  INGEST_QUEUE_LIMIT: '32',
+});
 
 /** One farm's round: what its gateway sends as one MQTT message. */
 interface Message {

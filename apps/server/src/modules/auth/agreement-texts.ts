@@ -1,4 +1,4 @@
-import type { LanguageKey } from './agreement-languages';
+import type { LanguageKey } from '@cowcare/contract/schemas';
 import { AGREEMENTS } from './agreements';
 
 export type AgreementKind = 'service' | 'privacy';

@@ -1,4 +1,4 @@
-import type { LanguageKey } from './agreement-languages';
+import type { LanguageKey } from '@cowcare/contract/schemas';
 
 interface AgreementText {
   title: string;

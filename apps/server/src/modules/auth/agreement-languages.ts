@@ -1,1 +1,0 @@
-export type { LanguageKey } from '@cowcare/contract/schemas';
