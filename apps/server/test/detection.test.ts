@@ -128,16 +128,7 @@ describe('the detection stage on stored readings', () => {
     const cowId = await insertCowRow(testApp, farmer, { code: 'C202', sensorId: 20202 });
     const readings = bolus(START, END, step(T0, END, 2.2));
     await insertReadings(testApp, farmId, cowId, 20202, readings);
-    const batch = readings.filter((reading) => reading.time >= T0);
-    const pending = new Map([
-      [
-        cowId,
-        {
-          since: T0,
-          readings: batch.map((r) => ({ time: r.time, temperature: r.temperature ?? null, activity: null })),
-        },
-      ],
-    ]);
+    const pending = new Map([[cowId, { since: T0, lastDetectedAt: 0 }]]);
     const first = await stage.detect(farmId, pending);
     const second = await stage.detect(farmId, pending);
     expect(summary(first)).toEqual([
@@ -147,24 +138,47 @@ describe('the detection stage on stored readings', () => {
     expect(await noticesOf(cowId)).toHaveLength(1);
   });
 
-  it('raises the same single notice when the readings arrive hour by hour', async () => {
-    const cowId = await insertCowRow(testApp, farmer, { code: 'C203', sensorId: 20203 });
-    const readings = bolus(START, END, step(T0, END, 1.7));
-    const liveFrom = T0 - 12 * HOUR;
-    await insertReadings(
-      testApp,
-      farmId,
-      cowId,
-      20203,
-      readings.filter((reading) => reading.time < liveFrom),
-    );
-    const raised: NoticeRecord[] = [];
-    for (let hour = liveFrom; hour < END; hour += HOUR) {
-      const batch = readings.filter((reading) => reading.time >= hour && reading.time < hour + HOUR);
-      await insertReadings(testApp, farmId, cowId, 20203, batch);
-      raised.push(...(await stage.detect(farmId, new Map([[cowId, { since: hour, readings: [] }]]))));
-    }
-    expect(summary(raised)).toEqual([
+  // Hour by hour the stage keeps each cow's history in memory and reads only what is new; a stage that may keep
+  // nothing, or must reread everything each round, must come to the same single notice.
+  it.each([
+    ['cached between rounds', {}, 'C203', 20203],
+    ['with no room to cache', { maxCachedReadings: 1 }, 'C211', 20211],
+    ['reread in full every round', { historyRefreshMs: -1 }, 'C212', 20212],
+  ] as const)(
+    'raises the same single notice when the readings arrive hour by hour (%s)',
+    async (_, options, code, sensorId) => {
+      const hourly = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log, options);
+      const cowId = await insertCowRow(testApp, farmer, { code, sensorId });
+      const readings = bolus(START, END, step(T0, END, 1.7));
+      const liveFrom = T0 - 12 * HOUR;
+      await insertReadings(
+        testApp,
+        farmId,
+        cowId,
+        sensorId,
+        readings.filter((reading) => reading.time < liveFrom),
+      );
+      const raised: NoticeRecord[] = [];
+      for (let hour = liveFrom; hour < END; hour += HOUR) {
+        const batch = readings.filter((reading) => reading.time >= hour && reading.time < hour + HOUR);
+        await insertReadings(testApp, farmId, cowId, sensorId, batch);
+        raised.push(...(await hourly.detect(farmId, new Map([[cowId, { since: hour, lastDetectedAt: 0 }]]))));
+      }
+      expect(summary(raised)).toEqual([
+        { code: 202, episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`, occurredAt: iso(T0 + 110 * MINUTE) },
+      ]);
+    },
+  );
+
+  it("judges a cow's new sensor on its own readings, not on the history cached from the old one", async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C213', sensorId: 20213 });
+    await insertReadings(testApp, farmId, cowId, 20213, bolus(START, END));
+    expect(await stage.detectStored(farmId, [cowId])).toEqual([]);
+
+    // The new bolus, worn from the same day on, reports a fever the old one never showed.
+    await insertReadings(testApp, farmId, cowId, 20214, bolus(START, END, step(T0, END, 1.7)));
+    await testApp.db.query('UPDATE cows SET sensor_id = 20214 WHERE id = $1', [cowId]);
+    expect(summary(await stage.detectStored(farmId, [cowId]))).toEqual([
       { code: 202, episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`, occurredAt: iso(T0 + 110 * MINUTE) },
     ]);
   });
@@ -183,7 +197,7 @@ describe('the detection stage on stored readings', () => {
     expect(onset).toBeGreaterThanOrEqual(heat);
     expect(onset).toBeLessThan(heat + 2 * HOUR);
     // Every alert of the last 13 days is raised when the whole history arrives at once.
-    const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, readings: [] }]]));
+    const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, lastDetectedAt: 0 }]]));
     expect(summary(recorded)).toEqual([
       {
         code: 101,
@@ -210,7 +224,7 @@ describe('the detection stage on stored readings', () => {
       40205,
       collar(START, START + 12 * DAY, (time) => 1 + step(burst, burst + 12 * HOUR, 1)(time)),
     );
-    const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, readings: [] }]]));
+    const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, lastDetectedAt: 0 }]]));
     expect(recorded.map((notice) => notice.code)).toEqual([303]);
   });
 
@@ -223,7 +237,7 @@ describe('the detection stage on stored readings', () => {
       temperature: time >= fall ? 38.5 : 38.9,
     }));
     await insertReadings(testApp, farmId, cowId, 40206, readings);
-    const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, readings: [] }]]));
+    const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, lastDetectedAt: 0 }]]));
     expect(summary(recorded)).toEqual([
       {
         code: 501,

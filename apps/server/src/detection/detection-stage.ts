@@ -1,10 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import type { StoredReading } from '../ingest/readings-stored-hooks';
+import type { StoredReading } from '../ingest/stored-reading';
 import { noticeMessage, type NoticeRecord } from '../modules/notices/record-notice';
 import type { EventBus } from '../realtime/bus';
 import { detectForCow } from './detect-cow';
-import { loadDetectionCows, loadRecentReadings, type DetectionReading } from './detection-inputs';
+import {
+  loadDetectionCows,
+  loadReadingsSince,
+  loadRecentReadings,
+  type DetectionCow,
+  type DetectionReading,
+} from './detection-inputs';
+import { CowReadingHistory, ReadingHistoryCache } from './reading-history';
 import { recordDetections, type CowDetectionResult } from './record-detections';
 
 /**
@@ -19,47 +26,45 @@ export const DETECTION_HISTORY_HOURS = 11 * 24 + 12;
  */
 export const RECHECK_HOURS = 6;
 const HOUR_MS = 3_600_000;
-/** Readings kept per waiting cow: only the newest can still be uncommitted when her round runs. */
-const MAX_PENDING_READINGS = 2_000;
+/**
+ * Each round reads again the last hour before a cached history's newest database reading, so readings that
+ * another server instance committed a little late (a gateway's backlog split between instances) still join it.
+ */
+const RESYNC_OVERLAP_MS = HOUR_MS;
 
 export interface PendingCow {
   /** The oldest new reading: alerts from here on are this round's to raise. */
   since: number;
-  readings: DetectionReading[];
+  /** When her last round ran (wall clock; -Infinity if not in memory): who waited longest goes first. */
+  lastDetectedAt: number;
 }
 
 export interface DetectionStageOptions {
-  /** Cows handled per round (one query for their history, one transaction for their notices). */
+  /** Cows handled per round (one query for their new readings, one transaction for their notices). */
   cowsPerRound?: number;
+  /** Readings kept in memory across all cows' histories (about 24 bytes each). */
+  maxCachedReadings?: number;
+  /** A cached history is read again in full after this long, whatever the overlap missed. */
+  historyRefreshMs?: number;
+  now?: () => number;
 }
 
-const toDetectionReading = (reading: StoredReading): DetectionReading => ({
-  time: Date.parse(reading.measuredAt),
-  temperature: reading.temperature,
-  activity: reading.activity,
-});
-
-/** Stored history plus the batch's own readings (not yet visible if its transaction has not committed). */
-const mergeReadings = (stored: readonly DetectionReading[], batch: readonly DetectionReading[]) => {
-  const byTime = new Map<number, DetectionReading>();
-  for (const reading of [...stored, ...batch]) {
-    if (!byTime.has(reading.time)) byTime.set(reading.time, reading);
-  }
-  return [...byTime.values()].sort((a, b) => a.time - b.time);
-};
-
 /**
- * The detection stage behind the ingest (architecture §1: ingest -> detection -> notices). The ingest hands it
- * each stored batch inside its transaction; the stage only notes the cows and returns, and detects on its own
- * time: per cow at most once per round however many batches arrived meanwhile, so a burst of readings costs
- * ingest nothing and detection no more than one pass per cow. Each round reads the cows' recent history,
- * runs the detectors, records the notices once per episode in one transaction, then publishes them.
+ * The detection stage behind the ingest (architecture §1: ingest -> detection -> notices). The ingest tells it
+ * of each committed batch; the stage only notes the cows and returns, and detects on its own time: per cow at
+ * most once per round however many batches arrived meanwhile, so a burst of readings costs ingest nothing and
+ * detection no more than one pass per cow. Each cow's last 11 days stay in memory between rounds (bounded,
+ * least recently used forgotten first), so a round reads from the database only what is new. Each round runs
+ * the detectors, records the notices once per episode in one transaction, then publishes them.
  */
 export class DetectionStage {
   private readonly pending = new Map<number, Map<number, PendingCow>>();
   private running: Promise<void> | undefined;
   private stopped = false;
   private readonly cowsPerRound: number;
+  private readonly historyRefreshMs: number;
+  private readonly now: () => number;
+  private readonly histories: ReadingHistoryCache;
 
   constructor(
     private readonly db: Database,
@@ -67,23 +72,26 @@ export class DetectionStage {
     private readonly log: FastifyBaseLogger,
     options: DetectionStageOptions = {},
   ) {
-    this.cowsPerRound = options.cowsPerRound ?? 200;
+    this.cowsPerRound = options.cowsPerRound ?? 50;
+    this.historyRefreshMs = options.historyRefreshMs ?? HOUR_MS;
+    this.now = options.now ?? Date.now;
+    // 4 million readings: some 2,500 cows of 11 days at the 10-minute cadence in about 100 MB.
+    this.histories = new ReadingHistoryCache(options.maxCachedReadings ?? 4_000_000);
   }
 
-  /** Notes a stored batch's cows for the next round. Cheap: called inside the ingest's transaction. */
+  /** Notes a committed batch's cows for the next round. Cheap: called on the ingest's path. */
   enqueue(farmId: number, readings: readonly StoredReading[]): void {
     if (this.stopped) return;
     const farm = this.pending.get(farmId) ?? new Map<number, PendingCow>();
     for (const reading of readings) {
       if (reading.cowId === null) continue;
-      const detection = toDetectionReading(reading);
-      const cow = farm.get(reading.cowId) ?? { since: detection.time, readings: [] };
-      cow.since = Math.min(cow.since, detection.time);
-      cow.readings.push(detection);
-      if (cow.readings.length > MAX_PENDING_READINGS) {
-        cow.readings.splice(0, cow.readings.length - MAX_PENDING_READINGS);
+      const time = Date.parse(reading.measuredAt);
+      const cow = farm.get(reading.cowId);
+      if (cow) cow.since = Math.min(cow.since, time);
+      else {
+        const lastDetectedAt = this.histories.peek(reading.cowId)?.detectedAt ?? -Infinity;
+        farm.set(reading.cowId, { since: time, lastDetectedAt });
       }
-      farm.set(reading.cowId, cow);
     }
     if (farm.size > 0) this.pending.set(farmId, farm);
     this.kick();
@@ -105,25 +113,25 @@ export class DetectionStage {
    * on stored readings directly. Returns the notices recorded now.
    */
   async detect(farmId: number, cows: ReadonlyMap<number, PendingCow>): Promise<NoticeRecord[]> {
-    const cowIds = [...cows.keys()];
-    const [profiles, history] = await Promise.all([
-      loadDetectionCows(this.db, farmId, cowIds),
-      loadRecentReadings(this.db, farmId, cowIds, DETECTION_HISTORY_HOURS),
-    ]);
-    const results: CowDetectionResult[] = profiles.map((cow) => {
-      const pending = cows.get(cow.id);
-      const readings = mergeReadings(history.get(cow.id) ?? [], pending?.readings ?? []);
-      const newest = readings[readings.length - 1]?.time ?? 0;
-      const from = Math.min(pending?.since ?? Infinity, newest - RECHECK_HOURS * HOUR_MS);
+    const profiles = await loadDetectionCows(this.db, farmId, [...cows.keys()]);
+    await this.syncHistories(farmId, profiles);
+    const results: CowDetectionResult[] = [];
+    for (const cow of profiles) {
+      const history = this.histories.get(cow.id);
+      if (!history) continue;
+      const readings = history.readings();
+      const from = Math.min(cows.get(cow.id)?.since ?? Infinity, history.newest - RECHECK_HOURS * HOUR_MS);
       const { notices, drinking } = detectForCow(cow, readings, from);
-      return {
+      history.detectedAt = this.now();
+      results.push({
         cowId: cow.id,
         sensorId: cow.sensorId,
         notices,
         drinking,
         previousDrink: { current: cow.currentDrink, average: cow.averageDrink },
-      };
-    });
+      });
+    }
+    this.histories.evict(new Set(cows.keys()));
     const recorded = await recordDetections(this.db, farmId, results);
     await this.publish(farmId, recorded.notices, recorded.cowInfo);
     return recorded.notices;
@@ -131,7 +139,41 @@ export class DetectionStage {
 
   /** Runs `detect` for cows by id, as if each had just received readings up to her newest stored one. */
   detectStored(farmId: number, cowIds: readonly number[]): Promise<NoticeRecord[]> {
-    return this.detect(farmId, new Map(cowIds.map((id) => [id, { since: Infinity, readings: [] }])));
+    return this.detect(farmId, new Map(cowIds.map((id) => [id, { since: Infinity, lastDetectedAt: 0 }])));
+  }
+
+  /**
+   * Brings each cow's cached history up to the database: a cow seen for the first time, wearing another
+   * sensor, or not read in full for a while is read in full (11 days); the others read only what is new.
+   */
+  private async syncHistories(farmId: number, cows: readonly DetectionCow[]): Promise<void> {
+    const now = this.now();
+    const full = new Set<number>();
+    const since = new Map<number, number>();
+    for (const cow of cows) {
+      const history = this.histories.get(cow.id);
+      if (!history || history.sensorId !== cow.sensorId || now - history.loadedAt > this.historyRefreshMs) {
+        full.add(cow.id);
+      } else {
+        since.set(cow.id, history.newest - RESYNC_OVERLAP_MS);
+      }
+    }
+    const none = new Map<number, DetectionReading[]>();
+    const [loaded, added] = await Promise.all([
+      full.size > 0 ? loadRecentReadings(this.db, farmId, [...full], DETECTION_HISTORY_HOURS) : none,
+      since.size > 0 ? loadReadingsSince(this.db, farmId, since) : none,
+    ]);
+    for (const cow of cows) {
+      if (full.has(cow.id)) {
+        const history = new CowReadingHistory(cow.sensorId, now);
+        history.add(loaded.get(cow.id) ?? []);
+        this.histories.set(cow.id, history);
+        continue;
+      }
+      const history = this.histories.get(cow.id);
+      history?.add(added.get(cow.id) ?? []);
+      history?.trim(DETECTION_HISTORY_HOURS);
+    }
   }
 
   private async publish(
@@ -157,7 +199,7 @@ export class DetectionStage {
   }
 
   private async drain(): Promise<void> {
-    // Let the batch that noted the cows commit before its readings are read back.
+    // Batches committed in the same tick join this round rather than start another.
     await new Promise((resolve) => setImmediate(resolve));
     for (let round = this.nextRound(); round; round = this.nextRound()) {
       try {
@@ -168,19 +210,30 @@ export class DetectionStage {
     }
   }
 
+  /**
+   * The next round: the farm of the cow whose last detection is the oldest, with up to `cowsPerRound` of its
+   * waiting cows, those detected longest ago first. So a cow is never stuck behind cows that flood readings (a
+   * gateway uploading hours of backlog is detected again and again); with every cow reporting at the normal
+   * cadence this is first come, first served.
+   */
   private nextRound(): { farmId: number; cows: Map<number, PendingCow> } | undefined {
-    const next = this.pending.entries().next();
-    if (next.done) return undefined;
-    const [farmId, farm] = next.value;
-    const cows = new Map<number, PendingCow>();
-    for (const [cowId, cow] of farm) {
-      if (cows.size >= this.cowsPerRound) break;
-      cows.set(cowId, cow);
-      farm.delete(cowId);
+    let chosen: { farmId: number; farm: Map<number, PendingCow> } | undefined;
+    let oldest = Infinity;
+    for (const [farmId, farm] of this.pending) {
+      for (const cow of farm.values()) {
+        if (chosen === undefined || cow.lastDetectedAt < oldest) {
+          chosen = { farmId, farm };
+          oldest = cow.lastDetectedAt;
+        }
+      }
     }
-    // The farm goes to the back of the line, so a farm with a steady stream of readings cannot starve others.
-    this.pending.delete(farmId);
-    if (farm.size > 0) this.pending.set(farmId, farm);
-    return { farmId, cows };
+    if (!chosen) return undefined;
+    const { farmId, farm } = chosen;
+    const taken = [...farm]
+      .sort(([, a], [, b]) => a.lastDetectedAt - b.lastDetectedAt)
+      .slice(0, this.cowsPerRound);
+    for (const [cowId] of taken) farm.delete(cowId);
+    if (farm.size === 0) this.pending.delete(farmId);
+    return { farmId, cows: new Map(taken) };
   }
 }

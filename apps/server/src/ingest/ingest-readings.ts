@@ -2,8 +2,8 @@ import type { ReadingOutcome } from '@cowcare/contract/routes/ingest';
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import type { Database } from '../db/database';
 import { persistReadings } from './persist-readings';
-import { runReadingsStoredHandlers } from './readings-stored-hooks';
 import { noticeSensorsBackOnline, noticeUnassignedSensors } from './sensor-notices';
+import type { StoredReading } from './stored-reading';
 import { updateCowState } from './update-cow-state';
 import {
   validateReadings,
@@ -28,6 +28,8 @@ export interface GroupResult {
   messages: ServerSocketMessage[];
   /** 703 episodes this group settled (recorded now or before). */
   unassignedEpisodeKeys: string[];
+  /** The readings new to the database, for detection once the group is committed. */
+  stored: StoredReading[];
 }
 
 export interface IngestOptions {
@@ -54,7 +56,7 @@ const resultOf = (
 
 /**
  * The ingest pipeline for the messages of one farm (style.md item 13): validate each item -> resolve
- * sensors to cows and persist (one statement) -> update cow state -> sensor notices -> hand to detection. All but validation
+ * sensors to cows and persist (one statement) -> update cow state -> sensor notices. All but validation
  * run in one transaction, so a failed write leaves nothing behind and the callers may acknowledge only
  * after this resolves; publishing the returned messages is their last step, after the commit. Several
  * messages (a backlog) make one batch: one INSERT, one update per cow.
@@ -72,6 +74,7 @@ export const ingestReadings = async (
       results: checked.map((items, message) => resultOf(messages[message]?.length ?? 0, items, new Set())),
       messages: [],
       unassignedEpisodeKeys: [],
+      stored: [],
     };
   }
   const written = await db.transaction(async (tx) => {
@@ -86,18 +89,12 @@ export const ingestReadings = async (
     );
     const cowState = await updateCowState(tx, farmId, stored, options.now);
     const backOnline = await noticeSensorsBackOnline(tx, farmId, cowState.cameOnline);
-    const detected: ServerSocketMessage[] = [];
-    const cowIds = [...new Set(stored.flatMap((reading) => (reading.cowId === null ? [] : [reading.cowId])))];
-    if (stored.length > 0) {
-      await runReadingsStoredHandlers(tx, farmId, cowIds, stored, (message) => detected.push(message));
-    }
     const socketMessages: ServerSocketMessage[] = [
       ...cowState.cowInfo.map((data): ServerSocketMessage => ({ type: 'cowinfo', data })),
       ...backOnline,
       ...unassigned.messages,
-      ...detected,
     ];
-    return { storedReadings, socketMessages, unassignedEpisodeKeys: unassigned.episodeKeys };
+    return { stored, storedReadings, socketMessages, unassignedEpisodeKeys: unassigned.episodeKeys };
   });
   return {
     results: checked.map((items, message) =>
@@ -105,5 +102,6 @@ export const ingestReadings = async (
     ),
     messages: written.socketMessages,
     unassignedEpisodeKeys: written.unassignedEpisodeKeys,
+    stored: written.stored,
   };
 };

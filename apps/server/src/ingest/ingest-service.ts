@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import type { EventBus } from '../realtime/bus';
 import { ingestReadings, type GroupResult, type IngestResult } from './ingest-readings';
 import { IngestQueue } from './ingest-queue';
+import type { StoredReading } from './stored-reading';
 
 /** One message of a farm's readings, waiting to be written. */
 interface IngestJob {
@@ -28,6 +29,9 @@ export interface IngestStats {
   /** Messages on a topic naming a farm that does not exist. */
   unknownFarm: number;
 }
+
+/** Told of each committed group's new readings; must be quick (it runs on the ingest's path). */
+export type CommittedReadingsListener = (farmId: number, readings: readonly StoredReading[]) => void;
 
 export interface IngestServiceOptions {
   concurrency: number;
@@ -56,6 +60,7 @@ export class IngestService {
   /** The publishing of committed groups, chained so farms hear of changes in commit order. */
   private publishing: Promise<void> = Promise.resolve();
   private unpublished = 0;
+  private readonly committedListeners = new Set<CommittedReadingsListener>();
 
   constructor(
     private readonly db: Database,
@@ -84,6 +89,12 @@ export class IngestService {
   /** Undefined when the queue is full: the caller says "busy" instead of waiting. */
   tryIngest(farmId: number, items: readonly unknown[]): Promise<IngestResult> | undefined {
     return this.queue.trySubmit({ farmId, items });
+  }
+
+  /** Hands every committed group's new readings to `listener` (detection); returns the way to stop. */
+  onCommitted(listener: CommittedReadingsListener): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
   }
 
   countUnreadable(reason: string, context: Record<string, unknown>): void {
@@ -116,7 +127,20 @@ export class IngestService {
     for (const key of group.unassignedEpisodeKeys) this.noticedToday(now).add(key);
     this.count(farmId, group.results);
     this.publish(farmId, group);
+    this.tellCommitted(farmId, group.stored);
     return group.results;
+  }
+
+  private tellCommitted(farmId: number, readings: readonly StoredReading[]): void {
+    if (readings.length === 0) return;
+    for (const listener of this.committedListeners) {
+      try {
+        listener(farmId, readings);
+      } catch (error) {
+        // The readings are committed and acknowledged; a failing listener must not turn that into an error.
+        this.log.error({ err: error, farmId }, 'ingest: a committed-readings listener failed');
+      }
+    }
   }
 
   private noticedToday(now: Date): Set<string> {

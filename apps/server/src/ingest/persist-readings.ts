@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import type { StoredReading } from './readings-stored-hooks';
+import type { StoredReading } from './stored-reading';
 import type { ValidReading } from './validate-readings';
 
 export interface PersistResult {

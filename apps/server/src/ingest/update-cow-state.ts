@@ -1,7 +1,7 @@
 import type { CowInfoSocketData } from '@cowcare/contract/socket-messages';
 import { activityDeviationPercent, temperatureDeviation } from '@cowcare/domain/cow-filter';
 import type { Queryable } from '../db/database';
-import type { StoredReading } from './readings-stored-hooks';
+import type { StoredReading } from './stored-reading';
 import { isRecentReading } from './sensor-state';
 
 /** What one batch says about one cow: her newest time and values. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { DetectionStage } from '../../detection/detection-stage';
-import { onReadingsStored } from '../../ingest/readings-stored-hooks';
 import { reproductionRemindersJob } from '../../jobs/reproduction-reminders-job';
 import type { Services } from '../../services';
 
@@ -14,9 +13,7 @@ export const registerNoticeProducers = (app: FastifyInstance, services: Services
   let stopListening: (() => void) | undefined;
 
   app.addHook('onReady', async () => {
-    stopListening = onReadingsStored(async (_tx, farmId, _cowIds, readings) =>
-      stage.enqueue(farmId, readings),
-    );
+    stopListening = services.ingest.onCommitted((farmId, readings) => stage.enqueue(farmId, readings));
     if (services.config.jobs) services.jobs.start(reproductionRemindersJob(services.db, services.bus));
   });
 
