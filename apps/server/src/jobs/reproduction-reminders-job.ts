@@ -3,6 +3,7 @@ import { storedStatusValue } from '@cowcare/domain/cow-status';
 import type { Database, Queryable } from '../db/database';
 import { noticeMessage, recordNotice, type NoticeRecord } from '../modules/notices/record-notice';
 import type { EventBus } from '../realtime/bus';
+import { findOverdueCalvings, type DueNotice } from './calving-overdue';
 import { runLocked, type Job } from './job-runner';
 
 export const REPRODUCTION_REMINDERS_JOB = 'reproduction-reminders';
@@ -68,10 +69,29 @@ const detailsOf = (cow: DueCow, today: string): Record<string, unknown> => {
   }
 };
 
+const reminderNotice = (cow: DueCow, today: string): DueNotice => ({
+  farmId: cow.farmId,
+  cowId: cow.cowId,
+  sensorId: cow.sensorId,
+  code: cow.code,
+  episodeKey: `reminder:cow:${cow.cowId}:${cow.code}:${cow.dueDate}`,
+  details: detailsOf(cow, today),
+});
+
+/** Today's reminders and overdue calvings, by farm, cow and code. */
+const findDueNotices = async (tx: Queryable, today: string): Promise<DueNotice[]> => {
+  const reminders = (await findDueCows(tx, today)).map((cow) => reminderNotice(cow, today));
+  const overdue = await findOverdueCalvings(tx, today);
+  return [...reminders, ...overdue].sort(
+    (a, b) => a.farmId - b.farmId || (a.cowId ?? 0) - (b.cowId ?? 0) || a.code - b.code,
+  );
+};
+
 /**
- * One run of the reproduction reminders for every farm: one notice per cow, code and due date (the episode
- * key), so running it again the same day, or on a second instance, adds nothing. Undefined when another
- * instance holds the job's lock. The notices are published after the commit.
+ * One run of the reproduction reminders for every farm, and of 502 for overdue calvings: one notice per
+ * cow, code and due (or expected calving) date, the episode key, so no later run, the same day, a later day
+ * or on a second instance, repeats a notice. Undefined when another instance holds the job's lock. The
+ * notices are published after the commit.
  */
 export const runReproductionReminders = async (
   db: Database,
@@ -81,16 +101,8 @@ export const runReproductionReminders = async (
   const today = now.toISOString().slice(0, 10);
   const recorded: NoticeRecord[] = [];
   const ran = await runLocked(db, REPRODUCTION_REMINDERS_JOB, async (tx) => {
-    for (const cow of await findDueCows(tx, today)) {
-      const notice = await recordNotice(tx, {
-        farmId: cow.farmId,
-        cowId: cow.cowId,
-        sensorId: cow.sensorId,
-        code: cow.code,
-        episodeKey: `reminder:cow:${cow.cowId}:${cow.code}:${cow.dueDate}`,
-        occurredAt: now,
-        details: detailsOf(cow, today),
-      });
+    for (const due of await findDueNotices(tx, today)) {
+      const notice = await recordNotice(tx, { ...due, occurredAt: now });
       if (notice) recorded.push(notice);
     }
     const cowIds = [...new Set(recorded.flatMap((notice) => (notice.cowId === null ? [] : [notice.cowId])))];
