@@ -58,6 +58,17 @@ describe('ingest queue', () => {
     expect(await Promise.all(results)).toEqual(['done a1', 'done b1', 'done a2', 'done a3', 'done b2']);
   });
 
+  it("writes next the farm written longest ago, so one farm's backlog does not hold up another's message", async () => {
+    const { queue, groups, releaseAll } = harness({ concurrency: 1, limit: 10, maxGroupSize: 1 });
+    const results = ['a1', 'a2', 'a3', 'c1', 'a4', 'b1'].map((name) =>
+      queue.submit(job(name, name.charCodeAt(0))),
+    );
+    await releaseAll();
+    // c and b were never written, so each goes before a's backlog; c waited longer than b.
+    expect(groups).toEqual([['a1'], ['c1'], ['b1'], ['a2'], ['a3'], ['a4']]);
+    await Promise.all(results);
+  });
+
   it('stops a group before its size would pass the maximum', async () => {
     const { queue, groups, releaseAll } = harness({ concurrency: 1, limit: 10, maxGroupSize: 5 });
     const results = [job('first', 1), job('x', 1, 2), job('y', 1, 2), job('z', 1, 2)].map((each) =>

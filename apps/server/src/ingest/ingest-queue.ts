@@ -12,22 +12,28 @@ export interface IngestQueueOptions<Job> {
 
 interface Waiting<Job, Result> {
   job: Job;
+  key: string | number;
   resolve: (result: Result) => void;
   reject: (error: unknown) => void;
 }
 
 /**
  * A bounded work queue that writes waiting jobs of one key together: at most `concurrency` groups run and
- * at most `limit` jobs wait. Under load the waiting jobs of a farm become one transaction (fewer, larger
- * writes exactly when it matters); with no backlog every job is a group of its own. A producer that finds
- * the queue full waits (`submit`) or is told so (`trySubmit`), so memory is bounded by what producers hold,
- * and with MQTT that wait is what slows the senders: their acknowledgement waits with it.
+ * at most `limit` jobs wait. Under load the waiting jobs of a farm become one
+ * transaction (fewer, larger writes exactly when it matters); with no backlog every job is a group of its
+ * own. The next group is the key written longest ago, so a farm sending one live message is not queued
+ * behind another farm's backlog. A producer that finds no room waits (`submit`) or is told so
+ * (`trySubmit`), so memory is bounded by what producers hold, and with MQTT that wait is what slows the
+ * senders: their acknowledgement waits with it.
  */
 export class IngestQueue<Job, Result> {
   private running = 0;
   private readonly waiting: Waiting<Job, Result>[] = [];
   /** Producers waiting for room in the queue, first come first served. */
   private readonly blocked: (() => void)[] = [];
+  /** When each key's last group started; a key never written yet goes before all others. */
+  private readonly lastStarted = new Map<string | number, number>();
+  private starts = 0;
   private idleWaiters: (() => void)[] = [];
   private highWater = 0;
 
@@ -75,7 +81,7 @@ export class IngestQueue<Job, Result> {
 
   private enqueue(job: Job): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
-      this.waiting.push({ job, resolve, reject });
+      this.waiting.push({ job, key: this.options.groupKey(job), resolve, reject });
       this.highWater = Math.max(this.highWater, this.waiting.length);
       this.startGroups();
     });
@@ -89,22 +95,45 @@ export class IngestQueue<Job, Result> {
     }
   }
 
-  /** The oldest waiting job and, after it, the waiting jobs of its key that still fit. */
+  /**
+   * The oldest waiting job of the key whose last group started longest ago and, after it, the waiting jobs of
+   * that key that still fit.
+   */
   private takeGroup(): Waiting<Job, Result>[] {
-    const { groupKey, maxGroupSize, size } = this.options;
-    const [first] = this.waiting.splice(0, 1) as [Waiting<Job, Result>];
+    const { maxGroupSize, size } = this.options;
+    let firstIndex = 0;
+    let oldestStart = Infinity;
+    for (const [index, waiting] of this.waiting.entries()) {
+      const started = this.lastStarted.get(waiting.key) ?? -Infinity;
+      if (started < oldestStart) {
+        firstIndex = index;
+        oldestStart = started;
+      }
+    }
+    const [first] = this.waiting.splice(firstIndex, 1) as [Waiting<Job, Result>];
+    this.lastStarted.delete(first.key);
+    this.lastStarted.set(first.key, (this.starts += 1));
+    this.forgetIdleKeys();
     const group = [first];
     let total = size(first.job);
-    const key = groupKey(first.job);
-    for (let index = 0; index < this.waiting.length;) {
+    for (let index = firstIndex; index < this.waiting.length;) {
       const next = this.waiting[index] as Waiting<Job, Result>;
-      if (groupKey(next.job) === key && total + size(next.job) <= maxGroupSize) {
+      if (next.key === first.key && total + size(next.job) <= maxGroupSize) {
         group.push(next);
         total += size(next.job);
         this.waiting.splice(index, 1);
       } else index += 1;
     }
     return group;
+  }
+
+  /** Keeps the start order of at most a few thousand keys: the oldest entries matter least. */
+  private forgetIdleKeys(): void {
+    while (this.lastStarted.size > 10_000) {
+      const oldest = this.lastStarted.keys().next();
+      if (oldest.done) return;
+      this.lastStarted.delete(oldest.value);
+    }
   }
 
   private async runGroup(group: Waiting<Job, Result>[]): Promise<void> {
