@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { DEFAULT_COW_FILTER_OPTIONS, TEMPERATURE_LEVELS } from '@cowcare/domain/cow-filter';
 import { sensorFilterWireValue } from '@cowcare/domain/sensor';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPhoneContext, skipReason, watchPageErrors } from '../setup/browser';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import {
   apiLogIn,
   codesOf,
@@ -23,48 +23,36 @@ import { DEMO, logInThroughScreen } from '../setup/session';
 // The demo farm's herd is the fixture: its cows are read through the API at the start of each test and the
 // domain filter and sort say what the screen must show, so the tests follow the seed instead of copying it.
 describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and type assignment', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
+  const phone = phonePagePerTest();
   let demo: ApiSession;
   let originalSensorFilter: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     demo = await apiLogIn(baseUrl(), DEMO);
     originalSensorFilter = demo.user.sensorfilter;
   });
   afterAll(async () => {
-    await browser?.close();
     if (demo) await setSensorFilter(demo, originalSensorFilter);
   });
   beforeEach(async () => {
     // The list's first-visit sensor states come from the user's saved sensorfilter: start from the spec's default.
     await setSensorFilter(demo, sensorFilterWireValue(DEFAULT_COW_FILTER_OPTIONS.sensorStates));
-    context = await newPhoneContext(browser);
-    page = await context.newPage();
-    pageErrors = watchPageErrors(page);
-  });
-  afterEach(async () => {
-    await context.close();
-    expect(pageErrors).toEqual([]);
   });
 
-  const summary = () => listSummary(page).innerText();
+  const summary = () => listSummary(phone.page).innerText();
   const expectSummary = (shown: number, total: number) =>
     expect.poll(summary, { timeout: 10_000 }).toBe(`Showing ${shown} of ${total} cows`);
 
   const openList = async (): Promise<Cow[]> => {
     const cows = await farmCows(demo);
-    await logInThroughScreen(page);
-    expect(new URL(page.url()).pathname).toBe('/');
+    await logInThroughScreen(phone.page);
+    expect(new URL(phone.page.url()).pathname).toBe('/');
     return cows;
   };
 
   const openFilters = async (): Promise<Locator> => {
-    await page.getByRole('button', { name: 'Filter' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Filter cows' });
+    await phone.page.getByRole('button', { name: 'Filter' }).click();
+    const drawer = phone.page.getByRole('dialog', { name: 'Filter cows' });
     await drawer.waitFor();
     return drawer;
   };
@@ -89,7 +77,7 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     expect(expected.length).toBeLessThan(rows.length);
 
     await expectSummary(expected.length, rows.length);
-    expect(await listedCodes(page)).toEqual(codesOf(expected));
+    expect(await listedCodes(phone.page)).toEqual(codesOf(expected));
   });
 
   it('shows the offline cows once zt is checked, and sends the sensor filter to the server', async () => {
@@ -102,7 +90,7 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     const drawer = await openFilters();
     expect(await chip(drawer, 'Sensor state', 'Online (zts)').isChecked()).toBe(true);
     expect(await chip(drawer, 'Sensor state', 'Offline (zt)').isChecked()).toBe(false);
-    const sent = page.waitForRequest(
+    const sent = phone.page.waitForRequest(
       (request) => request.method() === 'PUT' && request.url().includes('/setkouserztftdata/'),
     );
     await toggleChip(drawer, 'Sensor state', 'Offline (zt)');
@@ -110,7 +98,7 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
 
     const expected = expectedRows(cows, { sensorStates: ['zts', 'zt'] });
     await expectSummary(expected.length, rows.length);
-    const shown = await listedCodes(page);
+    const shown = await listedCodes(phone.page);
     expect(shown).toEqual(codesOf(expected));
     expect(shown).toEqual(expect.arrayContaining(offline));
     expect((await sent).postDataJSON()).toEqual({ sensorfilter: 'zts,zt' });
@@ -131,7 +119,7 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
       temperatureLevels: TEMPERATURE_LEVELS.filter((level) => level !== 'severe'),
     });
     await expectSummary(expected.length, rows.length);
-    const shown = await listedCodes(page);
+    const shown = await listedCodes(phone.page);
     expect(shown).toEqual(codesOf(expected));
     for (const code of severe) expect(shown).not.toContain(code);
   });
@@ -146,11 +134,11 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     await expect.poll(() => drawer.getByText('Nothing selected: no cow is shown').count()).toBe(5);
     await closeFilters(drawer);
     await expectSummary(0, rows.length);
-    await page.getByText('No cow matches', { exact: true }).waitFor();
-    await page
+    await phone.page.getByText('No cow matches', { exact: true }).waitFor();
+    await phone.page
       .getByText('No cow passes every filter group. Check more options or clear the search.')
       .waitFor();
-    expect(await page.getByTestId('cow-row').count()).toBe(0);
+    expect(await phone.page.getByTestId('cow-row').count()).toBe(0);
 
     const again = await openFilters();
     await again.getByRole('button', { name: 'Check all' }).click();
@@ -158,7 +146,7 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     await expectSummary(rows.length, rows.length);
     const everyActive = codesOf(expectedRows(cows, { sensorStates: ['zts', 'zt'] }));
     expect(everyActive).toHaveLength(rows.length);
-    expect(await listedCodes(page)).toEqual(everyActive);
+    expect(await listedCodes(phone.page)).toEqual(everyActive);
   });
 
   it('puts the highest fever first when sorted by fever, descending', async () => {
@@ -166,14 +154,14 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     const rows = listRowsOf(cows);
     await expectSummary(expectedRows(cows).length, rows.length);
 
-    await page.getByRole('button', { name: 'Sort by Fever', exact: true }).click();
-    await page.getByRole('button', { name: 'Sorted by Fever, ascending' }).click();
-    await page.getByRole('button', { name: 'Sorted by Fever, descending' }).waitFor();
+    await phone.page.getByRole('button', { name: 'Sort by Fever', exact: true }).click();
+    await phone.page.getByRole('button', { name: 'Sorted by Fever, ascending' }).click();
+    await phone.page.getByRole('button', { name: 'Sorted by Fever, descending' }).waitFor();
 
     const expected = expectedRows(cows, {}, { column: 'fever', value: 2 });
     const highest = Math.max(...expected.map((row) => row.fever ?? Number.NEGATIVE_INFINITY));
     expect(expected[0]?.fever).toBe(highest);
-    const shown = await listedCodes(page);
+    const shown = await listedCodes(phone.page);
     expect(shown).toEqual(codesOf(expected));
     expect(shown[0]).toBe(expected[0]?.code);
   });
@@ -183,7 +171,7 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     const rows = listRowsOf(cows);
     const shownByDefault = expectedRows(cows);
     await expectSummary(shownByDefault.length, rows.length);
-    const search = page.getByRole('textbox', { name: 'Search cows by code' });
+    const search = phone.page.getByRole('textbox', { name: 'Search cows by code' });
 
     // A shown cow whose code, less its last digit, is part of other shown cows' codes too.
     const one = codesOf(shownByDefault).find(
@@ -193,16 +181,16 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     expect(codesOf(expectedRows(cows, { keyword: one }))).toEqual([one]);
     await search.fill(one);
     await expectSummary(1, rows.length);
-    expect(await listedCodes(page)).toEqual([one]);
+    expect(await listedCodes(phone.page)).toEqual([one]);
 
     // A part of a code, in lower case: every shown cow whose code contains it.
     const part = one.slice(0, -1).toLowerCase();
     const expected = expectedRows(cows, { keyword: part });
     await search.fill(part);
     await expectSummary(expected.length, rows.length);
-    expect(await listedCodes(page)).toEqual(codesOf(expected));
+    expect(await listedCodes(phone.page)).toEqual(codesOf(expected));
 
-    await page.getByRole('button', { name: 'Clear search' }).first().click();
+    await phone.page.getByRole('button', { name: 'Clear search' }).first().click();
     await expectSummary(shownByDefault.length, rows.length);
   });
 
@@ -215,9 +203,9 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     await toggleChip(drawer, 'Temperature', 'Severe fever');
     await toggleChip(drawer, 'Activity', 'High');
     await closeFilters(drawer);
-    await page.getByRole('button', { name: 'Sort by Fever', exact: true }).click();
-    await page.getByRole('button', { name: 'Sorted by Fever, ascending' }).click();
-    await page.getByRole('button', { name: 'Sorted by Fever, descending' }).waitFor();
+    await phone.page.getByRole('button', { name: 'Sort by Fever', exact: true }).click();
+    await phone.page.getByRole('button', { name: 'Sorted by Fever, ascending' }).click();
+    await phone.page.getByRole('button', { name: 'Sorted by Fever, descending' }).waitFor();
     const expected = expectedRows(
       cows,
       {
@@ -228,10 +216,10 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     );
     await expectSummary(expected.length, rows.length);
 
-    await page.reload();
-    await page.getByRole('button', { name: 'Sorted by Fever, descending' }).waitFor();
+    await phone.page.reload();
+    await phone.page.getByRole('button', { name: 'Sorted by Fever, descending' }).waitFor();
     await expectSummary(expected.length, rows.length);
-    expect(await listedCodes(page)).toEqual(codesOf(expected));
+    expect(await listedCodes(phone.page)).toEqual(codesOf(expected));
     const reopened = await openFilters();
     expect(await chip(reopened, 'Temperature', 'Severe fever').isChecked()).toBe(false);
     expect(await chip(reopened, 'Temperature', 'Moderate fever').isChecked()).toBe(true);
@@ -259,15 +247,15 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     const [first, second] = codesOf(outside.filter((row) => row.code.startsWith(prefix)));
     if (!first || !second) throw new Error('unreachable: the prefix has two cows');
 
-    await page.getByRole('textbox', { name: 'Search cows by code' }).fill(prefix);
+    await phone.page.getByRole('textbox', { name: 'Search cows by code' }).fill(prefix);
     await expectSummary(expectedRows(cows, { keyword: prefix }).length, rows.length);
-    await page.getByRole('checkbox', { name: `Select ${first}` }).check();
-    await page.getByRole('checkbox', { name: `Select ${second}` }).check();
-    const selection = page.getByRole('region', { name: 'Selected cows' });
+    await phone.page.getByRole('checkbox', { name: `Select ${first}` }).check();
+    await phone.page.getByRole('checkbox', { name: `Select ${second}` }).check();
+    const selection = phone.page.getByRole('region', { name: 'Selected cows' });
     await selection.getByText('2 selected').waitFor();
     await selection.getByRole('button', { name: 'Assign type' }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'Assign a type to 2 cows' });
+    const dialog = phone.page.getByRole('dialog', { name: 'Assign a type to 2 cows' });
     await dialog.getByRole('combobox', { name: 'Cow type' }).click();
     await dialog
       .getByRole('option', { name: `${paid.name} (${format(paid.costnb)} per cow)`, exact: true })
@@ -282,7 +270,7 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
 
     for (const code of [first, second]) {
       await expect
-        .poll(() => page.locator(`[data-testid="cow-row"][data-code="${code}"]`).innerText())
+        .poll(() => phone.page.locator(`[data-testid="cow-row"][data-code="${code}"]`).innerText())
         .toContain(paid.name);
     }
     const after = await walletOf(demo);
@@ -290,11 +278,11 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     const assigned = (await farmCows(demo)).filter((cow) => cow.code === first || cow.code === second);
     expect(assigned.map((cow) => cow.typeid)).toEqual([paid.id, paid.id]);
 
-    await page.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: 'Wallet' }).click();
-    await page.waitForURL('**/pages/index/wallet');
-    await expect.poll(() => page.getByTestId('wallet-balance').innerText()).toBe(format(after.balance));
-    const newest = page.getByRole('list', { name: 'Usage costs' }).getByRole('listitem').first();
+    await phone.page.getByRole('button', { name: 'More' }).click();
+    await phone.page.getByRole('menuitem', { name: 'Wallet' }).click();
+    await phone.page.waitForURL('**/pages/index/wallet');
+    await expect.poll(() => phone.page.getByTestId('wallet-balance').innerText()).toBe(format(after.balance));
+    const newest = phone.page.getByRole('list', { name: 'Usage costs' }).getByRole('listitem').first();
     expect(await newest.innerText()).toContain(`${paid.name}: 2 cows`);
     expect(await newest.innerText()).toContain(format(-total));
   });

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { MAX_UPLOAD_BYTES } from '@cowcare/contract/routes/uploads';
 import { addDays } from '@cowcare/domain/calendar-date';
 import { storedStatusValue } from '@cowcare/domain/cow-status';
 import { expectedCalvingDate, nextExpectedEstrusDate } from '@cowcare/domain/reproduction-dates';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPhoneContext, skipReason, watchPageErrors } from '../setup/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import {
   DEMO_BOSS_PASSWORD,
   addCow,
@@ -31,24 +31,7 @@ const ONE_PIXEL_PNG = Buffer.from(
 const CSV_HEADER = 'code,sensor,birthday,parity,status';
 
 describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV import', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-  beforeEach(async () => {
-    context = await newPhoneContext(browser);
-    page = await context.newPage();
-    pageErrors = watchPageErrors(page);
-  });
-  afterEach(async () => {
-    await context.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const phone = phonePagePerTest();
 
   /** A new, empty farm (no boss password) and its owner logged in through the API. */
   const newFarm = async (suffix: string) => {
@@ -66,7 +49,7 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
       parity: 1,
       birthday: '2022-03-01',
     });
-    await logInThroughScreen(page, credentials);
+    await logInThroughScreen(phone.page, credentials);
     return { session, cow };
   };
 
@@ -79,13 +62,13 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
       status: '발정탐지', // estrus detection, as the wire writes it
       sex: 'female',
     });
-    await logInThroughScreen(page);
-    await page.goto(`/pages/index/cow?id=${cow.id}`);
-    await page.getByRole('heading', { name: cow.code }).waitFor();
+    await logInThroughScreen(phone.page);
+    await phone.page.goto(`/pages/index/cow?id=${cow.id}`);
+    await phone.page.getByRole('heading', { name: cow.code }).waitFor();
 
-    const actions = page.getByRole('region', { name: 'Change status' });
+    const actions = phone.page.getByRole('region', { name: 'Change status' });
     await actions.getByRole('button', { name: 'Eliminate', exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: `Eliminate ${cow.code}?` });
+    const confirm = phone.page.getByRole('dialog', { name: `Eliminate ${cow.code}?` });
     await confirm
       .getByText(
         'Do you want to eliminate this cow? An eliminated cow leaves the list and her sensor is freed. Restoring her requires customer service.',
@@ -93,7 +76,7 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
       .waitFor();
     await confirm.getByRole('button', { name: 'Eliminate', exact: true }).click();
 
-    const boss = page.getByRole('dialog', { name: 'Management password required' });
+    const boss = phone.page.getByRole('dialog', { name: 'Management password required' });
     await boss.getByText('This change needs the farm’s management password.').waitFor();
     await boss.getByLabel('Management password').fill('not the boss password');
     await boss.getByRole('button', { name: 'Confirm' }).click();
@@ -103,17 +86,17 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
     await boss.getByLabel('Management password').fill(DEMO_BOSS_PASSWORD);
     await boss.getByRole('button', { name: 'Confirm' }).click();
     await boss.waitFor({ state: 'hidden' });
-    await page
+    await phone.page
       .getByText(
         'This cow has been eliminated. Only customer service can restore her; until then she takes no changes.',
       )
       .waitFor();
-    await page.getByText('Eliminated', { exact: true }).first().waitFor();
+    await phone.page.getByText('Eliminated', { exact: true }).first().waitFor();
     expect((await cowById(demo, cow.id)).status).toBe(storedStatusValue('culled'));
 
-    await page.getByRole('link', { name: 'History' }).click();
-    await page.waitForURL('**/pages/index/hsty?**');
-    const change = historyEntry(page, 'Estrus detection → Eliminated');
+    await phone.page.getByRole('link', { name: 'History' }).click();
+    await phone.page.waitForURL('**/pages/index/hsty?**');
+    const change = historyEntry(phone.page, 'Estrus detection → Eliminated');
     await change.waitFor();
     expect(await titleOf(change)).toBe('Status change');
     const text = await change.innerText();
@@ -124,27 +107,27 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
   it('adds an estrus, a fertilization, a pregnancy diagnosis, a calving with its calf and a health case', async () => {
     const { session, cow } = await farmWithCow('rec');
     const days = await farmSettingsOf(session);
-    await page.goto(`/pages/index/cow?id=${cow.id}`);
-    await page.getByRole('link', { name: 'Add record' }).click();
-    await page.waitForURL('**/pages/index/addhsty?**');
-    const recordKind = page.getByLabel('Record type');
+    await phone.page.goto(`/pages/index/cow?id=${cow.id}`);
+    await phone.page.getByRole('link', { name: 'Add record' }).click();
+    await phone.page.waitForURL('**/pages/index/addhsty?**');
+    const recordKind = phone.page.getByLabel('Record type');
     const save = async (form: Locator) => {
       await form.getByRole('button', { name: 'Save record' }).click();
-      await page.waitForURL('**/pages/index/hsty?**');
+      await phone.page.waitForURL('**/pages/index/hsty?**');
     };
     const addAnother = async (kind: string) => {
-      await page.getByRole('link', { name: 'Add record' }).click();
-      await page.waitForURL('**/pages/index/addhsty?**');
+      await phone.page.getByRole('link', { name: 'Add record' }).click();
+      await phone.page.waitForURL('**/pages/index/addhsty?**');
       await recordKind.selectOption({ label: kind });
-      return page.getByRole('form', { name: kind });
+      return phone.page.getByRole('form', { name: kind });
     };
 
     // Estrus (the first kind offered).
-    const estrus = page.getByRole('form', { name: 'Estrus' });
+    const estrus = phone.page.getByRole('form', { name: 'Estrus' });
     const estrusDay = (await estrus.getByLabel('Estrus time').inputValue()).slice(0, 10);
     await estrus.getByLabel('Memo').fill('e2e estrus: standing heat at milking');
     await save(estrus);
-    const estrusEntry = historyEntry(page, 'e2e estrus: standing heat at milking');
+    const estrusEntry = historyEntry(phone.page, 'e2e estrus: standing heat at milking');
     expect(await titleOf(estrusEntry)).toBe('Estrus');
     expect(await estrusEntry.innerText()).toContain(
       `Next expected estrus: ${shownDate(nextExpectedEstrusDate(estrusDay))} (Automatic)`,
@@ -164,7 +147,7 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
     await fertilization.getByLabel('Bull or semen code').fill('KPN1291');
     await fertilization.getByLabel('Memo').fill('e2e fertilization: morning service');
     await save(fertilization);
-    const fertilizationEntry = historyEntry(page, 'e2e fertilization: morning service');
+    const fertilizationEntry = historyEntry(phone.page, 'e2e fertilization: morning service');
     expect(await titleOf(fertilizationEntry)).toBe('Fertilization');
     const fertilizationText = await fertilizationEntry.innerText();
     expect(fertilizationText).toContain(`Service date (scheduled): ${shownDate(serviceDate)}`);
@@ -179,10 +162,10 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
     await pregnancy.getByLabel('Memo').fill('e2e pregnancy: confirmed by scan');
     await pregnancy.getByRole('button', { name: 'Save record' }).click();
     await pregnancy.getByText('Select pregnancy status', { exact: true }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/pages/index/addhsty');
+    expect(new URL(phone.page.url()).pathname).toBe('/pages/index/addhsty');
     await pregnancy.getByRole('radio', { name: 'Pregnant', exact: true }).check();
     await save(pregnancy);
-    const pregnancyEntry = historyEntry(page, 'e2e pregnancy: confirmed by scan');
+    const pregnancyEntry = historyEntry(phone.page, 'e2e pregnancy: confirmed by scan');
     expect(await titleOf(pregnancyEntry)).toBe('Pregnancy diagnosis');
     const pregnancyText = await pregnancyEntry.innerText();
     expect(pregnancyText).toContain('Pregnancy status: Pregnant');
@@ -198,7 +181,7 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
     await calving.getByLabel('Calf code').fill('C2002');
     await calving.getByLabel('Memo').fill('e2e calving: easy birth');
     await save(calving);
-    const calvingEntry = historyEntry(page, 'e2e calving: easy birth');
+    const calvingEntry = historyEntry(phone.page, 'e2e calving: easy birth');
     expect(await titleOf(calvingEntry)).toBe('Calving');
     expect(await calvingEntry.innerText()).toContain('Calving result: Heifer calf');
 
@@ -208,7 +191,7 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
     await health.getByLabel('Prescription', { exact: true }).fill('Cefalexin intramammary, 3 days');
     await health.getByLabel('Memo').fill('e2e health: hard quarter');
     await save(health);
-    const healthEntry = historyEntry(page, 'e2e health: hard quarter');
+    const healthEntry = historyEntry(phone.page, 'e2e health: hard quarter');
     expect(await titleOf(healthEntry)).toBe('Health case');
     const healthText = await healthEntry.innerText();
     expect(healthText).toContain('Diagnosis: Mastitis');
@@ -216,9 +199,9 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
 
     // Every record is still on the one timeline, and the records moved the cow through her lifecycle.
     for (const memo of ['e2e estrus', 'e2e fertilization', 'e2e pregnancy', 'e2e calving', 'e2e health']) {
-      expect(await historyEntry(page, memo).count()).toBe(1);
+      expect(await historyEntry(phone.page, memo).count()).toBe(1);
     }
-    expect(await historyEntry(page, 'Pregnancy → Lactation').innerText()).toContain('Calving');
+    expect(await historyEntry(phone.page, 'Pregnancy → Lactation').innerText()).toContain('Calving');
     const herd = await farmCows(session);
     const dam = herd.find((each) => each.id === cow.id);
     expect(dam?.status).toBe(storedStatusValue('lactation'));
@@ -228,8 +211,8 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
 
   it('refuses a text file named .png and a file over the size limit, each with a clear message', async () => {
     const { cow } = await farmWithCow('upl');
-    await page.goto(`/pages/index/addhsty?id=${cow.id}&kind=health`);
-    const form = page.getByRole('form', { name: 'Health case' });
+    await phone.page.goto(`/pages/index/addhsty?id=${cow.id}&kind=health`);
+    const form = phone.page.getByRole('form', { name: 'Health case' });
     const files = form.locator('input[type="file"]');
     const failure = (name: string) => form.getByRole('alert').filter({ hasText: name });
     const maxMegabytes = MAX_UPLOAD_BYTES / (1024 * 1024);
@@ -260,19 +243,19 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
     await form.getByLabel('Disease').selectOption({ label: 'Lameness' });
     await form.getByLabel('Memo').fill('e2e health: with a picture');
     await form.getByRole('button', { name: 'Save record' }).click();
-    await page.waitForURL('**/pages/index/hsty?**');
-    expect(await historyEntry(page, 'e2e health: with a picture').innerText()).toContain('1 files');
+    await phone.page.waitForURL('**/pages/index/hsty?**');
+    expect(await historyEntry(phone.page, 'e2e health: with a picture').innerText()).toContain('1 files');
   });
 
   it('imports every cow of a good CSV file in the setup wizard, and the list shows them', async () => {
     const { credentials, session } = await newFarm('csv');
-    await logInThroughScreen(page, credentials);
-    await page.getByText('No cows yet', { exact: true }).waitFor();
-    await page.getByRole('link', { name: 'Set up the farm' }).click();
-    await page.waitForURL('**/pages/index/step1');
-    await page.goto('/pages/index/step3');
-    await page.getByText('The farm has 0 cows.', { exact: false }).waitFor();
-    await page.getByRole('tab', { name: 'CSV file' }).click();
+    await logInThroughScreen(phone.page, credentials);
+    await phone.page.getByText('No cows yet', { exact: true }).waitFor();
+    await phone.page.getByRole('link', { name: 'Set up the farm' }).click();
+    await phone.page.waitForURL('**/pages/index/step1');
+    await phone.page.goto('/pages/index/step3');
+    await phone.page.getByText('The farm has 0 cows.', { exact: false }).waitFor();
+    await phone.page.getByRole('tab', { name: 'CSV file' }).click();
 
     const sensor = 50_000 + Math.floor(Math.random() * 40_000);
     const csv = [
@@ -281,10 +264,10 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
       'C302,,2021-11-02,2,발정탐지',
       'C303,,2023-01-20,0,',
     ].join('\n');
-    await page
+    await phone.page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'herd.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    const report = page.getByTestId('csv-report');
+    const report = phone.page.getByTestId('csv-report');
     await report.getByText('All 3 rows are valid.').waitFor();
     await report.getByRole('button', { name: 'Import 3 cows' }).click();
     await report.getByText('Imported 3 cows.').waitFor();
@@ -300,24 +283,24 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
     expect(codesOf(cows)).toEqual(['C301', 'C302', 'C303']);
     expect(cows.find((cow) => cow.code === 'C301')?.sensor).toBe(sensor);
 
-    await page.goto('/');
+    await phone.page.goto('/');
     await expect
-      .poll(() => listSummary(page).innerText(), { timeout: 10_000 })
+      .poll(() => listSummary(phone.page).innerText(), { timeout: 10_000 })
       .toBe(`Showing ${expectedRows(cows).length} of 3 cows`);
     // New cows have sent no reading yet, so the default filter (online sensors) may hide them: check all.
-    await page.getByRole('button', { name: 'Filter' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Filter cows' });
+    await phone.page.getByRole('button', { name: 'Filter' }).click();
+    const drawer = phone.page.getByRole('dialog', { name: 'Filter cows' });
     await drawer.getByRole('button', { name: 'Check all' }).click();
     await drawer.getByRole('button', { name: 'Show cows' }).click();
-    await expect.poll(() => listSummary(page).innerText()).toBe('Showing 3 of 3 cows');
-    expect(await listedCodes(page)).toEqual(codesOf(listRowsOf(cows)));
+    await expect.poll(() => listSummary(phone.page).innerText()).toBe('Showing 3 of 3 cows');
+    expect(await listedCodes(phone.page)).toEqual(codesOf(listRowsOf(cows)));
   });
 
   it('imports nothing from a CSV file with one bad row, and the report names the row', async () => {
     const { credentials, session } = await newFarm('csvbad');
-    await logInThroughScreen(page, credentials);
-    await page.goto('/pages/index/step3');
-    await page.getByRole('tab', { name: 'CSV file' }).click();
+    await logInThroughScreen(phone.page, credentials);
+    await phone.page.goto('/pages/index/step3');
+    await phone.page.getByRole('tab', { name: 'CSV file' }).click();
 
     const nextYear = new Date().getFullYear() + 1;
     const csv = [
@@ -326,10 +309,10 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
       `C402,,${nextYear}-01-20,1,`,
       'C403,,2021-11-02,2,발정탐지',
     ].join('\n');
-    await page
+    await phone.page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'herd.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    const report = page.getByTestId('csv-report');
+    const report = phone.page.getByTestId('csv-report');
     await report
       .getByText('1 of 3 rows have problems, so nothing will be imported. Fix the file and choose it again.')
       .waitFor();
@@ -341,7 +324,7 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
     expect(await report.getByRole('button', { name: /^Import/ }).count()).toBe(0);
 
     expect(await farmCows(session)).toEqual([]);
-    await page.goto('/');
-    await page.getByText('No cows yet', { exact: true }).waitFor();
+    await phone.page.goto('/');
+    await phone.page.getByText('No cows yet', { exact: true }).waitFor();
   });
 });

@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, newPhoneContext, skipReason, watchPageErrors } from '../setup/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import { apiLogIn, farmCows } from '../setup/herd';
 import { DEMO, logInThroughScreen } from '../setup/session';
 
@@ -54,22 +54,7 @@ const badgeCount = async (page: Page): Promise<number> => {
 };
 
 describe.skipIf(skipReason() !== '')('live notices', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let pageErrors: string[];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await newPhoneContext(browser);
-    page = await context.newPage();
-    pageErrors = watchPageErrors(page);
-  });
-  afterEach(() => expect(pageErrors).toEqual([]));
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
+  const phone = phonePagePerTest();
 
   it('shows a fever published over MQTT in the notice tab without a reload', async () => {
     const session = await apiLogIn(baseUrl(), DEMO);
@@ -79,27 +64,27 @@ describe.skipIf(skipReason() !== '')('live notices', () => {
     );
     if (!cow?.sensor) throw new Error('the demo herd has no cow with a neck sensor');
 
-    await logInThroughScreen(page);
-    await page
+    await logInThroughScreen(phone.page);
+    await phone.page
       .getByRole('navigation', { name: 'Main sections' })
       .getByRole('link', { name: 'Notices' })
       .click();
-    await page.waitForURL('**/pages/index/notice');
-    await page.waitForLoadState('networkidle');
-    const rows = page.getByTestId('notice-row');
+    await phone.page.waitForURL('**/pages/index/notice');
+    await phone.page.waitForLoadState('networkidle');
+    const rows = phone.page.getByTestId('notice-row');
     const idsBefore = await rows.evaluateAll((elements) =>
       elements.map((element) => element.getAttribute('data-notice-id')),
     );
-    const badgeBefore = await badgeCount(page);
+    const badgeBefore = await badgeCount(phone.page);
     const navigations: string[] = [];
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations.push(frame.url());
+    phone.page.on('framenavigated', (frame) => {
+      if (frame === phone.page.mainFrame()) navigations.push(frame.url());
     });
 
     const topic = `${inject('mqttTopicRoot')}/${session.user.country}/${session.user.FarmNumber}/readings`;
     await publishAsGateway(topic, feverReadings(cow.sensor, Date.now()));
 
-    const fresh = page.locator(
+    const fresh = phone.page.locator(
       `[data-testid="notice-row"]${idsBefore.map((id) => `:not([data-notice-id="${id}"])`).join('')}`,
     );
     await fresh.filter({ hasText: cow.code }).first().waitFor({ timeout: 30_000 });
@@ -108,7 +93,7 @@ describe.skipIf(skipReason() !== '')('live notices', () => {
       new RegExp(`^Unread: (Slight|Moderate|Severe) fever, ${cow.code}$`),
     );
     expect(await row.textContent()).toContain(String(cow.sensor));
-    await expect.poll(() => badgeCount(page), { timeout: 10_000 }).toBe(badgeBefore + 1);
+    await expect.poll(() => badgeCount(phone.page), { timeout: 10_000 }).toBe(badgeBefore + 1);
     expect(navigations).toEqual([]);
   });
 });

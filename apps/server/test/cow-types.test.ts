@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import type { RouteDefinition } from '@cowcare/contract/route';
-import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import {
+  emptyHerdsTypesAndWallets,
+  insertCowType,
+  insertFarmCow,
+  openTwoFarms,
+  topUpWallet,
+  typeIdsOfCows,
+} from './cows-fixtures';
+import { call, type TestApp, type TestUser } from './helpers/test-app';
 
 let testApp: TestApp;
 let farmer: TestUser;
@@ -9,62 +17,8 @@ let stranger: TestUser;
 let farmId: number;
 let strangerFarmId: number;
 
-const farmIdOf = async (user: TestUser): Promise<number> => {
-  const [row] = await testApp.db.query<{ farmId: number }>(
-    'SELECT farm_id AS "farmId" FROM users WHERE id = $1',
-    [user.id],
-  );
-  if (!row) throw new Error('test user has no farm');
-  return row.farmId;
-};
-
-let cowSequence = 0;
-const insertCow = async (
-  inFarm: number,
-  options: { typeId?: number | null; culled?: boolean } = {},
-): Promise<number> => {
-  cowSequence += 1;
-  const [row] = await testApp.db.query<{ id: number }>(
-    `INSERT INTO cows (farm_id, code, status, cow_type_id, culled_at)
-     VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END) RETURNING id`,
-    [
-      inFarm,
-      `C${9000 + cowSequence}`,
-      options.culled ? '도태' : '발정탐지',
-      options.typeId ?? null,
-      options.culled ?? false,
-    ],
-  );
-  if (!row) throw new Error('cow insert returned nothing');
-  return row.id;
-};
-
-const insertType = async (inFarm: number, name: string, cost = 0): Promise<number> => {
-  const [row] = await testApp.db.query<{ id: number }>(
-    'INSERT INTO cow_types (farm_id, name, cost_minor) VALUES ($1, $2, $3) RETURNING id',
-    [inFarm, name, cost],
-  );
-  if (!row) throw new Error('type insert returned nothing');
-  return row.id;
-};
-
-const typeOfCows = async (cowIds: number[]): Promise<(number | null)[]> =>
-  (
-    await testApp.db.query<{ typeId: number | null }>(
-      'SELECT cow_type_id AS "typeId" FROM cows WHERE id = ANY($1::int[]) ORDER BY id',
-      [cowIds],
-    )
-  ).map((row) => row.typeId);
-
 const walletEntryCount = async (inFarm: number): Promise<number> =>
   (await testApp.db.query('SELECT 1 FROM wallet_entries WHERE farm_id = $1', [inFarm])).length;
-
-const topUp = async (inFarm: number, amount: number) => {
-  await testApp.db.query(
-    "INSERT INTO wallet_entries (farm_id, kind, amount_minor, description) VALUES ($1, 'topup', $2, 'test top-up')",
-    [inFarm, amount],
-  );
-};
 
 const listTypes = async (user: TestUser) =>
   (
@@ -80,20 +34,10 @@ const listTypes = async (user: TestUser) =>
   }>().data;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  farmer = await createFarmUser(testApp);
-  stranger = await createFarmUser(testApp);
-  farmId = await farmIdOf(farmer);
-  strangerFarmId = await farmIdOf(stranger);
+  ({ testApp, farmer, stranger, farmId, strangerFarmId } = await openTwoFarms());
 });
 afterAll(() => testApp.close());
-
-// Each test starts from a farm without types, cows or wallet entries.
-beforeEach(async () => {
-  for (const table of ['wallet_entries', 'cows', 'cow_types']) {
-    await testApp.db.query(`DELETE FROM ${table}`);
-  }
-});
+beforeEach(() => emptyHerdsTypesAndWallets(testApp));
 
 describe('cow-type calls need a token', () => {
   const cases: [
@@ -118,15 +62,15 @@ describe('cow-type calls need a token', () => {
 
 describe('listing', () => {
   it('lists types with their cost and count of herd cows, and the uncategorized count', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
-    const steers = await insertType(farmId, 'Steers', 0);
-    await insertCow(farmId, { typeId: heifers });
-    await insertCow(farmId, { typeId: heifers });
-    await insertCow(farmId, { typeId: heifers, culled: true });
-    await insertCow(farmId);
-    await insertCow(farmId, { culled: true });
-    await insertType(strangerFarmId, 'Stranger type', 100);
-    await insertCow(strangerFarmId);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
+    const steers = await insertCowType(testApp, farmId, 'Steers', 0);
+    await insertFarmCow(testApp, farmId, { typeId: heifers });
+    await insertFarmCow(testApp, farmId, { typeId: heifers });
+    await insertFarmCow(testApp, farmId, { typeId: heifers, culled: true });
+    await insertFarmCow(testApp, farmId);
+    await insertFarmCow(testApp, farmId, { culled: true });
+    await insertCowType(testApp, strangerFarmId, 'Stranger type', 100);
+    await insertFarmCow(testApp, strangerFarmId);
 
     const response = await call(testApp, api.cowTypes.listCowTypes, {
       token: farmer.token,
@@ -147,7 +91,7 @@ describe('listing', () => {
   });
 
   it("refuses another farm's number with 403 and no data", async () => {
-    await insertType(farmId, 'Secret type', 777);
+    await insertCowType(testApp, farmId, 'Secret type', 777);
     const response = await call(testApp, api.cowTypes.listCowTypes, {
       token: stranger.token,
       params: { FarmNumber: farmer.farmNumber },
@@ -203,7 +147,7 @@ describe('adding a type', () => {
   });
 
   it('refuses a name the farm already has, whatever its case, with 409', async () => {
-    await insertType(farmId, 'Heifers', 100);
+    await insertCowType(testApp, farmId, 'Heifers', 100);
     const response = await add(farmer, { name: 'HEIFERS', costnb: 200 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ success: false, code: 'E_COW_TYPE_NAME_TAKEN' });
@@ -213,7 +157,7 @@ describe('adding a type', () => {
   });
 
   it("lets another farm use the same name, and refuses a stranger on this farm's number", async () => {
-    await insertType(farmId, 'Heifers', 100);
+    await insertCowType(testApp, farmId, 'Heifers', 100);
     expect((await add(stranger, { name: 'Heifers', costnb: 1 })).statusCode).toBe(200);
     const forbidden = await add(stranger, { name: 'Planted', costnb: 1 }, farmer.farmNumber);
     expect(forbidden.statusCode).toBe(403);
@@ -226,8 +170,8 @@ describe('changing a type', () => {
     call(testApp, api.cowTypes.updateCowType, { token: user.token, params: { id }, body });
 
   it('renames a type and changes its cost, answering its current cow count', async () => {
-    const type = await insertType(farmId, 'Heifers', 100);
-    await insertCow(farmId, { typeId: type });
+    const type = await insertCowType(testApp, farmId, 'Heifers', 100);
+    await insertFarmCow(testApp, farmId, { typeId: type });
     const renamed = await put(farmer, type, { name: 'Young heifers' });
     expect(renamed.json()).toEqual({
       success: true,
@@ -241,15 +185,15 @@ describe('changing a type', () => {
   });
 
   it('does not charge the cows already in a type when its cost changes', async () => {
-    const type = await insertType(farmId, 'Heifers', 0);
-    await insertCow(farmId, { typeId: type });
+    const type = await insertCowType(testApp, farmId, 'Heifers', 0);
+    await insertFarmCow(testApp, farmId, { typeId: type });
     await put(farmer, type, { costnb: 9000 });
     expect(await walletEntryCount(farmId)).toBe(0);
   });
 
   it("lets a type change the case of its own name but not take another type's name", async () => {
-    const heifers = await insertType(farmId, 'Heifers', 100);
-    await insertType(farmId, 'Steers', 100);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 100);
+    await insertCowType(testApp, farmId, 'Steers', 100);
     expect((await put(farmer, heifers, { name: 'HEIFERS' })).json()).toMatchObject({
       data: { name: 'HEIFERS' },
     });
@@ -263,7 +207,7 @@ describe('changing a type', () => {
     ['a negative cost', { costnb: -5 }, 'costnb'],
     ['an empty name', { name: '' }, 'name'],
   ])('refuses %s with 400 naming it, and changes nothing', async (_case, body, field) => {
-    const type = await insertType(farmId, 'Heifers', 100);
+    const type = await insertCowType(testApp, farmId, 'Heifers', 100);
     const response = await put(farmer, type, body);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ msg: string }>().msg).toContain(field);
@@ -277,7 +221,7 @@ describe('changing a type', () => {
   });
 
   it("answers 404 with no data for another farm's type, and leaves it alone", async () => {
-    const type = await insertType(farmId, 'Secret type', 100);
+    const type = await insertCowType(testApp, farmId, 'Secret type', 100);
     const response = await put(stranger, type, { name: 'Hijacked', costnb: 0 });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, code: 'E_NOT_FOUND', msg: expect.any(String) });
@@ -293,20 +237,25 @@ describe('deleting a type', () => {
     call(testApp, api.cowTypes.deleteCowType, { token: user.token, params: { id } });
 
   it('moves its cows to the uncategorized bucket and deletes it', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 100);
-    const steers = await insertType(farmId, 'Steers', 0);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 100);
+    const steers = await insertCowType(testApp, farmId, 'Steers', 0);
     const inType = [
-      await insertCow(farmId, { typeId: heifers }),
-      await insertCow(farmId, { typeId: heifers }),
+      await insertFarmCow(testApp, farmId, { typeId: heifers }),
+      await insertFarmCow(testApp, farmId, { typeId: heifers }),
     ];
-    const culledInType = await insertCow(farmId, { typeId: heifers, culled: true });
-    const other = await insertCow(farmId, { typeId: steers });
-    await insertCow(farmId);
+    const culledInType = await insertFarmCow(testApp, farmId, { typeId: heifers, culled: true });
+    const other = await insertFarmCow(testApp, farmId, { typeId: steers });
+    await insertFarmCow(testApp, farmId);
 
     const response = await del(farmer, heifers);
 
     expect(response.json()).toEqual({ success: true, data: { id: heifers, movedToUncategorized: 3 } });
-    expect(await typeOfCows([...inType, culledInType, other])).toEqual([null, null, null, steers]);
+    expect(await typeIdsOfCows(testApp, [...inType, culledInType, other])).toEqual([
+      null,
+      null,
+      null,
+      steers,
+    ]);
     expect(await listTypes(farmer)).toEqual({
       types: [{ id: steers, name: 'Steers', costnb: 0, count: 1 }],
       uncategorized: { count: 3 },
@@ -314,9 +263,9 @@ describe('deleting a type', () => {
   });
 
   it('keeps the charges made for the type in the ledger, with its name', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 4000);
-    const cows = [await insertCow(farmId), await insertCow(farmId)];
-    await topUp(farmId, 10_000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 4000);
+    const cows = [await insertFarmCow(testApp, farmId), await insertFarmCow(testApp, farmId)];
+    await topUpWallet(testApp, farmId, 10_000);
     await call(testApp, api.cowTypes.assignCowsType, {
       token: farmer.token,
       body: { checklist: cows, type: { id: heifers } },
@@ -340,14 +289,14 @@ describe('deleting a type', () => {
   });
 
   it("answers 404 with no data for another farm's type, and for an unknown one, changing nothing", async () => {
-    const type = await insertType(farmId, 'Secret type', 100);
-    const cow = await insertCow(farmId, { typeId: type });
+    const type = await insertCowType(testApp, farmId, 'Secret type', 100);
+    const cow = await insertFarmCow(testApp, farmId, { typeId: type });
     const foreign = await del(stranger, type);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ success: false, code: 'E_NOT_FOUND', msg: expect.any(String) });
     expect(foreign.body).not.toContain('Secret type');
     expect((await del(farmer, type + 1000)).statusCode).toBe(404);
-    expect(await typeOfCows([cow])).toEqual([type]);
+    expect(await typeIdsOfCows(testApp, [cow])).toEqual([type]);
     expect((await listTypes(farmer)).types).toHaveLength(1);
   });
 
@@ -363,8 +312,8 @@ describe('moving cows into a type (cowmovetotype)', () => {
     call(testApp, api.cowTypes.moveCowsToType, { token: user.token, params: { type }, body: { list } });
 
   it('moves cows into a free type without charging, answering the cows as they are now', async () => {
-    const steers = await insertType(farmId, 'Steers', 0);
-    const cows = [await insertCow(farmId), await insertCow(farmId)];
+    const steers = await insertCowType(testApp, farmId, 'Steers', 0);
+    const cows = [await insertFarmCow(testApp, farmId), await insertFarmCow(testApp, farmId)];
     const response = await move(farmer, steers, cows);
     expect(response.json()).toMatchObject({
       success: true,
@@ -381,26 +330,29 @@ describe('moving cows into a type (cowmovetotype)', () => {
         cows: cows.map((id): unknown => expect.objectContaining({ id, typeid: steers, typename: 'Steers' })),
       },
     });
-    expect(await typeOfCows(cows)).toEqual([steers, steers]);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([steers, steers]);
     expect(await walletEntryCount(farmId)).toBe(0);
   });
 
   it('moves cows back to uncategorized with type 0', async () => {
-    const steers = await insertType(farmId, 'Steers', 3000);
-    const cows = [await insertCow(farmId, { typeId: steers }), await insertCow(farmId)];
+    const steers = await insertCowType(testApp, farmId, 'Steers', 3000);
+    const cows = [
+      await insertFarmCow(testApp, farmId, { typeId: steers }),
+      await insertFarmCow(testApp, farmId),
+    ];
     const response = await move(farmer, 0, cows);
     expect(response.json()).toMatchObject({
       data: { changed: true, typeid: 0, typename: null, moved: 1, alreadyInType: 1, charged: 0 },
     });
-    expect(await typeOfCows(cows)).toEqual([null, null]);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([null, null]);
     expect(await walletEntryCount(farmId)).toBe(0);
   });
 
   it('charges cost × cows newly entering a type with a cost, like cowstype', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 2500);
-    const already = await insertCow(farmId, { typeId: heifers });
-    const cows = [await insertCow(farmId), await insertCow(farmId), already];
-    await topUp(farmId, 6000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 2500);
+    const already = await insertFarmCow(testApp, farmId, { typeId: heifers });
+    const cows = [await insertFarmCow(testApp, farmId), await insertFarmCow(testApp, farmId), already];
+    await topUpWallet(testApp, farmId, 6000);
     const response = await move(farmer, heifers, cows);
     expect(response.json()).toMatchObject({
       data: { moved: 2, alreadyInType: 1, charged: 5000, balance: 1000 },
@@ -408,32 +360,35 @@ describe('moving cows into a type (cowmovetotype)', () => {
   });
 
   it('refuses a culled cow with 409 and moves none of the listed cows', async () => {
-    const steers = await insertType(farmId, 'Steers', 0);
-    const cows = [await insertCow(farmId), await insertCow(farmId, { culled: true })];
+    const steers = await insertCowType(testApp, farmId, 'Steers', 0);
+    const cows = [
+      await insertFarmCow(testApp, farmId),
+      await insertFarmCow(testApp, farmId, { culled: true }),
+    ];
     const response = await move(farmer, steers, cows);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ success: false, code: 'E_CONFLICT' });
-    expect(await typeOfCows(cows)).toEqual([null, null]);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([null, null]);
   });
 
   it("answers 404 for another farm's cow in the list, and moves none", async () => {
-    const steers = await insertType(farmId, 'Steers', 0);
-    const own = await insertCow(farmId);
-    const foreign = await insertCow(strangerFarmId);
+    const steers = await insertCowType(testApp, farmId, 'Steers', 0);
+    const own = await insertFarmCow(testApp, farmId);
+    const foreign = await insertFarmCow(testApp, strangerFarmId);
     const response = await move(farmer, steers, [own, foreign]);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ success: false, code: 'E_NOT_FOUND' });
-    expect(await typeOfCows([own, foreign])).toEqual([null, null]);
+    expect(await typeIdsOfCows(testApp, [own, foreign])).toEqual([null, null]);
   });
 
   it("answers 404 with no data for another farm's type, and moves nothing", async () => {
-    const secret = await insertType(farmId, 'Secret type', 0);
-    const strangersCow = await insertCow(strangerFarmId);
+    const secret = await insertCowType(testApp, farmId, 'Secret type', 0);
+    const strangersCow = await insertFarmCow(testApp, strangerFarmId);
     const response = await move(stranger, secret, [strangersCow]);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, code: 'E_NOT_FOUND', msg: expect.any(String) });
     expect(response.body).not.toContain('Secret type');
-    expect(await typeOfCows([strangersCow])).toEqual([null]);
+    expect(await typeIdsOfCows(testApp, [strangersCow])).toEqual([null]);
   });
 
   it.each([

@@ -1,11 +1,11 @@
-// Factories shared by the cow and admin tests: cows through the real call, rows with readings and records
-// straight into the tables (other modules own those calls), and boss grants.
+// Factories shared by the cow, cow-type, wallet and admin tests: cows through the real call, rows with
+// readings, types and wallet entries straight into the tables (other modules own those calls), and boss grants.
 import { expect } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { addDays } from '@cowcare/domain/calendar-date';
 import { hashPassword } from '../src/modules/auth/passwords';
-import { call, type TestApp, type TestUser } from './helpers/test-app';
+import { call, createArrangedTestApp, createFarmUser, type TestApp, type TestUser } from './helpers/test-app';
 
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 export const daysFromToday = (days: number): string => addDays(todayUtc(), days);
@@ -16,6 +16,90 @@ export const farmIdOf = async (testApp: TestApp, user: TestUser): Promise<number
   ]);
   if (!farm) throw new Error(`no farm ${user.farmNumber}`);
   return farm.id;
+};
+
+/** The app with two farms of one user each: the farmer's, where a test works, and a stranger's. */
+export interface TwoFarms {
+  testApp: TestApp;
+  farmer: TestUser;
+  stranger: TestUser;
+  farmId: number;
+  strangerFarmId: number;
+}
+
+export const openTwoFarms = (): Promise<TwoFarms> =>
+  createArrangedTestApp(async (testApp) => {
+    const farmer = await createFarmUser(testApp);
+    const stranger = await createFarmUser(testApp);
+    const farmId = await farmIdOf(testApp, farmer);
+    const strangerFarmId = await farmIdOf(testApp, stranger);
+    return { farmer, stranger, farmId, strangerFarmId };
+  });
+
+/** Every cow, cow type and wallet entry of every farm, so a test starts from farms without them. */
+export const emptyHerdsTypesAndWallets = async (testApp: TestApp): Promise<void> => {
+  for (const table of ['wallet_entries', 'cows', 'cow_types']) {
+    await testApp.db.query(`DELETE FROM ${table}`);
+  }
+};
+
+let farmCowSequence = 0;
+
+/** A cow without sensor or readings, in estrus detection (or culled), of a type or none; answers her id. */
+export const insertFarmCow = async (
+  testApp: TestApp,
+  farmId: number,
+  options: { typeId?: number | null; culled?: boolean; code?: string } = {},
+): Promise<number> => {
+  farmCowSequence += 1;
+  const [row] = await testApp.db.query<{ id: number }>(
+    `INSERT INTO cows (farm_id, code, status, cow_type_id, culled_at)
+     VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN now() END) RETURNING id`,
+    [
+      farmId,
+      options.code ?? `C${9000 + farmCowSequence}`,
+      options.culled ? '도태' : '발정탐지',
+      options.typeId ?? null,
+      options.culled ?? false,
+    ],
+  );
+  if (!row) throw new Error('cow insert returned nothing');
+  return row.id;
+};
+
+export const insertCowType = async (
+  testApp: TestApp,
+  farmId: number,
+  name: string,
+  cost = 0,
+): Promise<number> => {
+  const [row] = await testApp.db.query<{ id: number }>(
+    'INSERT INTO cow_types (farm_id, name, cost_minor) VALUES ($1, $2, $3) RETURNING id',
+    [farmId, name, cost],
+  );
+  if (!row) throw new Error('type insert returned nothing');
+  return row.id;
+};
+
+/** The type of each cow, in the order of the cows' ids. */
+export const typeIdsOfCows = async (testApp: TestApp, cowIds: number[]): Promise<(number | null)[]> =>
+  (
+    await testApp.db.query<{ typeId: number | null }>(
+      'SELECT cow_type_id AS "typeId" FROM cows WHERE id = ANY($1::int[]) ORDER BY id',
+      [cowIds],
+    )
+  ).map((row) => row.typeId);
+
+export const topUpWallet = async (
+  testApp: TestApp,
+  farmId: number,
+  amount: number,
+  description = 'test top-up',
+): Promise<void> => {
+  await testApp.db.query(
+    "INSERT INTO wallet_entries (farm_id, kind, amount_minor, description) VALUES ($1, 'topup', $2, $3)",
+    [farmId, amount, description],
+  );
 };
 
 /** Registers a cow through POST news/news/add/addcowsinfo and insists it worked. */

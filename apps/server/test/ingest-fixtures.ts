@@ -6,7 +6,7 @@ import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { insertGateway } from '../src/modules/gateways/gateways-repository';
 import { farmIdOf, insertCowRow, type CowRow } from './cows-fixtures';
-import type { TestApp, TestUser } from './helpers/test-app';
+import { createArrangedTestApp, createFarmUser, type TestApp, type TestUser } from './helpers/test-app';
 
 export interface TestGateway {
   username: string;
@@ -23,6 +23,26 @@ export const createGateway = async (testApp: TestApp, user: TestUser): Promise<T
   const topic = readingsTopic(testApp.services.config.mqttTopicRoot, user.country, user.farmNumber);
   return { username, secret, farmId, topic };
 };
+
+/** The app with two farms of one user and one gateway each: the farmer's, where a test works, and a neighbour's. */
+export interface GatewayFarms {
+  testApp: TestApp;
+  farmer: TestUser;
+  neighbour: TestUser;
+  gateway: TestGateway;
+  neighbourGateway: TestGateway;
+}
+
+/** `listening` puts the app on a port, which notification sockets need. */
+export const openGatewayFarms = (options: { listening: boolean }): Promise<GatewayFarms> =>
+  createArrangedTestApp(async (testApp) => {
+    if (options.listening) await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const farmer = await createFarmUser(testApp);
+    const neighbour = await createFarmUser(testApp);
+    const gateway = await createGateway(testApp, farmer);
+    const neighbourGateway = await createGateway(testApp, neighbour);
+    return { farmer, neighbour, gateway, neighbourGateway };
+  });
 
 /** A cow of the user's farm wearing `sensorId`; answers her id. */
 export const cowWearing = (

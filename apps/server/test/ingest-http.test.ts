@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import type { Queryable } from '../src/db/database';
-import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import { call, type TestApp, type TestUser } from './helpers/test-app';
 import {
   cowState,
   cowWearing,
-  createGateway,
   minutesAgo,
   noticesOf,
+  openGatewayFarms,
   reading,
   storedReadings,
   wholeSecond,
@@ -16,16 +16,11 @@ import {
 
 let testApp: TestApp;
 let farmer: TestUser;
-let neighbour: TestUser;
 let gateway: TestGateway;
 let neighbourGateway: TestGateway;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  farmer = await createFarmUser(testApp);
-  neighbour = await createFarmUser(testApp);
-  gateway = await createGateway(testApp, farmer);
-  neighbourGateway = await createGateway(testApp, neighbour);
+  ({ testApp, farmer, gateway, neighbourGateway } = await openGatewayFarms({ listening: false }));
 });
 afterAll(() => testApp.close());
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { Queryable } from '../src/db/database';
-import { createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import type { TestApp, TestUser } from './helpers/test-app';
 import {
   brokerUrl,
   connectGateway,
   cowState,
   cowWearing,
-  createGateway,
   minutesAgo,
   noticesOf,
   openFarmSocket,
+  openGatewayFarms,
   pause,
   publishReadings,
   reading,
@@ -30,12 +30,7 @@ let neighbourGateway: TestGateway;
 let client: MqttClient;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  farmer = await createFarmUser(testApp);
-  neighbour = await createFarmUser(testApp);
-  gateway = await createGateway(testApp, farmer);
-  neighbourGateway = await createGateway(testApp, neighbour);
+  ({ testApp, farmer, neighbour, gateway, neighbourGateway } = await openGatewayFarms({ listening: true }));
   client = await connectGateway(brokerUrl(testApp), gateway);
 });
 afterAll(async () => {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markSilentSensorsOffline } from '../src/jobs/sensor-offline-job';
 import { runLocked } from '../src/jobs/job-runner';
-import { createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import type { TestApp, TestUser } from './helpers/test-app';
 import {
   brokerUrl,
   connectGateway,
   cowState,
   cowWearing,
-  createGateway,
   minutesAgo,
   noticesOf,
   openFarmSocket,
+  openGatewayFarms,
   pause,
   publishReadings,
   reading,
@@ -25,11 +25,7 @@ let neighbour: TestUser;
 let gateway: TestGateway;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  farmer = await createFarmUser(testApp);
-  neighbour = await createFarmUser(testApp);
-  gateway = await createGateway(testApp, farmer);
+  ({ testApp, farmer, neighbour, gateway } = await openGatewayFarms({ listening: true }));
 });
 afterAll(() => testApp.close());
 

@@ -5,7 +5,15 @@ import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { DEMO_FARM_NUMBER } from '../src/seed/demo-credentials';
 import { runSeed } from '../src/seed/run-seed';
-import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import {
+  emptyHerdsTypesAndWallets,
+  insertCowType,
+  insertFarmCow,
+  openTwoFarms,
+  topUpWallet,
+  typeIdsOfCows,
+} from './cows-fixtures';
+import { call, createFarmUser, type TestApp, type TestUser } from './helpers/test-app';
 import { openTestDatabase } from './helpers/test-database';
 
 let testApp: TestApp;
@@ -14,57 +22,11 @@ let stranger: TestUser;
 let farmId: number;
 let strangerFarmId: number;
 
-const farmIdOf = async (user: TestUser): Promise<number> => {
-  const [row] = await testApp.db.query<{ farmId: number }>(
-    'SELECT farm_id AS "farmId" FROM users WHERE id = $1',
-    [user.id],
-  );
-  if (!row) throw new Error('test user has no farm');
-  return row.farmId;
-};
-
-let cowSequence = 0;
-const insertCow = async (
-  inFarm: number,
-  options: { typeId?: number | null; code?: string } = {},
-): Promise<number> => {
-  cowSequence += 1;
-  const [row] = await testApp.db.query<{ id: number }>(
-    `INSERT INTO cows (farm_id, code, status, cow_type_id) VALUES ($1, $2, '발정탐지', $3) RETURNING id`,
-    [inFarm, options.code ?? `C${5000 + cowSequence}`, options.typeId ?? null],
-  );
-  if (!row) throw new Error('cow insert returned nothing');
-  return row.id;
-};
 const insertCows = async (inFarm: number, count: number, typeId: number | null = null) => {
   const ids: number[] = [];
-  for (let index = 0; index < count; index += 1) ids.push(await insertCow(inFarm, { typeId }));
+  for (let index = 0; index < count; index += 1) ids.push(await insertFarmCow(testApp, inFarm, { typeId }));
   return ids;
 };
-
-const insertType = async (inFarm: number, name: string, cost: number): Promise<number> => {
-  const [row] = await testApp.db.query<{ id: number }>(
-    'INSERT INTO cow_types (farm_id, name, cost_minor) VALUES ($1, $2, $3) RETURNING id',
-    [inFarm, name, cost],
-  );
-  if (!row) throw new Error('type insert returned nothing');
-  return row.id;
-};
-
-const topUp = async (inFarm: number, amount: number, description = 'test top-up') => {
-  await testApp.db.query(
-    "INSERT INTO wallet_entries (farm_id, kind, amount_minor, description) VALUES ($1, 'topup', $2, $3)",
-    [inFarm, amount, description],
-  );
-};
-
-const typeOfCows = async (cowIds: number[]): Promise<(number | null)[]> =>
-  (
-    await testApp.db.query<{ typeId: number | null }>(
-      'SELECT cow_type_id AS "typeId" FROM cows WHERE id = ANY($1::int[]) ORDER BY id',
-      [cowIds],
-    )
-  ).map((row) => row.typeId);
 
 const ledgerOf = (inFarm: number) =>
   testApp.db.query<{ kind: string; amount: number; cowCount: number | null; typeName: string | null }>(
@@ -85,19 +47,10 @@ const chargeUsage = (user: TestUser, body: unknown, userId = user.id) =>
   call(testApp, api.wallet.chargeCowTypeUsage, { token: user.token, params: { userId }, body });
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  farmer = await createFarmUser(testApp);
-  stranger = await createFarmUser(testApp);
-  farmId = await farmIdOf(farmer);
-  strangerFarmId = await farmIdOf(stranger);
+  ({ testApp, farmer, stranger, farmId, strangerFarmId } = await openTwoFarms());
 });
 afterAll(() => testApp.close());
-
-beforeEach(async () => {
-  for (const table of ['wallet_entries', 'cows', 'cow_types']) {
-    await testApp.db.query(`DELETE FROM ${table}`);
-  }
-});
+beforeEach(() => emptyHerdsTypesAndWallets(testApp));
 
 describe('wallet calls need a token and valid input', () => {
   const cases: [string, Pick<RouteDefinition, 'method' | 'path'>, unknown][] = [
@@ -132,9 +85,9 @@ describe('wallet calls need a token and valid input', () => {
 
 describe('assigning a type with a cost (cowstype)', () => {
   it('charges cost × cows in the same call: 3 cows × 5,000 = -15,000', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const cows = await insertCows(farmId, 3);
-    await topUp(farmId, 20_000);
+    await topUpWallet(testApp, farmId, 20_000);
 
     const response = await assign(farmer, cows, { id: heifers, name: 'Heifers', costnb: 5000 });
 
@@ -153,7 +106,7 @@ describe('assigning a type with a cost (cowstype)', () => {
         currency: 'KRW',
       },
     });
-    expect(await typeOfCows(cows)).toEqual([heifers, heifers, heifers]);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([heifers, heifers, heifers]);
     expect(await ledgerOf(farmId)).toEqual([
       { kind: 'topup', amount: 20_000, cowCount: null, typeName: null },
       { kind: 'charge', amount: -15_000, cowCount: 3, typeName: 'Heifers' },
@@ -161,19 +114,19 @@ describe('assigning a type with a cost (cowstype)', () => {
   });
 
   it("charges the type's own cost, whatever costnb the client sends", async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const cows = await insertCows(farmId, 2);
-    await topUp(farmId, 20_000);
+    await topUpWallet(testApp, farmId, 20_000);
     const response = await assign(farmer, cows, { id: heifers, name: 'Heifers', costnb: 1 });
     expect(response.json()).toMatchObject({ data: { costnb: 5000, charged: 10_000, balance: 10_000 } });
   });
 
   it('does not charge again for cows already in the type', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const cows = await insertCows(farmId, 3);
-    await topUp(farmId, 50_000);
+    await topUpWallet(testApp, farmId, 50_000);
     await assign(farmer, cows, { id: heifers });
-    const newcomer = await insertCow(farmId);
+    const newcomer = await insertFarmCow(testApp, farmId);
 
     const again = await assign(farmer, [...cows, newcomer], { id: heifers });
 
@@ -188,28 +141,28 @@ describe('assigning a type with a cost (cowstype)', () => {
   });
 
   it('charges cows coming from another type as newly entering', async () => {
-    const steers = await insertType(farmId, 'Steers', 0);
-    const heifers = await insertType(farmId, 'Heifers', 1500);
+    const steers = await insertCowType(testApp, farmId, 'Steers', 0);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 1500);
     const cows = await insertCows(farmId, 2, steers);
-    await topUp(farmId, 3000);
+    await topUpWallet(testApp, farmId, 3000);
     const response = await assign(farmer, cows, { id: heifers });
     expect(response.json()).toMatchObject({ data: { moved: 2, charged: 3000, balance: 0 } });
   });
 
   it('charges nothing for a free type and writes no ledger entry', async () => {
-    const steers = await insertType(farmId, 'Steers', 0);
+    const steers = await insertCowType(testApp, farmId, 'Steers', 0);
     const cows = await insertCows(farmId, 4);
     const response = await assign(farmer, cows, { id: steers, name: 'Steers', costnb: 0 });
     expect(response.json()).toMatchObject({ data: { changed: true, moved: 4, charged: 0, balance: 0 } });
-    expect(await typeOfCows(cows)).toEqual([steers, steers, steers, steers]);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([steers, steers, steers, steers]);
     expect(await ledgerOf(farmId)).toEqual([]);
   });
 
   it('refuses with 409 E_INSUFFICIENT_BALANCE naming the amount, and changes nothing', async () => {
-    const steers = await insertType(farmId, 'Steers', 0);
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const steers = await insertCowType(testApp, farmId, 'Steers', 0);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const cows = await insertCows(farmId, 3, steers);
-    await topUp(farmId, 14_999);
+    await topUpWallet(testApp, farmId, 14_999);
 
     const response = await assign(farmer, cows, { id: heifers });
 
@@ -225,37 +178,40 @@ describe('assigning a type with a cost (cowstype)', () => {
       shortfall: 1,
       currency: 'KRW',
     });
-    expect(await typeOfCows(cows)).toEqual([steers, steers, steers]);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([steers, steers, steers]);
     expect(await ledgerOf(farmId)).toEqual([
       { kind: 'topup', amount: 14_999, cowCount: null, typeName: null },
     ]);
   });
 
   it('lets the balance reach exactly zero', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const cows = await insertCows(farmId, 3);
-    await topUp(farmId, 15_000);
+    await topUpWallet(testApp, farmId, 15_000);
     expect((await assign(farmer, cows, { id: heifers })).json()).toMatchObject({ data: { balance: 0 } });
   });
 
   it("refuses the whole call with 404 when one cow is another farm's, charging nothing", async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const own = await insertCows(farmId, 2);
-    const foreign = await insertCow(strangerFarmId);
-    await topUp(farmId, 50_000);
+    const foreign = await insertFarmCow(testApp, strangerFarmId);
+    await topUpWallet(testApp, farmId, 50_000);
 
     const response = await assign(farmer, [...own, foreign], { id: heifers });
 
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ success: false, code: 'E_NOT_FOUND' });
-    expect(await typeOfCows([...own, foreign])).toEqual([null, null, null]);
+    expect(await typeIdsOfCows(testApp, [...own, foreign])).toEqual([null, null, null]);
     expect(await ledgerOf(farmId)).toHaveLength(1);
   });
 
   it('rolls the charge back when the cow update fails after it', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
-    const cows = [await insertCow(farmId), await insertCow(farmId, { code: 'C4040404' })];
-    await topUp(farmId, 50_000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
+    const cows = [
+      await insertFarmCow(testApp, farmId),
+      await insertFarmCow(testApp, farmId, { code: 'C4040404' }),
+    ];
+    await topUpWallet(testApp, farmId, 50_000);
     // The charge is written before the cows move; a failure on the move must take the charge with it.
     await testApp.db.execScript(`
       CREATE FUNCTION refuse_test_cow() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -272,17 +228,17 @@ describe('assigning a type with a cost (cowstype)', () => {
     } finally {
       await testApp.db.execScript('DROP TRIGGER refuse_test_cow ON cows; DROP FUNCTION refuse_test_cow();');
     }
-    expect(await typeOfCows(cows)).toEqual([null, null]);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([null, null]);
     expect(await ledgerOf(farmId)).toEqual([
       { kind: 'topup', amount: 50_000, cowCount: null, typeName: null },
     ]);
   });
 
   it('lets only one of two simultaneous assignments spend the same balance', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const first = await insertCows(farmId, 2);
     const second = await insertCows(farmId, 2);
-    await topUp(farmId, 10_000);
+    await topUpWallet(testApp, farmId, 10_000);
     // A slow ledger write keeps the first transaction open while the second one checks the balance.
     await testApp.db.execScript(`
       CREATE FUNCTION slow_wallet_write() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -307,9 +263,9 @@ describe('assigning a type with a cost (cowstype)', () => {
   });
 
   it("answers 404 for another farm's type, with no data, charging nothing", async () => {
-    const secret = await insertType(farmId, 'Secret type', 5000);
+    const secret = await insertCowType(testApp, farmId, 'Secret type', 5000);
     const cows = await insertCows(strangerFarmId, 1);
-    await topUp(strangerFarmId, 50_000);
+    await topUpWallet(testApp, strangerFarmId, 50_000);
     const response = await assign(stranger, cows, { id: secret });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('Secret type');
@@ -319,9 +275,9 @@ describe('assigning a type with a cost (cowstype)', () => {
 
 describe('the usage-charge call (usernb)', () => {
   it('assigns and charges in one transaction, answering the balance and the user', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const cows = await insertCows(farmId, 3);
-    await topUp(farmId, 20_000);
+    await topUpWallet(testApp, farmId, 20_000);
 
     const response = await chargeUsage(farmer, { cost: 5000, list: cows, type: { id: heifers } });
 
@@ -337,13 +293,13 @@ describe('the usage-charge call (usernb)', () => {
         user: { id: farmer.id, username: farmer.username, FarmNumber: farmer.farmNumber },
       },
     });
-    expect(await typeOfCows(cows)).toEqual([heifers, heifers, heifers]);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([heifers, heifers, heifers]);
   });
 
   it('after cowstype, finds nothing left to charge: the farm is charged exactly once', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const cows = await insertCows(farmId, 3);
-    await topUp(farmId, 20_000);
+    await topUpWallet(testApp, farmId, 20_000);
     await assign(farmer, cows, { id: heifers, name: 'Heifers', costnb: 5000 });
 
     const response = await chargeUsage(farmer, { cost: 5000, list: cows, type: { id: heifers } });
@@ -357,19 +313,19 @@ describe('the usage-charge call (usernb)', () => {
   });
 
   it('changes nothing for a free type and says so', async () => {
-    const steers = await insertType(farmId, 'Steers', 0);
+    const steers = await insertCowType(testApp, farmId, 'Steers', 0);
     const cows = await insertCows(farmId, 2);
     const response = await chargeUsage(farmer, { cost: 0, list: cows, type: { id: steers } });
     expect(response.json()).toMatchObject({
       data: { changed: false, nothingToCharge: true, moved: 0, charged: 0, balance: 0 },
     });
-    expect(await typeOfCows(cows)).toEqual([null, null]);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([null, null]);
   });
 
   it('refuses an insufficient balance with 409 and changes nothing', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const cows = await insertCows(farmId, 3);
-    await topUp(farmId, 10_000);
+    await topUpWallet(testApp, farmId, 10_000);
     const response = await chargeUsage(farmer, { cost: 5000, list: cows, type: { id: heifers } });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
@@ -377,14 +333,14 @@ describe('the usage-charge call (usernb)', () => {
       needed: 15_000,
       shortfall: 5000,
     });
-    expect(await typeOfCows(cows)).toEqual([null, null, null]);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([null, null, null]);
     expect(await ledgerOf(farmId)).toHaveLength(1);
   });
 
   it("refuses another user's id with 403 and charges nothing", async () => {
-    const heifers = await insertType(strangerFarmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, strangerFarmId, 'Heifers', 5000);
     const cows = await insertCows(strangerFarmId, 1);
-    await topUp(strangerFarmId, 50_000);
+    await topUpWallet(testApp, strangerFarmId, 50_000);
     const response = await chargeUsage(
       stranger,
       { cost: 5000, list: cows, type: { id: heifers } },
@@ -397,23 +353,23 @@ describe('the usage-charge call (usernb)', () => {
   });
 
   it("answers 404 for another farm's cows, charging nothing", async () => {
-    const heifers = await insertType(strangerFarmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, strangerFarmId, 'Heifers', 5000);
     const farmersCows = await insertCows(farmId, 2);
-    await topUp(strangerFarmId, 50_000);
+    await topUpWallet(testApp, strangerFarmId, 50_000);
     const response = await chargeUsage(stranger, { cost: 5000, list: farmersCows, type: { id: heifers } });
     expect(response.statusCode).toBe(404);
-    expect(await typeOfCows(farmersCows)).toEqual([null, null]);
+    expect(await typeIdsOfCows(testApp, farmersCows)).toEqual([null, null]);
     expect(await ledgerOf(strangerFarmId)).toHaveLength(1);
   });
 });
 
 describe('reading the wallet (getwallet)', () => {
   it('answers the balance and every entry, newest first, in the farm currency', async () => {
-    const heifers = await insertType(farmId, 'Heifers', 5000);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
     const cows = await insertCows(farmId, 3);
-    await topUp(farmId, 20_000, 'First top-up');
+    await topUpWallet(testApp, farmId, 20_000, 'First top-up');
     await assign(farmer, cows, { id: heifers });
-    await topUp(strangerFarmId, 99_999, 'Stranger top-up');
+    await topUpWallet(testApp, strangerFarmId, 99_999, 'Stranger top-up');
 
     const response = await call(testApp, api.wallet.getWallet, {
       token: farmer.token,
@@ -455,7 +411,7 @@ describe('reading the wallet (getwallet)', () => {
   });
 
   it("refuses another user's wallet with 403 and no data", async () => {
-    await topUp(farmId, 12_345, 'Private top-up');
+    await topUpWallet(testApp, farmId, 12_345, 'Private top-up');
     const response = await call(testApp, api.wallet.getWallet, {
       token: stranger.token,
       params: { userId: farmer.id },

@@ -69,6 +69,19 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
   };
 };
 
+/** A test app with what `arrange` makes on it; a failed arrangement closes the app, leaving no scratch database. */
+export const createArrangedTestApp = async <T extends object>(
+  arrange: (testApp: TestApp) => Promise<T>,
+): Promise<T & { testApp: TestApp }> => {
+  const testApp = await createTestApp();
+  try {
+    return { testApp, ...(await arrange(testApp)) };
+  } catch (error) {
+    await testApp.close();
+    throw error;
+  }
+};
+
 export interface TestUser {
   id: number;
   username: string;

@@ -89,7 +89,8 @@ export const DailyTemperatureSchema = Type.Object({
   max: Temperature,
 });
 
-const chart = <D extends TSchema>(name: string, path: string, summary: string, data: D) =>
+/** The spec names each call by its path's last segment; every path but num's is gpko/<name>. */
+const chart = <D extends TSchema>(name: string, summary: string, data: D, path = `gpko/${name}`) =>
   defineRoute({
     method: 'POST',
     path,
@@ -102,7 +103,6 @@ const chart = <D extends TSchema>(name: string, path: string, summary: string, d
 
 export const readingCounts = chart(
   'num',
-  'news/news/gpko/num',
   'counts for the chosen day: slots expected (144, or up to now today), readings received, gap-filled and missing',
   Type.Object({
     date: DateString,
@@ -112,32 +112,29 @@ export const readingCounts = chart(
     missing: Type.Integer({ minimum: 0 }),
     lastReadingAt: Nullable(DateTimeString),
   }),
+  'news/news/gpko/num',
 );
 
 export const activitySixHourly = chart(
   'activitylinesix',
-  'gpko/activitylinesix',
   'activity summed per 6 hours over the 7 days ending with the chosen day (28 points)',
   Type.Array(ActivityPointSchema),
 );
 
 export const activityDaily = chart(
   'activitylinerds',
-  'gpko/activitylinerds',
   'activity summed per day over the 30 days ending with the chosen day (30 points)',
   Type.Array(DailyActivitySchema),
 );
 
 export const temperatureAgainstYesterday = chart(
   'hotdatay',
-  'gpko/hotdatay',
   'hourly temperature means of the chosen day beside the same hours of the day before (24 points)',
   Type.Array(TemperatureAgainstYesterdaySchema),
 );
 
 export const temperatureDeviation = chart(
   'hotdataynew',
-  'gpko/hotdataynew',
   "hourly temperature means of the chosen day with the cow's 10-day average and the spec's deviation " +
     'temp − (average + tempadd) (24 points)',
   Type.Array(TemperatureDeviationSchema),
@@ -145,7 +142,6 @@ export const temperatureDeviation = chart(
 
 export const activityLastSixHours = chart(
   'activityline6',
-  'gpko/activityline6',
   'activity of each 10-minute reading over the 6 hours ending at timedate (a time), at the end of the day ' +
     '(a date), or now (36 points)',
   Type.Array(ActivityPointSchema),
@@ -153,35 +149,30 @@ export const activityLastSixHours = chart(
 
 export const temperatureDaily = chart(
   'templinerds',
-  'gpko/templinerds',
   'daily temperature mean, minimum and maximum over the 30 days ending with the chosen day (30 points)',
   Type.Array(DailyTemperatureSchema),
 );
 
 export const readingsOfDay = chart(
   'line',
-  'gpko/line',
   'every 10-minute reading of the chosen day, gap-filled, in sequence order',
   Type.Array(LineReadingSchema),
 );
 
 export const temperatureHourly = chart(
   'hot',
-  'gpko/hot',
   'temperature means per hour of the chosen day (24 points)',
   Type.Array(HourlyTemperatureSchema),
 );
 
 export const temperatureActivityHourly = chart(
   'hotactivity',
-  'gpko/hotactivity',
   'temperature mean and activity sum per hour of the chosen day, together (24 points)',
   Type.Array(HourlyTemperatureActivitySchema),
 );
 
 export const temperatureWithAverage = chart(
   'templinepynew',
-  'gpko/templinepynew',
   "temperature means per 2 hours over the 7 days ending with the chosen day (84 points) under data.data, with the cow's " +
     '10-day average and her fever line (average + tempadd + 0.5, where the slight band starts)',
   Type.Object({

@@ -31,4 +31,21 @@ describe('setup wizard, step 1: the farm', () => {
       city: demoUser.city,
     });
   });
+
+  it('goes on to the sensors without saving when the farm details are unchanged', async () => {
+    const api = fakeApi({
+      'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+      'GET common/common/lgs/lgs': () => ok([]),
+      'GET common/common/getKoUserDataById/7': () => ok(demoUser),
+      'GET common/common/getCowsData/KR/F-100': () => ok([]),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const user = userEvent.setup();
+    logIn();
+    const { router } = renderApp('/pages/index/step1');
+    await screen.findByTestId('farm-number');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/step2'));
+    expect(api.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
 });
