@@ -27,17 +27,30 @@ export interface TemperaturePoint {
 /** A body temperature outside this range is a broken reading (or a bolus lying in cold water), not a cow. */
 export const PLAUSIBLE_TEMPERATURE_CELSIUS = { min: 30, max: 45 } as const;
 
+function isPlausible(point: TemperaturePoint): boolean {
+  return (
+    Number.isFinite(point.time) &&
+    Number.isFinite(point.temperature) &&
+    point.temperature >= PLAUSIBLE_TEMPERATURE_CELSIUS.min &&
+    point.temperature <= PLAUSIBLE_TEMPERATURE_CELSIUS.max
+  );
+}
+
 /** Sorted by time, one reading per time (the first), implausible values dropped. */
 export function cleanTemperatures(points: readonly TemperaturePoint[]): TemperaturePoint[] {
-  const sorted = points
-    .filter(
-      (point) =>
-        Number.isFinite(point.time) &&
-        Number.isFinite(point.temperature) &&
-        point.temperature >= PLAUSIBLE_TEMPERATURE_CELSIUS.min &&
-        point.temperature <= PLAUSIBLE_TEMPERATURE_CELSIUS.max,
-    )
-    .sort((a, b) => a.time - b.time);
+  const plausible: TemperaturePoint[] = [];
+  // Every detector cleans the same series, which nearly always comes in time order already: noticing that
+  // on the way spares the sort and the duplicate pass.
+  let rising = true;
+  let lastTime = -Infinity;
+  for (const point of points) {
+    if (!isPlausible(point)) continue;
+    rising &&= point.time > lastTime;
+    lastTime = point.time;
+    plausible.push(point);
+  }
+  if (rising) return plausible;
+  const sorted = plausible.sort((a, b) => a.time - b.time);
   return sorted.filter((point, index) => index === 0 || point.time !== sorted[index - 1]?.time);
 }
 
@@ -91,13 +104,51 @@ const JITTER_MS = 90_000;
 // Readings have two decimals; 39.1 − 38.6 is 0.4999999… in floating point and must count as 0.5.
 const EPSILON = 1e-6;
 
-function median(values: readonly number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? sorted[middle]
-    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+/**
+ * The recent level: the median of the calm readings (outside events) of the last `spanMs`. The window holds
+ * a handful of readings and moves on by one at a time, so it keeps its temperatures sorted as they come and
+ * go instead of sorting a copy for every reading.
+ */
+class CalmLevel {
+  private readonly calm: TemperaturePoint[] = [];
+  private oldest = 0;
+  private readonly sorted: number[] = [];
+
+  constructor(private readonly spanMs: number) {}
+
+  add(reading: TemperaturePoint): void {
+    this.calm.push(reading);
+    insertSorted(this.sorted, reading.temperature);
+  }
+
+  /** The median of the calm readings from `spanMs` before `time` on; undefined when there are none. */
+  at(time: number): number | undefined {
+    while (this.oldest < this.calm.length && (this.calm[this.oldest]?.time ?? 0) < time - this.spanMs) {
+      removeSorted(this.sorted, this.calm[this.oldest]?.temperature ?? Number.NaN);
+      this.oldest += 1;
+    }
+    const { sorted } = this;
+    if (sorted.length === 0) return undefined;
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 === 1
+      ? sorted[middle]
+      : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+  }
+}
+
+// The window holds a few readings (six at the 10-minute cadence): moving them by hand beats `splice`.
+
+function insertSorted(sorted: number[], value: number): void {
+  let index = sorted.length;
+  for (; index > 0 && (sorted[index - 1] ?? 0) > value; index -= 1) sorted[index] = sorted[index - 1] ?? 0;
+  sorted[index] = value;
+}
+
+function removeSorted(sorted: number[], value: number): void {
+  let index = sorted.indexOf(value);
+  if (index < 0) return;
+  for (; index < sorted.length - 1; index += 1) sorted[index] = sorted[index + 1] ?? 0;
+  sorted.pop();
 }
 
 interface OpenEvent {
@@ -106,47 +157,41 @@ interface OpenEvent {
   lowest: number;
 }
 
+function closedEvent(open: OpenEvent, end: number): DrinkingEvent {
+  return { start: open.start, end, level: open.level, lowest: open.lowest, drop: open.level - open.lowest };
+}
+
 /** Every drinking event in one bolus series, oldest first. */
 export function detectDrinkingEvents(
   points: readonly TemperaturePoint[],
   parameters: Partial<DrinkingParameters> = {},
 ): DrinkingEvent[] {
   const p = { ...DEFAULT_DRINKING_PARAMETERS, ...parameters };
+  const maxEventMs = p.maxEventMinutes * MINUTE_MS;
+  const fallWithinMs = p.fallWithinMinutes * MINUTE_MS + JITTER_MS;
   const readings = cleanTemperatures(points);
   const events: DrinkingEvent[] = [];
-  // Readings outside events, for the recent level; only the last `levelMinutes` are ever looked at.
-  const calm: TemperaturePoint[] = [];
+  const calm = new CalmLevel(p.levelMinutes * MINUTE_MS);
   let open: OpenEvent | null = null;
   let previous: TemperaturePoint | undefined;
 
-  const close = (end: number) => {
-    if (open === null) return;
-    events.push({
-      start: open.start,
-      end,
-      level: open.level,
-      lowest: open.lowest,
-      drop: open.level - open.lowest,
-    });
-    open = null;
-  };
-
   for (const reading of readings) {
     if (open !== null) {
-      const timedOut = reading.time >= open.start + p.maxEventMinutes * MINUTE_MS;
-      if (timedOut) close(open.start + p.maxEventMinutes * MINUTE_MS);
-      else if (reading.temperature >= open.level - p.recoveryCelsius - EPSILON) close(reading.time);
-      else {
+      const timedOut = reading.time >= open.start + maxEventMs;
+      const recovered = reading.temperature >= open.level - p.recoveryCelsius - EPSILON;
+      if (timedOut || recovered) {
+        events.push(closedEvent(open, timedOut ? open.start + maxEventMs : reading.time));
+        open = null;
+      } else {
         open.lowest = Math.min(open.lowest, reading.temperature);
         previous = reading;
         continue;
       }
     }
-    while (calm.length > 0 && (calm[0]?.time ?? 0) < reading.time - p.levelMinutes * MINUTE_MS) calm.shift();
-    const level = median(calm.map((point) => point.temperature));
+    const level = calm.at(reading.time);
     const fell =
       previous !== undefined &&
-      reading.time - previous.time <= p.fallWithinMinutes * MINUTE_MS + JITTER_MS &&
+      reading.time - previous.time <= fallWithinMs &&
       previous.temperature - reading.temperature >= p.fallCelsius - EPSILON;
     const below = level !== undefined && level - reading.temperature >= p.belowLevelCelsius - EPSILON;
     if (fell || below) {
@@ -156,12 +201,12 @@ export function detectDrinkingEvents(
         lowest: reading.temperature,
       };
     } else {
-      calm.push(reading);
+      calm.add(reading);
     }
     previous = reading;
   }
   // An event still open at the end of the data ends at its time limit: it is cut, not recovered.
-  if (open !== null) close(open.start + p.maxEventMinutes * MINUTE_MS);
+  if (open !== null) events.push(closedEvent(open, open.start + maxEventMs));
   return events;
 }
 
@@ -199,13 +244,20 @@ export interface DrinkingSummary {
   readonly perDayLast7Days: number;
 }
 
+/** Events that started in (from, to]. */
+function startedIn(events: readonly DrinkingEvent[], from: number, to: number): number {
+  let count = 0;
+  for (const { start } of events) if (start > from && start <= to) count += 1;
+  return count;
+}
+
 /** The cow's drink values (`drink_current`, `drink` on the wire) at `at`. */
 export function drinkingSummary(
   events: readonly DrinkingEvent[],
   at: number,
   dataStart: number,
 ): DrinkingSummary {
-  const since = (ms: number) => events.filter((event) => event.start > at - ms && event.start <= at).length;
+  const since = (ms: number) => startedIn(events, at - ms, at);
   const coveredDays = Math.min(7, Math.max(1, (at - dataStart) / DAY_MS));
   return {
     last24Hours: since(DAY_MS),
@@ -260,19 +312,64 @@ export interface LowDrinkingAlert {
   readonly hoursSinceLastDrink: number | null;
 }
 
-/** Counts of sorted times in (from, to], by binary search. */
-function countIn(sortedTimes: readonly number[], from: number, to: number): number {
-  const upperBound = (value: number) => {
-    let low = 0;
-    let high = sortedTimes.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((sortedTimes[middle] ?? 0) <= value) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+/**
+ * How many values of an ascending array lie at or below a bound that never goes down from one call to the
+ * next: the count only moves on, so a whole pass over a series walks the array once instead of searching it
+ * for every reading.
+ */
+class RisingCount {
+  private count = 0;
+
+  constructor(private readonly sorted: readonly number[]) {}
+
+  upTo(bound: number): number {
+    while (this.count < this.sorted.length && (this.sorted[this.count] ?? Infinity) <= bound) this.count += 1;
+    return this.count;
+  }
+}
+
+/** The values of an ascending array in (from, to], for a window that only moves forward. */
+class ForwardWindowCount {
+  private readonly before: RisingCount;
+  private readonly through: RisingCount;
+
+  constructor(sorted: readonly number[]) {
+    this.before = new RisingCount(sorted);
+    this.through = new RisingCount(sorted);
+  }
+
+  in(from: number, to: number): number {
+    return this.through.upTo(to) - this.before.upTo(from);
+  }
+}
+
+/** Readings and drinking events in a window of time that moves forward with the readings. */
+interface JudgedWindow {
+  readonly readings: ForwardWindowCount;
+  readonly events: ForwardWindowCount;
+}
+
+function lowDrinkingAlert(
+  code: LowDrinkingCode,
+  at: number,
+  eventsLast24Hours: number,
+  dailyMean: number,
+  lastDrink: number | undefined,
+): LowDrinkingAlert {
+  const hoursSince = lastDrink === undefined ? null : (at - lastDrink) / HOUR_MS;
+  return {
+    code,
+    at,
+    episodeStart: at,
+    eventsLast24Hours,
+    dailyMean: Math.round(dailyMean * 10) / 10,
+    hoursSinceLastDrink: hoursSince === null ? null : Math.round(hoursSince * 10) / 10,
   };
-  return upperBound(to) - upperBound(from);
+}
+
+/** How many whole days 1, 2, … fit in `days` (none when it is not a number). */
+function wholeDaysUpTo(days: number): number {
+  return days >= 1 ? Math.floor(days) : 0;
 }
 
 /**
@@ -283,6 +380,7 @@ function countIn(sortedTimes: readonly number[], from: number, to: number): numb
 export function detectLowDrinking(
   points: readonly TemperaturePoint[],
   options: {
+    /** The series' drinking events when already found, oldest first (as `detectDrinkingEvents` gives them). */
     readonly events?: readonly DrinkingEvent[];
     readonly parameters?: Partial<LowDrinkingParameters>;
   } = {},
@@ -291,20 +389,35 @@ export function detectLowDrinking(
   const readings = cleanTemperatures(points);
   const events = options.events ?? detectDrinkingEvents(readings);
   const cadence = temperatureCadenceMs(readings);
+  const noDrinkWindow = p.noDrinkHours * HOUR_MS;
   const readingTimes = readings.map((reading) => reading.time);
   const eventStarts = events.map((event) => event.start);
-  const covered = (from: number, to: number) =>
-    countIn(readingTimes, from, to) >= p.minCoverage * ((to - from) / cadence);
+  // Readings are in time order, so every window below only moves forward (see `RisingCount`).
+  const judgedWindow = (): JudgedWindow => ({
+    readings: new ForwardWindowCount(readingTimes),
+    events: new ForwardWindowCount(eventStarts),
+  });
+  const lastDay = judgedWindow();
+  const noDrink = judgedWindow();
+  const baselineDays = Array.from({ length: wholeDaysUpTo(p.baselineDays) }, (_, index) => ({
+    back: index + 1,
+    ...judgedWindow(),
+  }));
+  const covered = (window: JudgedWindow, from: number, to: number) =>
+    window.readings.in(from, to) >= p.minCoverage * ((to - from) / cadence);
 
   const dailyMeanAt = (at: number): number | undefined => {
-    const days: number[] = [];
-    for (let back = 1; back <= p.baselineDays; back += 1) {
-      const to = at - back * DAY_MS;
-      if (covered(to - DAY_MS, to)) days.push(countIn(eventStarts, to - DAY_MS, to));
+    let drinks = 0;
+    let days = 0;
+    for (const day of baselineDays) {
+      const to = at - day.back * DAY_MS;
+      const from = to - DAY_MS;
+      if (covered(day, from, to)) {
+        drinks += day.events.in(from, to);
+        days += 1;
+      }
     }
-    return days.length >= p.minBaselineDays
-      ? days.reduce((sum, count) => sum + count, 0) / days.length
-      : undefined;
+    return days >= p.minBaselineDays ? drinks / days : undefined;
   };
 
   const alerts: LowDrinkingAlert[] = [];
@@ -319,30 +432,18 @@ export function detectLowDrinking(
     }
     const dailyMean = dailyMeanAt(time);
     if (dailyMean === undefined || dailyMean < p.minDailyMean) continue;
-    const last24 = countIn(eventStarts, time - DAY_MS, time);
-    const hoursSince = lastDrink === undefined ? null : (time - lastDrink) / HOUR_MS;
-    const alert = (code: LowDrinkingCode) =>
-      alerts.push({
-        code,
-        at: time,
-        episodeStart: time,
-        eventsLast24Hours: last24,
-        dailyMean: Math.round(dailyMean * 10) / 10,
-        hoursSinceLastDrink: hoursSince === null ? null : Math.round(hoursSince * 10) / 10,
-      });
-
-    if (covered(time - DAY_MS, time)) {
+    const last24 = lastDay.events.in(time - DAY_MS, time);
+    if (covered(lastDay, time - DAY_MS, time)) {
       const low = last24 <= p.lowShare * dailyMean;
       const recovered = last24 > p.recoveredShare * dailyMean;
-      if (state[401] === false && low) alert(401);
+      if (state[401] === false && low) alerts.push(lowDrinkingAlert(401, time, last24, dailyMean, lastDrink));
       if (state[401] === undefined) state[401] = low;
       else if (low) state[401] = true;
       else if (recovered) state[401] = false;
     }
-    const noDrinkWindow = p.noDrinkHours * HOUR_MS;
-    if (covered(time - noDrinkWindow, time)) {
-      const dry = countIn(eventStarts, time - noDrinkWindow, time) === 0;
-      if (state[402] === false && dry) alert(402);
+    if (covered(noDrink, time - noDrinkWindow, time)) {
+      const dry = noDrink.events.in(time - noDrinkWindow, time) === 0;
+      if (state[402] === false && dry) alerts.push(lowDrinkingAlert(402, time, last24, dailyMean, lastDrink));
       state[402] = dry;
     }
   }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cleanTemperatures,
   detectDrinkingEvents,
   detectLowDrinking,
   drinkingSummary,
+  temperatureCadenceMs,
   withoutDrinking,
   type TemperaturePoint,
 } from '../src/drinking-detection';
@@ -54,6 +56,36 @@ describe('drinking events', () => {
     );
   });
 
+  it('judges a reading against the last hour: a cow that settled lower over an hour ago is not drinking', () => {
+    // Three hours at 40 °C, a slide to 39 °C too slow to count as a fall, an hour at 39 °C, then 38.6 °C:
+    // 1.4 °C below the old level but only 0.4 °C below the last hour's.
+    const settled = series(
+      ...Array<number>(18).fill(40),
+      39.8,
+      39.6,
+      39.4,
+      39.2,
+      ...Array<number>(7).fill(39),
+      38.6,
+    );
+    expect(detectDrinkingEvents(settled)).toEqual([]);
+  });
+
+  it('finds the same drinks when readings arrive late, twice or broken', () => {
+    const readings = bolusCow({ days: 2 });
+    const resent = readings
+      .filter((_, index) => index % 7 === 0)
+      .map(({ time }) => ({ time, temperature: 36 }));
+    const broken = [
+      { time: START + 5 * MINUTE, temperature: Number.NaN },
+      { time: START + 15 * MINUTE, temperature: 20 },
+    ];
+    const messy = [...readings].reverse().concat(resent, broken);
+    const events = detectDrinkingEvents(readings);
+    expect(events).toHaveLength(18);
+    expect(detectDrinkingEvents(messy)).toEqual(events);
+  });
+
   it('finds the nine drinks of every day of a bolus cow, and drops exactly their readings', () => {
     const readings = bolusCow({ days: 3 });
     const events = detectDrinkingEvents(readings);
@@ -74,6 +106,32 @@ describe('drinking events', () => {
     const end = START + 8 * DAY - 10 * MINUTE;
     // The last day holds the drinks of 00:05-10:05 only (0, 3, 6, 8, 10 h): five.
     expect(drinkingSummary(events, end, START)).toEqual({ last24Hours: 5, perDayLast7Days: 8.4 });
+  });
+});
+
+describe('temperature readings as the detectors see them', () => {
+  it('sorts by time, keeps the first reading sent for a time, and drops implausible values', () => {
+    const first = { time: at(10), temperature: 38.5 };
+    const earlier = { time: at(0), temperature: 38.6 };
+    const cleaned = cleanTemperatures([
+      first,
+      earlier,
+      { time: at(10), temperature: 39.9 },
+      { time: at(20), temperature: Number.NaN },
+      { time: at(30), temperature: 50 },
+      { time: Number.NaN, temperature: 38.7 },
+    ]);
+    expect(cleaned).toEqual([earlier, first]);
+  });
+
+  it('tells the block length from the most common gap, in whatever order the readings come', () => {
+    const everyTwoHours = [0, 2, 4, 8, 10, 12].map((hour) => ({
+      time: START + hour * HOUR,
+      temperature: 38.6,
+    }));
+    expect(temperatureCadenceMs(everyTwoHours)).toBe(2 * HOUR);
+    expect(temperatureCadenceMs([...everyTwoHours].reverse())).toBe(2 * HOUR);
+    expect(temperatureCadenceMs(everyTwoHours.slice(0, 1))).toBe(10 * MINUTE);
   });
 });
 
