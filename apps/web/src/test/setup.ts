@@ -1,9 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { registerNavigate } from '../lib/navigation';
 import { clearSession } from '../lib/session';
 import { FakeWebSocket } from './fake-websocket';
+
+// A page's first render loads its lazy chunk through Vite's transform; on a busy 2-core machine that can take
+// longer than Testing Library's 1 s default for `findBy…`, which then fails a test that is not wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
