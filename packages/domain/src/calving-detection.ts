@@ -81,6 +81,72 @@ export function calvingWatchPeriod(options: CalvingOptions): { from: number; to:
   };
 }
 
+/** The clock hours a sorted series has readings in, ascending, with their mean and first reading. */
+interface HourlyMeans {
+  readonly hours: number[];
+  readonly means: number[];
+  readonly firstTimes: number[];
+}
+
+function hourlyMeans(readings: readonly TemperaturePoint[]): HourlyMeans {
+  const hourMs = HOUR_MS;
+  const hours: number[] = [];
+  const means: number[] = [];
+  const firstTimes: number[] = [];
+  let currentHour = Number.NaN;
+  let sum = 0;
+  let count = 0;
+  for (const reading of readings) {
+    const hour = Math.floor(reading.time / hourMs);
+    if (hour !== currentHour) {
+      if (count > 0) means.push(sum / count);
+      currentHour = hour;
+      hours.push(hour);
+      firstTimes.push(reading.time);
+      sum = 0;
+      count = 0;
+    }
+    sum += reading.temperature;
+    count += 1;
+  }
+  if (count > 0) means.push(sum / count);
+  return { hours, means, firstTimes };
+}
+
+/** Per hour of `hourly`: its mean less the mean of the same hour the day before; NaN when that hour has none. */
+function changesSinceDayBefore({ hours, means }: HourlyMeans): Float64Array {
+  const changes = new Float64Array(hours.length).fill(Number.NaN);
+  let dayBefore = 0;
+  hours.forEach((hour, index) => {
+    while ((hours[dayBefore] ?? Infinity) < hour - 24) dayBefore += 1;
+    if (hours[dayBefore] === hour - 24) changes[index] = (means[index] ?? 0) - (means[dayBefore] ?? 0);
+  });
+  return changes;
+}
+
+/**
+ * The change against the day before summed over the `comparedHours` hours before the hour at `index`, and how
+ * many of them had readings both days. Summed most recent hour first, the order the rule was first written in,
+ * so a fall exactly on the threshold is judged the same to the last bit.
+ */
+function changeOverHoursBefore(
+  hours: readonly number[],
+  changes: Float64Array,
+  index: number,
+  comparedHours: number,
+): { total: number; paired: number } {
+  const earliest = (hours[index] ?? 0) - comparedHours;
+  let total = 0;
+  let paired = 0;
+  for (let before = index - 1; before >= 0 && (hours[before] ?? -Infinity) >= earliest; before -= 1) {
+    const change = changes[before] ?? Number.NaN;
+    if (Number.isNaN(change)) continue;
+    total += change;
+    paired += 1;
+  }
+  return { total, paired };
+}
+
 /** Every pre-calving fall of one pregnant cow's series inside the watched period, oldest first. */
 export function detectCalvingAlerts(
   points: readonly TemperaturePoint[],
@@ -91,35 +157,14 @@ export function detectCalvingAlerts(
   const readings = options.bolus ? drinkFilteredTemperatures(cleaned).readings : cleaned;
   const threshold = options.bolus ? p.bolusDropCelsius : p.dropCelsius;
   const period = calvingWatchPeriod(options);
-
-  const hourly = new Map<number, { sum: number; count: number }>();
-  const firstReadingOfHour = new Map<number, number>();
-  for (const { time, temperature } of readings) {
-    const hour = Math.floor(time / HOUR_MS);
-    const bucket = hourly.get(hour) ?? { sum: 0, count: 0 };
-    bucket.sum += temperature;
-    bucket.count += 1;
-    hourly.set(hour, bucket);
-    if (!firstReadingOfHour.has(hour)) firstReadingOfHour.set(hour, time);
-  }
-  const meanOf = (hour: number) => {
-    const bucket = hourly.get(hour);
-    return bucket ? bucket.sum / bucket.count : undefined;
-  };
+  const hourly = hourlyMeans(readings);
+  const changes = changesSinceDayBefore(hourly);
 
   const alerts: CalvingAlert[] = [];
   let state: boolean | undefined;
-  for (const [hour, at] of firstReadingOfHour) {
-    let total = 0;
-    let paired = 0;
-    for (let back = 1; back <= p.comparedHours; back += 1) {
-      const today = meanOf(hour - back);
-      const yesterday = meanOf(hour - back - 24);
-      if (today === undefined || yesterday === undefined) continue;
-      total += today - yesterday;
-      paired += 1;
-    }
-    if (paired < p.minPairedHours) continue;
+  hourly.firstTimes.forEach((at, index) => {
+    const { total, paired } = changeOverHoursBefore(hourly.hours, changes, index, p.comparedHours);
+    if (paired < p.minPairedHours) return;
     const drop = -total / paired;
     const falling = drop >= threshold - EPSILON;
     if (falling && state === false && at >= period.from && at < period.to) {
@@ -134,6 +179,6 @@ export function detectCalvingAlerts(
     }
     if (falling) state = true;
     else if (state === undefined || drop < threshold * p.endShare) state = false;
-  }
+  });
   return alerts;
 }

@@ -119,31 +119,135 @@ const FEVER_BANDS: readonly { code: FeverCode; bound: number }[] = [
 const EPSILON = 1e-6;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** A sliding window of readings with its running sum. */
+/**
+ * The parameters in the units the loop compares, tolerance included, worked out once per series: the loop
+ * runs for every reading of every cow on each pass, so it does no unit conversion of its own.
+ */
+interface TemperatureLimits {
+  readonly offset: number;
+  readonly cadence: number;
+  readonly averageWindowMs: number;
+  readonly minAverageReadings: number;
+  readonly referenceWindowMs: number;
+  readonly runGapMs: number;
+  readonly episodeGapMs: number;
+  readonly recoveryMs: number;
+  /** How long a run must last, less the tolerance, for each rule. */
+  readonly feverHoldMs: number;
+  readonly lowHoldMs: number;
+  readonly dropHoldMs: number;
+  /** Temperature − average at or below which a reading counts for 211 … */
+  readonly lowBelowAverage: number;
+  /** … and for staying in a low-temperature episode. */
+  readonly stillLowBelowAverage: number;
+  /** The fall below the reference that counts for 212. */
+  readonly dropAtLeast: number;
+}
+
+function temperatureLimits(options: TemperatureOptions, cadence: number): TemperatureLimits {
+  const p = { ...DEFAULT_TEMPERATURE_PARAMETERS, ...options.parameters };
+  const holdMs = (hours: number) => hours * HOUR_MS - EPSILON;
+  return {
+    offset:
+      typeof options.offset === 'number' && Number.isFinite(options.offset)
+        ? options.offset
+        : DEFAULT_TEMPERATURE_OFFSET_CELSIUS,
+    cadence,
+    averageWindowMs: p.averageDays * DAY_MS,
+    minAverageReadings: Math.max(1, Math.ceil((p.minAverageHours * HOUR_MS) / cadence / 2)),
+    referenceWindowMs: p.dropReferenceHours * HOUR_MS,
+    runGapMs: p.runGapHours * HOUR_MS,
+    episodeGapMs: p.episodeGapHours * HOUR_MS,
+    recoveryMs: p.recoveryHours * HOUR_MS,
+    feverHoldMs: holdMs(p.holdHours),
+    lowHoldMs: holdMs(p.lowHoldHours),
+    dropHoldMs: holdMs(p.dropHoldHours),
+    lowBelowAverage: -p.lowBelowAverageCelsius + EPSILON,
+    stillLowBelowAverage: -p.lowRecoveredBelowAverageCelsius + EPSILON,
+    dropAtLeast: p.dropCelsius - EPSILON,
+  };
+}
+
+/** Whether a run that began at `since` has lasted `heldMs` by the reading at `now` (which covers a block). */
+function heldLongEnough(since: number | undefined, now: number, limits: TemperatureLimits, heldMs: number) {
+  return since !== undefined && now - since + limits.cadence >= heldMs;
+}
+
+interface AlertFacts {
+  readonly code: TemperatureAlertCode;
+  readonly episodeStart: number;
+  readonly heldSince: number;
+  readonly heldDeviation: number;
+  readonly reference?: number;
+}
+
+function temperatureAlert(
+  reading: TemperaturePoint,
+  average: number,
+  deviation: number,
+  facts: AlertFacts,
+): TemperatureAlert {
+  return {
+    code: facts.code,
+    at: reading.time,
+    episodeStart: facts.episodeStart,
+    heldSince: facts.heldSince,
+    temperature: reading.temperature,
+    average: round2(average),
+    deviation: round2(deviation),
+    heldDeviation: round2(facts.heldDeviation),
+    ...(facts.reference === undefined ? {} : { reference: round2(facts.reference) }),
+  };
+}
+
+/**
+ * A sliding window of readings with its running sum. Readings go in in time order and at most once, so the
+ * window is a stretch of two flat arrays sized for the whole series up front.
+ */
 class Window {
-  private readonly items: TemperaturePoint[] = [];
+  private readonly times: Float64Array;
+  private readonly temperatures: Float64Array;
   private head = 0;
+  private tail = 0;
   private sum = 0;
 
+  constructor(capacity: number) {
+    this.times = new Float64Array(capacity);
+    this.temperatures = new Float64Array(capacity);
+  }
+
   push(point: TemperaturePoint): void {
-    this.items.push(point);
+    this.times[this.tail] = point.time;
+    this.temperatures[this.tail] = point.temperature;
+    this.tail += 1;
     this.sum += point.temperature;
   }
 
   dropBefore(time: number): void {
-    while (this.head < this.items.length && (this.items[this.head]?.time ?? Infinity) < time) {
-      this.sum -= this.items[this.head]?.temperature ?? 0;
+    while (this.head < this.tail && (this.times[this.head] ?? Infinity) < time) {
+      this.sum -= this.temperatures[this.head] ?? 0;
       this.head += 1;
     }
   }
 
   get count(): number {
-    return this.items.length - this.head;
+    return this.tail - this.head;
   }
 
   mean(): number | undefined {
     return this.count === 0 ? undefined : this.sum / this.count;
   }
+}
+
+/** A stretch of readings in one fever band. */
+interface FeverRun {
+  readonly code: FeverCode;
+  /** The band's lower bound, less the tolerance. */
+  readonly from: number;
+  /** When the run began; undefined while the deviation is below the band. */
+  since: number | undefined;
+  /** The lowest deviation of the run. */
+  lowest: number;
 }
 
 interface FeverEpisode {
@@ -154,9 +258,221 @@ interface FeverEpisode {
   lastFever: number;
 }
 
+/** Fever runs and episodes over the judged readings, one reading at a time (codes 201-203). */
+class FeverTracker {
+  private readonly runs: FeverRun[] = FEVER_BANDS.map(({ code, bound }) => ({
+    code,
+    from: bound - EPSILON,
+    since: undefined,
+    lowest: Infinity,
+  }));
+  private episode: FeverEpisode | undefined;
+  /** The last calm judged reading: an episode is reported only when one comes before it. */
+  private lastCalm: TemperaturePoint | undefined;
+  /** Whether the last reading was in the slight band or above. */
+  isFever = false;
+
+  constructor(private readonly limits: TemperatureLimits) {}
+
+  get inEpisode(): boolean {
+    return this.episode !== undefined;
+  }
+
+  /** Takes the next judged reading; returns the alert it raises, if any. */
+  observe(reading: TemperaturePoint, average: number, gap: number): TemperatureAlert | undefined {
+    const { time } = reading;
+    const deviation = reading.temperature - (average + this.limits.offset);
+    this.isFever = deviation >= (this.runs[0]?.from ?? 0);
+    // The common case, kept cheap: a calm reading outside an episode. The bands are ascending, so below the
+    // slight band every band's run is over.
+    if (!this.isFever && !this.episode) {
+      for (const run of this.runs) run.since = undefined;
+      this.lastCalm = reading;
+      return undefined;
+    }
+    this.extendRuns(time, deviation, gap);
+    if (this.episode && this.ended(this.episode, time, gap)) this.episode = undefined;
+    const heldBand = this.highestHeldBand(time);
+    if (!this.episode && heldBand >= 0) {
+      const start = this.runs[0]?.since ?? time;
+      this.episode = {
+        start,
+        reportable: this.lastCalm !== undefined && this.lastCalm.time < start,
+        alertedBand: -1,
+        alertedAt: -Infinity,
+        lastFever: time,
+      };
+    }
+    if (!this.episode) {
+      if (!this.isFever) this.lastCalm = reading;
+      return undefined;
+    }
+    if (this.isFever) this.episode.lastFever = time;
+    return this.escalate(this.episode, heldBand, reading, average, deviation);
+  }
+
+  private ended(episode: FeverEpisode, time: number, gap: number): boolean {
+    return (
+      gap > this.limits.episodeGapMs || (!this.isFever && time - episode.lastFever >= this.limits.recoveryMs)
+    );
+  }
+
+  private extendRuns(time: number, deviation: number, gap: number): void {
+    const broken = gap > this.limits.runGapMs;
+    for (const run of this.runs) {
+      if (broken) run.since = undefined;
+      if (deviation >= run.from) {
+        if (run.since === undefined) {
+          run.since = time;
+          run.lowest = Infinity;
+        }
+        run.lowest = Math.min(run.lowest, deviation);
+      } else run.since = undefined;
+    }
+  }
+
+  private highestHeldBand(time: number): number {
+    for (let band = this.runs.length - 1; band >= 0; band -= 1) {
+      if (heldLongEnough(this.runs[band]?.since, time, this.limits, this.limits.feverHoldMs)) return band;
+    }
+    return -1;
+  }
+
+  // A fever that climbs within the hour would otherwise send 201, 202 and 203 minutes apart: a higher band is
+  // reported once the last notice is a hold period old, as the highest band held by then.
+  private escalate(
+    episode: FeverEpisode,
+    heldBand: number,
+    reading: TemperaturePoint,
+    average: number,
+    deviation: number,
+  ): TemperatureAlert | undefined {
+    const escalationDue = reading.time - episode.alertedAt >= this.limits.feverHoldMs;
+    const run = this.runs[heldBand];
+    if (heldBand <= episode.alertedBand || !escalationDue || !run) return undefined;
+    episode.alertedBand = heldBand;
+    episode.alertedAt = reading.time;
+    if (!episode.reportable) return undefined;
+    return temperatureAlert(reading, average, deviation, {
+      code: run.code,
+      episodeStart: episode.start,
+      heldSince: run.since ?? reading.time,
+      heldDeviation: run.lowest,
+    });
+  }
+}
+
+interface Drop {
+  readonly start: number;
+  readonly reference: number;
+  smallest: number;
+}
+
 interface LowEpisode {
   reportable: boolean;
   lastLow: number;
+}
+
+/** Low-temperature runs, sudden drops and episodes over the judged readings (codes 211 and 212). */
+class LowTemperatureTracker {
+  /** Since when the temperature has been at least `lowBelowAverageCelsius` below the average (211) … */
+  private run: number | undefined;
+  /** … and the highest temperature − average since. */
+  private runHighest = -Infinity;
+  private drop: Drop | undefined;
+  private episode: LowEpisode | undefined;
+  /** The last calm judged reading: an episode is reported only when one comes before it. */
+  private lastCalm: TemperaturePoint | undefined;
+  private isLow = false;
+
+  constructor(private readonly limits: TemperatureLimits) {}
+
+  get inEpisode(): boolean {
+    return this.episode !== undefined;
+  }
+
+  /** Whether the last reading may be the start of a low-temperature episode. */
+  get suspect(): boolean {
+    return this.isLow || this.drop !== undefined;
+  }
+
+  /** Takes the next judged reading; returns the alert it raises, if any. */
+  observe(
+    reading: TemperaturePoint,
+    average: number,
+    gap: number,
+    reference: number | undefined,
+  ): TemperatureAlert | undefined {
+    const { time } = reading;
+    const below = reading.temperature - average;
+    if (gap > this.limits.runGapMs) {
+      this.run = undefined;
+      this.drop = undefined;
+    }
+    this.extendRun(time, below);
+    this.extendDrop(reading, reference);
+    this.isLow = below <= this.limits.stillLowBelowAverage;
+    if (this.episode && this.ended(this.episode, time, gap)) this.episode = undefined;
+    const alert = this.episode ? undefined : this.begin(reading, average, below);
+    if (this.episode) {
+      if (this.isLow) this.episode.lastLow = time;
+    } else if (!this.isLow && this.drop === undefined) this.lastCalm = reading;
+    return alert;
+  }
+
+  private ended(episode: LowEpisode, time: number, gap: number): boolean {
+    return (
+      gap > this.limits.episodeGapMs || (!this.isLow && time - episode.lastLow >= this.limits.recoveryMs)
+    );
+  }
+
+  private extendRun(time: number, below: number): void {
+    if (below <= this.limits.lowBelowAverage) {
+      if (this.run === undefined) {
+        this.run = time;
+        this.runHighest = -Infinity;
+      }
+      this.runHighest = Math.max(this.runHighest, below);
+    } else this.run = undefined;
+  }
+
+  private extendDrop({ time, temperature }: TemperaturePoint, reference: number | undefined): void {
+    const { dropAtLeast } = this.limits;
+    if (this.drop && this.drop.reference - temperature >= dropAtLeast) {
+      this.drop.smallest = Math.min(this.drop.smallest, this.drop.reference - temperature);
+    } else if (!this.drop && reference !== undefined && reference - temperature >= dropAtLeast) {
+      this.drop = { start: time, reference, smallest: reference - temperature };
+    } else this.drop = undefined;
+  }
+
+  /** Opens an episode when a rule holds; the alert when the data showed it begin. */
+  private begin(reading: TemperaturePoint, average: number, below: number): TemperatureAlert | undefined {
+    const { time } = reading;
+    // A fall that ends at the cow's normal level is a fever breaking, not a low temperature.
+    const drop = this.isLow ? this.drop : undefined;
+    const sudden =
+      drop !== undefined && heldLongEnough(drop.start, time, this.limits, this.limits.dropHoldMs);
+    const sustained = heldLongEnough(this.run, time, this.limits, this.limits.lowHoldMs);
+    if (!sudden && !sustained) return undefined;
+    const start = sudden ? drop.start : (this.run ?? time);
+    this.episode = { reportable: this.lastCalm !== undefined && this.lastCalm.time < start, lastLow: time };
+    if (!this.episode.reportable) return undefined;
+    const facts: AlertFacts = sudden
+      ? {
+          code: 212,
+          episodeStart: start,
+          heldSince: drop.start,
+          heldDeviation: -drop.smallest,
+          reference: drop.reference,
+        }
+      : { code: 211, episodeStart: start, heldSince: this.run ?? time, heldDeviation: this.runHighest };
+    return temperatureAlert(reading, average, below, facts);
+  }
+}
+
+// Setting an array's length is a runtime call even when it is already 0; this runs for every reading.
+function clear(items: TemperaturePoint[]): void {
+  if (items.length > 0) items.length = 0;
 }
 
 /**
@@ -167,155 +483,47 @@ export function detectTemperatureAlerts(
   points: readonly TemperaturePoint[],
   options: TemperatureOptions = {},
 ): TemperatureAlert[] {
-  const p = { ...DEFAULT_TEMPERATURE_PARAMETERS, ...options.parameters };
-  const offset =
-    typeof options.offset === 'number' && Number.isFinite(options.offset)
-      ? options.offset
-      : DEFAULT_TEMPERATURE_OFFSET_CELSIUS;
   const cleaned = cleanTemperatures(points);
-  const cadence = temperatureCadenceMs(cleaned);
+  const limits = temperatureLimits(options, temperatureCadenceMs(cleaned));
   const readings = options.bolus ? drinkFilteredTemperatures(cleaned).readings : cleaned;
-  const minAverageReadings = Math.max(1, Math.ceil((p.minAverageHours * HOUR_MS) / cadence / 2));
-  const held = (since: number | undefined, now: number, hours: number) =>
-    since !== undefined && now - since + cadence >= hours * HOUR_MS - EPSILON;
+  return judgeReadings(readings, limits);
+}
 
-  const baseline = new Window();
-  const recent = new Window();
+/** The alerts of clean (and, on a bolus, drink-filtered) readings, judged in time order. */
+function judgeReadings(readings: readonly TemperaturePoint[], limits: TemperatureLimits): TemperatureAlert[] {
+  const baseline = new Window(readings.length);
+  const recent = new Window(readings.length);
+  const fever = new FeverTracker(limits);
+  const low = new LowTemperatureTracker(limits);
   const alerts: TemperatureAlert[] = [];
-  const feverRuns: (number | undefined)[] = FEVER_BANDS.map(() => undefined);
-  const feverRunLows: number[] = FEVER_BANDS.map(() => Infinity);
-  let lowRun: number | undefined;
-  let lowRunHighest = -Infinity;
-  let drop: { start: number; reference: number; smallest: number } | undefined;
-  let fever: FeverEpisode | undefined;
-  let low: LowEpisode | undefined;
-  let lastCalmForFever: number | undefined;
-  let lastCalmForLow: number | undefined;
-  let previousTime: number | undefined;
   const pending: TemperaturePoint[] = [];
+  let previousTime: number | undefined;
 
   for (const reading of readings) {
-    const { time, temperature } = reading;
+    const { time } = reading;
     const gap = previousTime === undefined ? 0 : time - previousTime;
     previousTime = time;
-    baseline.dropBefore(time - p.averageDays * DAY_MS);
-    recent.dropBefore(time - p.dropReferenceHours * HOUR_MS);
-    const average = baseline.count >= minAverageReadings ? baseline.mean() : undefined;
+    baseline.dropBefore(time - limits.averageWindowMs);
+    recent.dropBefore(time - limits.referenceWindowMs);
+    const average = baseline.count >= limits.minAverageReadings ? baseline.mean() : undefined;
     const reference = recent.mean();
     recent.push(reading);
     if (average === undefined) {
       baseline.push(reading);
       continue;
     }
-    const deviation = temperature - (average + offset);
-    const below = temperature - average;
-    const alert = (
-      code: TemperatureAlertCode,
-      episodeStart: number,
-      heldSince: number,
-      heldDeviation: number,
-    ) =>
-      alerts.push({
-        code,
-        at: time,
-        episodeStart,
-        heldSince,
-        temperature,
-        average: round2(average),
-        deviation: round2(code < 210 ? deviation : below),
-        heldDeviation: round2(heldDeviation),
-        ...(code === 212 && drop ? { reference: round2(drop.reference) } : {}),
-      });
-
-    // ---- fever
-    if (gap > p.runGapHours * HOUR_MS) feverRuns.fill(undefined);
-    FEVER_BANDS.forEach(({ bound }, band) => {
-      if (deviation >= bound - EPSILON) {
-        if (feverRuns[band] === undefined) feverRunLows[band] = Infinity;
-        feverRuns[band] ??= time;
-        feverRunLows[band] = Math.min(feverRunLows[band] ?? Infinity, deviation);
-      } else feverRuns[band] = undefined;
-    });
-    const isFever = deviation >= (FEVER_BANDS[0]?.bound ?? 0) - EPSILON;
-    if (
-      fever &&
-      (gap > p.episodeGapHours * HOUR_MS || (!isFever && time - fever.lastFever >= p.recoveryHours * HOUR_MS))
-    ) {
-      fever = undefined;
-    }
-    let heldBand = -1;
-    FEVER_BANDS.forEach((_band, band) => {
-      if (held(feverRuns[band], time, p.holdHours)) heldBand = band;
-    });
-    if (!fever && heldBand >= 0) {
-      const start = feverRuns[0] ?? time;
-      fever = {
-        start,
-        reportable: lastCalmForFever !== undefined && lastCalmForFever < start,
-        alertedBand: -1,
-        alertedAt: -Infinity,
-        lastFever: time,
-      };
-    }
-    if (fever) {
-      if (isFever) fever.lastFever = time;
-      // A fever that climbs within the hour would otherwise send 201, 202 and 203 minutes apart: a higher
-      // band is reported once the last notice is a hold period old, as the highest band held by then.
-      const escalationDue = time - fever.alertedAt >= p.holdHours * HOUR_MS - EPSILON;
-      if (heldBand > fever.alertedBand && escalationDue) {
-        const band = FEVER_BANDS[heldBand];
-        if (fever.reportable && band) {
-          alert(band.code, fever.start, feverRuns[heldBand] ?? time, feverRunLows[heldBand] ?? deviation);
-        }
-        fever.alertedBand = heldBand;
-        fever.alertedAt = time;
-      }
-    } else if (!isFever) lastCalmForFever = time;
-
-    // ---- low temperature
-    if (gap > p.runGapHours * HOUR_MS) {
-      lowRun = undefined;
-      drop = undefined;
-    }
-    if (below <= -p.lowBelowAverageCelsius + EPSILON) {
-      if (lowRun === undefined) lowRunHighest = -Infinity;
-      lowRun ??= time;
-      lowRunHighest = Math.max(lowRunHighest, below);
-    } else lowRun = undefined;
-    if (drop && drop.reference - temperature >= p.dropCelsius - EPSILON) {
-      drop.smallest = Math.min(drop.smallest, drop.reference - temperature);
-    } else if (!drop && reference !== undefined && reference - temperature >= p.dropCelsius - EPSILON) {
-      drop = { start: time, reference, smallest: reference - temperature };
-    } else drop = undefined;
-    const isLow = below <= -p.lowRecoveredBelowAverageCelsius + EPSILON;
-    if (
-      low &&
-      (gap > p.episodeGapHours * HOUR_MS || (!isLow && time - low.lastLow >= p.recoveryHours * HOUR_MS))
-    ) {
-      low = undefined;
-    }
-    // A fall that ends at the cow's normal level is a fever breaking, not a low temperature.
-    const sudden = drop !== undefined && isLow && held(drop.start, time, p.dropHoldHours);
-    const sustained = held(lowRun, time, p.lowHoldHours);
-    if (!low && (sudden || sustained)) {
-      const start = sudden && drop ? drop.start : (lowRun ?? time);
-      low = { reportable: lastCalmForLow !== undefined && lastCalmForLow < start, lastLow: time };
-      if (low.reportable) {
-        if (sudden && drop) alert(212, start, drop.start, -drop.smallest);
-        else alert(211, start, lowRun ?? time, lowRunHighest);
-      }
-    }
-    if (low) {
-      if (isLow) low.lastLow = time;
-    } else if (!isLow && drop === undefined) lastCalmForLow = time;
+    const feverAlert = fever.observe(reading, average, gap);
+    if (feverAlert) alerts.push(feverAlert);
+    const lowAlert = low.observe(reading, average, gap, reference);
+    if (lowAlert) alerts.push(lowAlert);
 
     // A reading that may belong to an episode waits: it joins the average only once the run turns out to be
     // nothing, so a fever never raises the average it is judged against.
-    const suspect = isFever || isLow || drop !== undefined;
-    if (fever || low) pending.length = 0;
-    else if (suspect) pending.push(reading);
+    if (fever.inEpisode || low.inEpisode) clear(pending);
+    else if (fever.isFever || low.suspect) pending.push(reading);
     else {
-      for (const waiting of pending.splice(0)) baseline.push(waiting);
+      for (const waiting of pending) baseline.push(waiting);
+      clear(pending);
       baseline.push(reading);
     }
   }

@@ -40,6 +40,25 @@ describe('calving within 24 h (501): the same-hour temperature falls against the
     );
   });
 
+  it.each([
+    // 24 hours compared, 3 without a pair: 19 hours after the fall, 16 of the 21 left are after it (0.4 × 16/21).
+    { name: 'a hole on the day of the fall', holeFrom: FALL + 10 * HOUR, after: 19 },
+    // 12:00-15:00 the day before, so 12:00-15:00 of the fall day have no pair: already 16 hours after the fall,
+    // 16 of the 21 left are after it.
+    { name: 'a hole on the day before', holeFrom: FALL - 30 * HOUR, after: 16 },
+  ])('leaves out hours without a reading on either day: $name', ({ holeFrom, after }) => {
+    const readings = neckCow({
+      days: DAYS,
+      rhythm: 0.2,
+      shift: step(FALL, Infinity, -0.4),
+      missing: (time) => time >= holeFrom && time < holeFrom + 3 * HOUR,
+    });
+    const alerts = detectCalvingAlerts(readings, { expectedCalving: EXPECTED });
+    expect(alerts.map(({ at, drop, pairedHours }) => ({ at: iso(at), drop, pairedHours }))).toEqual([
+      { at: iso(FALL + after * HOUR), drop: 0.3, pairedHours: 21 },
+    ]);
+  });
+
   it('sends one notice for one fall, even as the temperature stays low for days', () => {
     const alerts = detectCalvingAlerts(neckCow({ days: DAYS, shift: step(FALL - 3 * DAY, Infinity, -0.5) }), {
       expectedCalving: EXPECTED,

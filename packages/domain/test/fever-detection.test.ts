@@ -132,6 +132,24 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
     expect(alerts.map(({ code, episodeStart }) => [code, iso(episodeStart)])).toEqual([[203, iso(T0)]]);
   });
 
+  it.each([
+    { name: 'a hole of 2 hours does not break the hold', holeHours: 2, heldSince: T0 },
+    { name: 'a hole of 4 hours restarts it: no data is no evidence', holeHours: 4, heldSince: T0 + 5 * HOUR },
+  ])('$name', ({ holeHours, heldSince }) => {
+    // A fever from 22:10; the readings from 23:10 are missing for the hole, the last one before it is 23:00.
+    const holeEnd = T0 + (1 + holeHours) * HOUR;
+    const readings = neckCow({
+      days: DAYS,
+      shift: step(T0, T0 + 8 * HOUR, 1.7),
+      missing: (time) => time >= T0 + HOUR && time < holeEnd,
+    });
+    // Held 2 hours counting the reading's own block: 110 minutes after the run began, or the first reading
+    // after the hole once that is past.
+    expect(summary(detectTemperatureAlerts(readings))).toEqual([
+      { code: 202, at: iso(Math.max(heldSince + 110 * MINUTE, holeEnd)), episodeStart: iso(heldSince) },
+    ]);
+  });
+
   it('works on hourly readings', () => {
     const alerts = detectTemperatureAlerts(
       neckCow({ days: DAYS, cadenceMinutes: 60, shift: step(T0 - 10 * MINUTE, T0 + 6 * HOUR, 1.7) }),
