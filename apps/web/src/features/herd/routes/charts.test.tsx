@@ -3,57 +3,123 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { makeCow } from '../../../test/cows';
-import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
+
+const at = (hour: number, minute = 0, day = 1) => new Date(2025, 5, day, hour, minute).toISOString();
 
 const reading = (num: number, temp: number | null, filled = false) => ({
   num,
-  timedate: new Date(Date.UTC(2025, 5, 1, 0, num * 10)).toISOString(),
+  timedate: at(0, num * 10),
   temp,
   activity: temp === null ? null : 12,
   drink: temp === null ? null : 0,
   filled,
 });
 
+const noBounds = (sensor: number) => ({
+  sensor,
+  tempUp: null,
+  tempLow: null,
+  activityUp: null,
+  activityLow: null,
+});
+
+/** Answers for every chart call of one sensor; a test replaces the ones it is about. */
+function chartCalls(sensor: number): Record<string, FakeHandler> {
+  return {
+    'POST gpko/line': () => ok([reading(0, 38.5), reading(1, 38.9, true), reading(2, 39.3)]),
+    'POST gpko/hotdataynew': () =>
+      ok([
+        { time: at(0), temp: 38.9, average: 38.6, deviation: -0.15 },
+        { time: at(1), temp: 39.7, average: 38.6, deviation: 0.65 },
+        { time: at(2), temp: null, average: 38.6, deviation: null },
+      ]),
+    'POST news/news/gpko/num': () =>
+      ok({ date: '2025-06-01', expected: 144, received: 140, filled: 3, missing: 4, lastReadingAt: null }),
+    'POST gpko/templinepynew': () =>
+      ok({
+        data: [
+          { time: at(0), temp: 38.7 },
+          { time: at(2), temp: 39.1 },
+        ],
+        average: 38.6,
+        tempadd: 0.45,
+        feverLine: 39.55,
+      }),
+    'POST gpko/activitylinesix': () =>
+      ok([
+        { time: at(0, 0, 1), activity: 60 },
+        { time: at(6, 0, 1), activity: 90 },
+        { time: at(0, 0, 2), activity: 80 },
+        { time: at(6, 0, 2), activity: 300 },
+      ]),
+    'POST gpko/templinerds': () =>
+      ok([
+        { date: '2025-05-31', temp: 38.6, min: 38.1, max: 39.0 },
+        { date: '2025-06-01', temp: 38.8, min: 38.3, max: 39.4 },
+      ]),
+    'POST gpko/activitylinerds': () =>
+      ok([
+        { date: '2025-05-31', activity: 1000 },
+        { date: '2025-06-01', activity: 1400 },
+      ]),
+    [`POST news/news/gpko/uplow/${sensor}`]: () => ok(noBounds(sensor)),
+  };
+}
+
 function server(cow: Cow, extra: Record<string, FakeHandler> = {}) {
   const api = fakeApi({
     'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
     'GET common/common/lgs/lgs': () => ok([]),
     [`GET common/common/getDataById/cowinfo/${cow.id}`]: () => ok(cow),
+    ...(cow.sensor ? chartCalls(cow.sensor) : {}),
     ...extra,
   });
   vi.stubGlobal('fetch', api.fetch);
   return api;
 }
 
+const bodiesOf = (requests: FakeRequest[], path: string) =>
+  requests
+    .filter((request) => request.path === path)
+    .map((request) => request.body as Record<string, unknown>);
+
 async function openCow(cow: Cow) {
   logIn();
   const view = renderApp(`/pages/index/cow?id=${cow.id}`);
-  await screen.findByRole('heading', { name: cow.code });
+  // The first visit loads the page's code (Recharts included), which is slow on a busy machine.
+  await screen.findByRole('heading', { name: cow.code }, { timeout: 5000 });
   return view;
 }
 
-describe('cow charts', () => {
-  it('draws temperature, activity and drinking of the day, with a text summary', async () => {
+const summaryOf = async (id: string) => (await screen.findByTestId(`chart-${id}-summary`)).textContent;
+
+describe('cow charts: the day', () => {
+  it('draws the readings of the day and the hours against her average, asking with id, city, country and the day', async () => {
     const cow = makeCow({ id: 41, sensor: 40041, city: 'Hongseong', country: 'KR' });
-    const api = server(cow, {
-      'POST gpko/line': () => ok([reading(0, 38.5), reading(1, 38.9, true), reading(2, 39.3)]),
-    });
+    const api = server(cow);
     await openCow(cow);
-    const summary = await screen.findByTestId('chart-temperature-summary');
-    expect(summary.textContent).toBe('3 readings: lowest 38.50 °C, highest 39.30 °C, average 38.90 °C');
-    expect(screen.getByTestId('readings-count').textContent).toMatch(/3 readings.*1 of them filled/);
-    expect(screen.getByTestId('chart-activity')).toBeTruthy();
+    expect(await summaryOf('temperature')).toBe(
+      '3 readings: lowest 38.50 °C, highest 39.30 °C, average 38.90 °C',
+    );
+    expect(screen.getByTestId('readings-count').textContent).toBe(
+      '140 of 144 readings received, 4 missing, 3 filled in',
+    );
+    expect(screen.getByTestId('chart-temperature-average-summary').textContent).toBe(
+      'Largest deviation +0.65 °C at 01:00 (10-day average 38.60 °C)',
+    );
+    expect(screen.getByTestId('chart-activity-summary').textContent).toMatch(/^3 readings: lowest 12\.0/);
     expect(screen.getByTestId('chart-drinking')).toBeTruthy();
-    const body = api.requests.find((request) => request.path === 'gpko/line')?.body as Record<
-      string,
-      unknown
-    >;
-    expect(body).toMatchObject({ id: 40041, city: 'Hongseong', country: 'KR' });
-    expect(body.timedate).toMatch(/^\d{4}-\d{2}-\d{2}T12:00:00[+-]\d{2}:\d{2}$/);
+    for (const path of ['gpko/line', 'gpko/hotdataynew', 'news/news/gpko/num']) {
+      const [body] = bodiesOf(api.requests, path);
+      expect(body, path).toMatchObject({ id: 40041, city: 'Hongseong', country: 'KR' });
+      expect(body?.timedate, path).toMatch(/^\d{4}-\d{2}-\d{2}T12:00:00[+-]\d{2}:\d{2}$/);
+    }
+    expect(bodiesOf(api.requests, 'news/news/gpko/uplow/40041')).toEqual([{ datas: {} }]);
   });
 
-  it("says 'No data on this date' for a day without readings and asks for another day", async () => {
+  it("says 'No data on this date' for a day without readings, and asks again for the day before", async () => {
     const cow = makeCow({ id: 42 });
     const days: string[] = [];
     server(cow, {
@@ -67,9 +133,29 @@ describe('cow charts', () => {
     const empty = await screen.findByTestId('no-data-on-date');
     expect(within(empty).getByText('No data on this date')).toBeTruthy();
     expect(within(empty).getByText('Please re-select the date range')).toBeTruthy();
+    expect(screen.queryByTestId('chart-temperature')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Previous day' }));
     await waitFor(() => expect(days).toHaveLength(2));
     expect(days[1]! < days[0]!).toBe(true);
+  });
+
+  it('shows a failed call with its reason and a retry that asks again', async () => {
+    const cow = makeCow({ id: 47 });
+    let calls = 0;
+    server(cow, {
+      'POST gpko/hotdataynew': () => {
+        calls += 1;
+        return calls === 1
+          ? fail(500, 'E_INTERNAL')
+          : ok([{ time: at(1), temp: 39.7, average: 38.6, deviation: 0.65 }]);
+      },
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The server had a problem. Please try again later.')).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await summaryOf('temperature-average')).toMatch(/^Largest deviation \+0\.65 °C/);
   });
 
   it("shows 'Invalid payload' when the server refuses the request", async () => {
@@ -86,13 +172,113 @@ describe('cow charts', () => {
     const api = server(cow);
     await openCow(cow);
     expect(await screen.findByText('Invalid payload')).toBeTruthy();
-    expect(api.requests.some((request) => request.path === 'gpko/line')).toBe(false);
+    expect(api.requests.some((request) => request.path.includes('gpko'))).toBe(false);
+  });
+});
+
+describe('cow charts: 7 and 30 days', () => {
+  it('draws the week against her average and fever line, and activity beside her usual for the time of day', async () => {
+    const cow = makeCow({ id: 48, sensor: 40048 });
+    const api = server(cow);
+    const user = userEvent.setup();
+    await openCow(cow);
+    await screen.findByTestId('chart-temperature');
+    await user.click(screen.getByRole('radio', { name: '7 days' }));
+    expect(await summaryOf('week-temperature')).toBe(
+      '2 values: lowest 38.70 °C, highest 39.10 °C, average 38.90 °C · Her 10-day average: 38.60 °C · Fever line: 39.55 °C',
+    );
+    expect(screen.getByTestId('chart-week-activity-summary').textContent).toBe(
+      '4 values: lowest 60, highest 300, average 133',
+    );
+    expect(screen.getByLabelText('Last day')).toBeTruthy();
+    const [body] = bodiesOf(api.requests, 'gpko/templinepynew');
+    expect(body).toMatchObject({ id: 40048, city: 'Hongseong', country: 'KR' });
+    expect(bodiesOf(api.requests, 'gpko/activitylinesix')).toHaveLength(1);
+  });
+
+  it('draws 30 days of daily temperature and activity', async () => {
+    const cow = makeCow({ id: 49, sensor: 40049 });
+    server(cow);
+    const user = userEvent.setup();
+    await openCow(cow);
+    await screen.findByTestId('chart-temperature');
+    await user.click(screen.getByRole('radio', { name: '30 days' }));
+    expect(await summaryOf('month-temperature')).toBe(
+      '2 values: lowest 38.60 °C, highest 38.80 °C, average 38.70 °C',
+    );
+    expect(screen.getByTestId('chart-month-activity-summary').textContent).toBe(
+      '2 values: lowest 1000, highest 1400, average 1200 · 30-day mean: 1200',
+    );
+  });
+
+  it("says 'No data on this date' when the week has no reading", async () => {
+    const cow = makeCow({ id: 50, sensor: 40050 });
+    server(cow, {
+      'POST gpko/templinepynew': () =>
+        ok({ data: [{ time: at(0), temp: null }], average: null, tempadd: 0.45, feverLine: null }),
+      'POST gpko/activitylinesix': () => ok([{ time: at(0), activity: null }]),
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    await screen.findByTestId('chart-temperature');
+    await user.click(screen.getByRole('radio', { name: '7 days' }));
+    expect(await screen.findByTestId('no-data-on-date')).toBeTruthy();
+  });
+});
+
+describe('alert lines (uplow)', () => {
+  it('draws the stored lines, saves new ones and redraws the charts with them', async () => {
+    const cow = makeCow({ id: 51, sensor: 40051 });
+    let stored = { ...noBounds(40051), tempUp: 39.5 as number | null, tempLow: 38 as number | null };
+    const api = server(cow, {
+      'POST news/news/gpko/uplow/40051': ({ body }) => {
+        stored = { ...stored, ...(body as { datas: Partial<typeof stored> }).datas };
+        return ok(stored);
+      },
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    await waitFor(async () =>
+      expect(await summaryOf('temperature')).toMatch(
+        /· Upper alert line: 39\.50 °C · Lower alert line: 38\.00 °C$/,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Alert lines' }));
+    const form = screen.getByRole('form', { name: 'Alert lines' });
+    const upper = within(form).getByLabelText('Temperature, upper (°C)');
+    expect((upper as HTMLInputElement).value).toBe('39.5');
+    await user.clear(upper);
+    await user.type(upper, '39.8');
+    await user.clear(within(form).getByLabelText('Temperature, lower (°C)'));
+    await user.type(within(form).getByLabelText('Activity, upper (per reading)'), '30');
+    await user.click(within(form).getByRole('button', { name: 'Save alert lines' }));
+    await waitFor(async () =>
+      expect(await summaryOf('temperature')).toMatch(/· Upper alert line: 39\.80 °C$/),
+    );
+    expect(screen.getByTestId('chart-activity-summary').textContent).toMatch(/· Upper alert line: 30\.0$/);
+    expect(bodiesOf(api.requests, 'news/news/gpko/uplow/40051').at(-1)).toEqual({
+      datas: { tempUp: 39.8, tempLow: null, activityUp: 30, activityLow: null },
+    });
+  });
+
+  it('refuses a lower line at or above the upper one without sending it', async () => {
+    const cow = makeCow({ id: 52, sensor: 40052 });
+    const api = server(cow);
+    const user = userEvent.setup();
+    await openCow(cow);
+    await user.click(await screen.findByRole('button', { name: 'Alert lines' }));
+    const form = screen.getByRole('form', { name: 'Alert lines' });
+    await user.type(within(form).getByLabelText('Temperature, upper (°C)'), '39');
+    await user.type(within(form).getByLabelText('Temperature, lower (°C)'), '39.2');
+    await user.click(within(form).getByRole('button', { name: 'Save alert lines' }));
+    expect(within(form).getByText('The lower line must be below the upper line.')).toBeTruthy();
+    expect(bodiesOf(api.requests, 'news/news/gpko/uplow/40052')).toEqual([{ datas: {} }]);
   });
 });
 
 describe('sensor page (ckcom)', () => {
   it('lists the sensors with their state and charts the chosen one', async () => {
-    server(makeCow({ id: 45 }), {
+    const api = server(makeCow({ id: 45 }), {
       'GET common/common/getckcomdata/F-100/KR': () =>
         ok({
           sensors: [
@@ -101,15 +287,21 @@ describe('sensor page (ckcom)', () => {
           ],
           totals: { neck: 1, pill: 1, online: 1, offline: 1 },
         }),
+      ...chartCalls(123),
       'POST gpko/line': () => ok([]),
     });
     const user = userEvent.setup();
     logIn();
     renderApp('/pages/index/ckcom');
-    const rows = await screen.findAllByTestId('sensor-row');
+    const rows = await screen.findAllByTestId('sensor-row', {}, { timeout: 5000 });
     expect(rows).toHaveLength(2);
     expect(within(rows[1] as HTMLElement).getByText('Offline')).toBeTruthy();
     await user.click(rows[1] as HTMLElement);
     expect(await screen.findByText('No data on this date')).toBeTruthy();
+    expect(bodiesOf(api.requests, 'gpko/line')[0]).toMatchObject({
+      id: 123,
+      city: 'Hongseong',
+      country: 'KR',
+    });
   });
 });

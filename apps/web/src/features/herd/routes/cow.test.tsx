@@ -13,6 +13,11 @@ function server(cow: Cow, extra: Record<string, FakeHandler> = {}) {
     [`GET common/common/getDataById/cowinfo/${cow.id}`]: () => ok(cow),
     'GET common/common/getCowsData/KR/F-100': () => ok([cow]),
     'POST gpko/line': () => ok([]),
+    'POST gpko/hotdataynew': () => ok([]),
+    'POST news/news/gpko/num': () =>
+      ok({ date: '2025-06-01', expected: 144, received: 0, filled: 0, missing: 144, lastReadingAt: null }),
+    [`POST news/news/gpko/uplow/${cow.sensor}`]: () =>
+      ok({ sensor: cow.sensor, tempUp: null, tempLow: null, activityUp: null, activityLow: null }),
     ...extra,
   });
   vi.stubGlobal('fetch', api.fetch);

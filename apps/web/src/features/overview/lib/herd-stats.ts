@@ -27,6 +27,22 @@ export const TEMPERATURE_BAND_ORDER: readonly TemperatureLevel[] = [
 ];
 export const ACTIVITY_BAND_ORDER: readonly ActivityLevel[] = ['low', 'normal', 'high'];
 
+/**
+ * Drinking events in the last 24 hours (`drink_current`), in bands a farmer reads at a glance: none at
+ * all, few, and around the ~9 a day a cow usually drinks (architecture §9), or more.
+ */
+export const DRINK_BANDS = [
+  { band: '0', upTo: 0 },
+  { band: '1–4', upTo: 4 },
+  { band: '5–8', upTo: 8 },
+  { band: '9–12', upTo: 12 },
+  { band: '13+', upTo: Infinity },
+] as const;
+export type DrinkBand = (typeof DRINK_BANDS)[number]['band'];
+
+export const drinkBandOf = (events: number): DrinkBand =>
+  DRINK_BANDS.find(({ upTo }) => events <= upTo)?.band ?? '13+';
+
 export interface AttentionCow {
   cow: Cow;
   reasons: ('fever' | 'lowTemperature' | 'lowActivity' | 'highActivity' | 'offline')[];
@@ -38,6 +54,7 @@ export interface HerdStats {
   total: number;
   temperature: Record<TemperatureLevel | 'none', number>;
   activity: Record<ActivityLevel | 'none', number>;
+  drinking: Record<DrinkBand | 'none', number>;
   status: Record<CowStatus, number>;
   sensors: { online: number; offline: number; none: number };
   /** Cows in a fever band (slight, moderate or severe). */
@@ -57,6 +74,7 @@ export function herdStats(cows: readonly Cow[]): HerdStats {
     total: 0,
     temperature: zeros([...TEMPERATURE_LEVELS, 'none']),
     activity: zeros([...ACTIVITY_LEVELS, 'none']),
+    drinking: zeros([...DRINK_BANDS.map(({ band }) => band), 'none']),
     status: zeros(COW_STATUSES),
     sensors: { online: 0, offline: 0, none: 0 },
     fevers: 0,
@@ -71,6 +89,7 @@ export function herdStats(cows: readonly Cow[]): HerdStats {
     const percent = activityDeviationPercent(cow.activity_current, cow.activity_avg);
     const activity = percent === undefined ? undefined : activityLevelOf(percent);
     stats.activity[activity ?? 'none'] += 1;
+    stats.drinking[cow.drink_current === null ? 'none' : drinkBandOf(cow.drink_current)] += 1;
     const status = parseStoredStatus(cow.status);
     if (status) stats.status[status] += 1;
     if (cow.sensor === null) stats.sensors.none += 1;

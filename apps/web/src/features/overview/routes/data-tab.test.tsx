@@ -1,22 +1,36 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Cow } from '@cowcare/contract/cow-schemas';
 import { makeCow, withActivity, withFever } from '../../../test/cows';
-import { fakeApi, ok } from '../../../test/fake-api';
+import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
 
-function server() {
+const at = (hour: number) => new Date(2025, 5, 1, hour).toISOString();
+
+const herd = (): Cow[] => [
+  makeCow({ id: 101, code: 'C1', ...withFever(0), ...withActivity(0), drink_current: 0 }),
+  makeCow({ id: 102, code: 'C2', ...withFever(0.5), ...withActivity(-20), drink_current: 3 }),
+  makeCow({ id: 103, code: 'C3', ...withFever(1.6), ...withActivity(15), drink_current: 9 }),
+  makeCow({ id: 104, code: 'C4', ...withFever(-0.6), sensorzt: 0, drink_current: 14 }),
+  makeCow({ id: 105, code: 'C5', temp_current: null, activity_current: null, drink_current: null }),
+  makeCow({ id: 106, code: 'C6', status: '도태', ...withFever(2) }),
+];
+
+/** Sensor 401xx: 38.0 °C + 0.2 per cow and 10 × its number at midnight; 39 °C and no activity at one. */
+const hoursOf = (sensor: number) => {
+  const k = sensor - 40101;
+  return [
+    { time: at(0), temp: 38 + k * 0.2, activity: 10 * (k + 1) },
+    { time: at(1), temp: 39, activity: null },
+  ];
+};
+
+function server(extra: Record<string, FakeHandler> = {}, cows: Cow[] = herd()) {
   const api = fakeApi({
     'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
     'GET common/common/lgs/lgs': () => ok([]),
-    'GET common/common/getCowsData/KR/F-100': () =>
-      ok([
-        makeCow({ code: 'C1', ...withFever(0), ...withActivity(0) }),
-        makeCow({ code: 'C2', ...withFever(0.5), ...withActivity(-20) }),
-        makeCow({ code: 'C3', ...withFever(1.6), ...withActivity(15) }),
-        makeCow({ code: 'C4', ...withFever(-0.6), sensorzt: 0 }),
-        makeCow({ code: 'C5', temp_current: null, activity_current: null }),
-        makeCow({ code: 'C6', status: '도태', ...withFever(2) }),
-      ]),
+    'GET common/common/getCowsData/KR/F-100': () => ok(cows),
     'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () => ok({ list: [], all: [] }),
     'GET common/common/getNoticeDatab/KR/F-100/010-1234-5678': () => ok({ listb: [], allb: [] }),
     'GET common/common/getNoticeDatabtd/KR/F-100/010-1234-5678': () =>
@@ -27,16 +41,24 @@ function server() {
           { group: '701-702-703', count: 1 },
         ],
       }),
+    'POST gpko/hotactivity': ({ body }) => ok(hoursOf(Number((body as { id: number }).id))),
+    ...extra,
   });
   vi.stubGlobal('fetch', api.fetch);
+  return api;
 }
 
+const herdCalls = (requests: FakeRequest[]) =>
+  requests
+    .filter((request) => request.path === 'gpko/hotactivity')
+    .map((request) => request.body as { id: number; city: string; country: string; timedate: string });
+
 describe('data tab', () => {
-  it('counts the cows by temperature and activity band and today’s notices by group', async () => {
+  it('counts the cows by temperature, activity and drinking band and today’s notices by group', async () => {
     server();
     logIn();
     renderApp('/pages/index/data');
-    expect((await screen.findByTestId('kpi-cows')).textContent).toBe('5');
+    expect((await screen.findByTestId('kpi-cows', {}, { timeout: 5000 })).textContent).toBe('5');
     expect(screen.getByTestId('kpi-fevers').textContent).toBe('2');
     expect(screen.getByTestId('kpi-online').textContent).toBe('4');
     expect(screen.getByTestId('chart-temperature-bands-summary').textContent).toBe(
@@ -45,8 +67,112 @@ describe('data tab', () => {
     expect(screen.getByTestId('chart-activity-bands-summary').textContent).toBe(
       'Low: 1, Normal: 2, High: 1, No reading: 1',
     );
+    expect(screen.getByTestId('chart-drinking-bands-summary').textContent).toBe(
+      '0: 1, 1–4: 1, 5–8: 0, 9–12: 1, 13+: 1, No reading: 1',
+    );
     expect(await screen.findByText(/^Estrus: 2, Fever: 3, Low temperature: 0/)).toBeTruthy();
     expect(screen.getByTestId('kpi-heats').textContent).toBe('2');
+  });
+
+  it('charts the herd hour by hour from every sensor of a cow that is not culled', async () => {
+    const api = server();
+    logIn();
+    renderApp('/pages/index/data');
+    expect((await screen.findByTestId('chart-herd-temperature-summary')).textContent).toBe(
+      '2 values: lowest 38.40 °C, highest 39.00 °C, average 38.70 °C',
+    );
+    expect(screen.getByTestId('chart-herd-activity-summary').textContent).toBe(
+      '1 values: lowest 30.0, highest 30.0, average 30.0',
+    );
+    expect(screen.getByTestId('herd-day-sensors').textContent).toBe('Means over 5 sensors');
+    const calls = herdCalls(api.requests);
+    expect(calls.map((call) => call.id).sort()).toEqual([40101, 40102, 40103, 40104, 40105]);
+    for (const call of calls) {
+      expect(call).toMatchObject({ city: 'Hongseong', country: 'KR' });
+      expect(call.timedate).toMatch(/^\d{4}-\d{2}-\d{2}T12:00:00[+-]\d{2}:\d{2}$/);
+    }
+  });
+
+  it('leaves out a sensor whose call fails, and says how many could not be read', async () => {
+    server({
+      'POST gpko/hotactivity': ({ body }) => {
+        const sensor = Number((body as { id: number }).id);
+        return sensor === 40105 ? fail(404, 'E_NOT_FOUND') : ok(hoursOf(sensor));
+      },
+    });
+    logIn();
+    renderApp('/pages/index/data');
+    expect((await screen.findByTestId('herd-day-sensors')).textContent).toBe(
+      'Means over 4 sensors · 1 could not be read',
+    );
+    expect(screen.getByTestId('chart-herd-temperature-summary').textContent).toBe(
+      '2 values: lowest 38.30 °C, highest 39.00 °C, average 38.65 °C',
+    );
+  });
+
+  it("says 'No data on this date' for a day the herd has no reading, and asks again for the day before", async () => {
+    const api = server({
+      'POST gpko/hotactivity': () => ok([{ time: at(0), temp: null, activity: null }]),
+    });
+    const user = userEvent.setup();
+    logIn();
+    renderApp('/pages/index/data');
+    const empty = await screen.findByTestId('no-data-on-date');
+    expect(within(empty).getByText('Please re-select the date range')).toBeTruthy();
+    const firstDay = herdCalls(api.requests)[0]!.timedate.slice(0, 10);
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await waitFor(() => expect(herdCalls(api.requests)).toHaveLength(10));
+    expect(herdCalls(api.requests)[9]!.timedate.slice(0, 10) < firstDay).toBe(true);
+  });
+
+  it('shows the failure with a retry when no sensor could be read', async () => {
+    let failing = true;
+    server({
+      'POST gpko/hotactivity': ({ body }) =>
+        failing ? fail(500, 'E_INTERNAL') : ok(hoursOf(Number((body as { id: number }).id))),
+    });
+    const user = userEvent.setup();
+    logIn();
+    renderApp('/pages/index/data');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The server had a problem. Please try again later.')).toBeTruthy();
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('herd-day-sensors')).textContent).toBe('Means over 5 sensors');
+  });
+
+  it('says the herd has no cows yet instead of empty charts', async () => {
+    const api = server({}, []);
+    logIn();
+    renderApp('/pages/index/data');
+    expect(await screen.findByText('No cows yet')).toBeTruthy();
+    expect(herdCalls(api.requests)).toEqual([]);
+  });
+});
+
+describe('dashboard and overview pages', () => {
+  it('shows the dashboard’s KPIs, the herd day and a failed notice count with a retry', async () => {
+    server({
+      'GET common/common/getNoticeDatabtd/KR/F-100/010-1234-5678': () => fail(500, 'E_INTERNAL'),
+    });
+    logIn();
+    renderApp('/pages/index/dashboard');
+    expect((await screen.findByTestId('kpi-cows', {}, { timeout: 5000 })).textContent).toBe('5');
+    expect(await screen.findByTestId('chart-herd-temperature')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByTestId('chart-status')).toBeTruthy();
+    expect(screen.getByTestId('chart-sensor-states-summary').textContent).toBe(
+      'Online: 4, Offline: 1, No sensor: 0',
+    );
+  });
+
+  it('charts the herd day and the drinking bands on the overview data page', async () => {
+    server();
+    logIn();
+    renderApp('/pages/overviews/data');
+    expect((await screen.findByTestId('herd-day-sensors')).textContent).toBe('Means over 5 sensors');
+    expect(screen.getByTestId('chart-drinking-bands')).toBeTruthy();
   });
 
   it('lists the cows needing attention on the overview list', async () => {

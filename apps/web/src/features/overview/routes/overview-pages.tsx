@@ -42,14 +42,17 @@ function OverviewLinks() {
   );
 }
 
-/** The data tab (`/pages/index/data`): herd-wide bands and today's notices. */
-export function DataTabRoute() {
-  return (
-    <>
-      <OverviewPage titleKey="pages.data" sections={['kpis', 'bands', 'today']} back={false} />
-    </>
-  );
-}
+/**
+ * The data tab (`/pages/index/data`), herd-wide sensor charts: the herd hour by hour on a chosen day,
+ * the cows by temperature, activity and drinking now, and today's notices.
+ */
+export const DataTabRoute = () => (
+  <OverviewPage
+    titleKey="pages.data"
+    sections={['kpis', 'herdDay', 'bands', 'drinking', 'today']}
+    back={false}
+  />
+);
 
 export function DashboardRoute() {
   const { t } = useTranslation();
@@ -57,20 +60,20 @@ export function DashboardRoute() {
   return (
     <Page title={t('pages.dashboard')} back backTo={paths.home}>
       <OverviewLinks />
-      {user && <HerdOverview user={user} sections={['kpis', 'status', 'sensors', 'today']} />}
+      {user && <HerdOverview user={user} sections={['kpis', 'today', 'herdDay', 'status', 'sensors']} />}
     </Page>
   );
 }
 
 export const OverviewsIndexRoute = () => (
-  <OverviewPage titleKey="pages.overviewsIndex" sections={['kpis', 'status', 'sensors']} />
+  <OverviewPage titleKey="pages.overviewsIndex" sections={['kpis', 'bands', 'status', 'sensors']} />
 );
 export const OverviewsListRoute = () => (
   <OverviewPage titleKey="pages.overviewsList" sections={['attention']} />
 );
 export const OverviewsDataRoute = () => (
-  <OverviewPage titleKey="pages.overviewsData" sections={['bands', 'today']} />
+  <OverviewPage titleKey="pages.overviewsData" sections={['herdDay', 'bands', 'drinking', 'today']} />
 );
 export const OverviewsDataglRoute = () => (
-  <OverviewPage titleKey="pages.overviewsDatagl" sections={['kpis', 'sensors', 'status']} />
+  <OverviewPage titleKey="pages.overviewsDatagl" sections={['kpis', 'sensors', 'drinking', 'status']} />
 );

@@ -1,0 +1,148 @@
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+/** One x position: its label ('08:10', '06-01') and a value per series key (null: nothing measured). */
+export type TrendRow = { label: string } & { [key: string]: string | number | null };
+
+export interface TrendSeries {
+  key: string;
+  name: string;
+  color: string;
+  kind?: 'line' | 'dashed' | 'bar';
+}
+
+/** A horizontal line across the chart: an alert line, her average, the fever line. */
+export interface GuideLine {
+  label: string;
+  value: number | null;
+  color: string;
+}
+
+interface Props {
+  id: string;
+  title: string;
+  rows: readonly TrendRow[];
+  series: readonly TrendSeries[];
+  guides?: readonly GuideLine[];
+  unit?: string;
+  digits?: number;
+  /** What the first series counts, for the summary: 10-minute readings, or other points (hours, days). */
+  counting?: 'readings' | 'points';
+  /** A text summary in place of the computed one (count, lowest, highest, average of the first series). */
+  summary?: string;
+  height?: number;
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+
+/**
+ * A Recharts chart in a card, sized to the phone's width: lines, dashed lines or bars over a shared x
+ * axis, with guide lines. The chart is hidden from assistive technology; its caption says in words what
+ * it shows (the range of the first series and every guide line), for screen readers and a quick read.
+ */
+export function TrendChart({
+  id,
+  title,
+  rows,
+  series,
+  guides = [],
+  unit = '',
+  digits = 1,
+  counting = 'points',
+  summary,
+  height = 180,
+}: Props) {
+  const { t } = useTranslation();
+  const fmt = (value: number) => `${value.toFixed(digits)}${unit}`;
+  const first = series[0];
+  const values = first ? rows.map((row) => row[first.key]).filter(isNumber) : [];
+  const drawn = guides.filter((guide): guide is GuideLine & { value: number } => isNumber(guide.value));
+  const range =
+    values.length === 0
+      ? t('common.noData')
+      : t(counting === 'readings' ? 'charts.summary' : 'charts.summaryPoints', {
+          count: values.length,
+          min: fmt(Math.min(...values)),
+          max: fmt(Math.max(...values)),
+          average: fmt(values.reduce((sum, value) => sum + value, 0) / values.length),
+        });
+  const text = [summary ?? range, ...drawn.map((guide) => `${guide.label}: ${fmt(guide.value)}`)].join(' · ');
+  const bars = series.some((item) => item.kind === 'bar');
+  return (
+    <Card withBorder component="figure" m={0} aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
+      <Stack gap={4}>
+        <Title order={3} size="h6" id={`${id}-title`}>
+          {title}
+        </Title>
+        <div aria-hidden style={{ width: '100%', height }}>
+          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
+            <ComposedChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis
+                dataKey="label"
+                tick={{ fontSize: 11 }}
+                minTickGap={24}
+                interval={bars ? 'preserveStartEnd' : 'preserveEnd'}
+              />
+              <YAxis
+                tick={{ fontSize: 11 }}
+                domain={bars ? [0, 'auto'] : ['auto', 'auto']}
+                allowDecimals={!bars}
+              />
+              <Tooltip />
+              {series.length > 1 && <Legend wrapperStyle={{ fontSize: 11 }} />}
+              {series.map((item) =>
+                item.kind === 'bar' ? (
+                  <Bar
+                    key={item.key}
+                    dataKey={item.key}
+                    name={item.name}
+                    fill={item.color}
+                    isAnimationActive={false}
+                  />
+                ) : (
+                  <Line
+                    key={item.key}
+                    type="monotone"
+                    dataKey={item.key}
+                    name={item.name}
+                    stroke={item.color}
+                    strokeDasharray={item.kind === 'dashed' ? '5 4' : undefined}
+                    dot={false}
+                    connectNulls={false}
+                    isAnimationActive={false}
+                  />
+                ),
+              )}
+              {drawn.map((guide) => (
+                <ReferenceLine
+                  key={guide.label}
+                  y={guide.value}
+                  stroke={guide.color}
+                  strokeDasharray="2 3"
+                  ifOverflow="extendDomain"
+                  label={{ value: guide.label, position: 'insideTopRight', fontSize: 10, fill: guide.color }}
+                />
+              ))}
+            </ComposedChart>
+          </ResponsiveContainer>
+        </div>
+        <Text component="figcaption" size="xs" c="dimmed" data-testid={`chart-${id}-summary`}>
+          {text}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

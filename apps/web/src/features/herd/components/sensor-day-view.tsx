@@ -1,0 +1,131 @@
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SensorBounds } from '@cowcare/contract/routes/charts';
+import { ChartLoadState } from '../../../components/charts/chart-load-state';
+import { clockLabel } from '../../../components/charts/chart-labels';
+import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { TrendChart } from '../../../components/charts/trend-chart';
+import { formatRelative } from '../../../lib/format';
+import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { useReadingCounts } from '../api/get-reading-counts';
+import { useReadingsOfDay } from '../api/get-readings-of-day';
+import { useTemperatureDeviation } from '../api/get-temperature-deviation';
+import {
+  activityAlertLines,
+  CHART_COLORS,
+  firstKnown,
+  peakDeviation,
+  signedDegrees,
+  temperatureAlertLines,
+} from '../lib/sensor-chart-lines';
+
+/**
+ * One day of a sensor: how many readings came (num), every 10-minute reading of temperature, activity and
+ * drinking (line) with the user's alert lines, and the hourly temperature against her 10-day average
+ * (hotdataynew), which is what a fever is judged by.
+ */
+export function SensorDayView({
+  request,
+  bounds,
+}: {
+  request: SensorChartRequest;
+  bounds: SensorBounds | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const readings = useReadingsOfDay(request);
+  const hours = useTemperatureDeviation(request);
+  const counts = useReadingCounts(request);
+  const measured = (readings.data ?? []).some(
+    (reading) => reading.temp !== null || reading.activity !== null || reading.drink !== null,
+  );
+  return (
+    <ChartLoadState loads={[readings, hours, counts]} empty={!measured}>
+      {() => {
+        const rows = (readings.data ?? []).map((reading) => ({
+          label: clockLabel(reading.timedate),
+          temp: reading.temp,
+          activity: reading.activity,
+          drink: reading.drink,
+        }));
+        const hourly = (hours.data ?? []).map((hour) => ({
+          label: clockLabel(hour.time),
+          temp: hour.temp,
+          average: hour.average,
+        }));
+        const peak = peakDeviation(hours.data ?? []);
+        const count = counts.data;
+        const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
+        return (
+          <Stack gap="sm">
+            {count && (
+              <Text size="xs" c="dimmed" data-testid="readings-count">
+                {t('charts.counts', {
+                  received: count.received,
+                  expected: count.expected,
+                  missing: count.missing,
+                  filled: count.filled,
+                })}
+                {count.lastReadingAt
+                  ? ` · ${t('sensors.lastReading', { when: formatRelative(count.lastReadingAt, t, bcp47) })}`
+                  : ''}
+              </Text>
+            )}
+            <TrendChart
+              id="temperature"
+              title={t('charts.temperature')}
+              unit=" °C"
+              digits={2}
+              counting="readings"
+              rows={rows}
+              series={[{ key: 'temp', name: t('charts.temperature'), color: CHART_COLORS.temperature }]}
+              guides={temperatureAlertLines(bounds, t)}
+            />
+            <TrendChart
+              id="temperature-average"
+              title={t('charts.hourlyAgainstAverage')}
+              unit=" °C"
+              digits={2}
+              rows={hourly}
+              series={[
+                { key: 'temp', name: t('charts.series.hourMean'), color: CHART_COLORS.temperature },
+                {
+                  key: 'average',
+                  name: t('charts.guide.average'),
+                  color: CHART_COLORS.average,
+                  kind: 'dashed',
+                },
+              ]}
+              guides={temperatureAlertLines(bounds, t)}
+              summary={
+                peak
+                  ? t('charts.peakDeviation', {
+                      value: signedDegrees(peak.deviation),
+                      time: clockLabel(peak.time),
+                      average: (firstKnown(hours.data ?? [], (hour) => hour.average) ?? 0).toFixed(2),
+                    })
+                  : t('common.noData')
+              }
+            />
+            <TrendChart
+              id="activity"
+              title={t('charts.activity')}
+              counting="readings"
+              rows={rows}
+              series={[{ key: 'activity', name: t('charts.activity'), color: CHART_COLORS.activity }]}
+              guides={activityAlertLines(bounds, t)}
+            />
+            <TrendChart
+              id="drinking"
+              title={t('charts.drinking')}
+              counting="readings"
+              rows={rows}
+              series={[
+                { key: 'drink', name: t('charts.drinking'), color: CHART_COLORS.drinking, kind: 'bar' },
+              ]}
+            />
+          </Stack>
+        );
+      }}
+    </ChartLoadState>
+  );
+}

@@ -1,0 +1,71 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SensorBounds } from '@cowcare/contract/routes/charts';
+import { ChartLoadState } from '../../../components/charts/chart-load-state';
+import { dayLabel, meanOf } from '../../../components/charts/chart-labels';
+import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { TrendChart } from '../../../components/charts/trend-chart';
+import { useActivityMonth } from '../api/get-activity-month';
+import { useTemperatureMonth } from '../api/get-temperature-month';
+import { CHART_COLORS, temperatureAlertLines } from '../lib/sensor-chart-lines';
+
+/**
+ * The 30 days ending with the chosen day: each day's mean, lowest and highest temperature (templinerds)
+ * and each day's activity (activitylinerds) against the month's mean, for slow changes a day hides.
+ */
+export function SensorMonthView({
+  request,
+  bounds,
+}: {
+  request: SensorChartRequest;
+  bounds: SensorBounds | null;
+}) {
+  const { t } = useTranslation();
+  const temperature = useTemperatureMonth(request);
+  const activity = useActivityMonth(request);
+  const empty =
+    !(temperature.data ?? []).some((day) => day.temp !== null) &&
+    !(activity.data ?? []).some((day) => day.activity !== null);
+  return (
+    <ChartLoadState loads={[temperature, activity]} empty={empty}>
+      {() => (
+        <Stack gap="sm">
+          <TrendChart
+            id="month-temperature"
+            title={t('charts.monthTemperature')}
+            unit=" °C"
+            digits={2}
+            rows={(temperature.data ?? []).map((day) => ({
+              label: dayLabel(day.date),
+              temp: day.temp,
+              min: day.min,
+              max: day.max,
+            }))}
+            series={[
+              { key: 'temp', name: t('charts.series.dayMean'), color: CHART_COLORS.temperature },
+              { key: 'max', name: t('charts.series.highest'), color: CHART_COLORS.fever, kind: 'dashed' },
+              { key: 'min', name: t('charts.series.lowest'), color: CHART_COLORS.lower, kind: 'dashed' },
+            ]}
+            guides={temperatureAlertLines(bounds, t)}
+          />
+          <TrendChart
+            id="month-activity"
+            title={t('charts.monthActivity')}
+            digits={0}
+            rows={(activity.data ?? []).map((day) => ({ label: dayLabel(day.date), activity: day.activity }))}
+            series={[
+              { key: 'activity', name: t('charts.activity'), color: CHART_COLORS.activity, kind: 'bar' },
+            ]}
+            guides={[
+              {
+                label: t('charts.guide.monthMean'),
+                value: meanOf((activity.data ?? []).map((day) => day.activity)),
+                color: CHART_COLORS.average,
+              },
+            ]}
+          />
+        </Stack>
+      )}
+    </ChartLoadState>
+  );
+}

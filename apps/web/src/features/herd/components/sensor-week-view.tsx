@@ -1,0 +1,76 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SensorBounds } from '@cowcare/contract/routes/charts';
+import { ChartLoadState } from '../../../components/charts/chart-load-state';
+import { dayClockLabel } from '../../../components/charts/chart-labels';
+import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { TrendChart } from '../../../components/charts/trend-chart';
+import { useActivityWeek } from '../api/get-activity-week';
+import { useTemperatureWeek } from '../api/get-temperature-week';
+import { CHART_COLORS, temperatureAlertLines, usualBySlot } from '../lib/sensor-chart-lines';
+
+/**
+ * The 7 days ending with the chosen day: temperature in 2-hour means against her 10-day average and fever
+ * line (templinepynew), and activity in 6-hour sums beside what she usually does at that time of day
+ * (activitylinesix; the usual value is the same slot on the earlier days of the week).
+ */
+export function SensorWeekView({
+  request,
+  bounds,
+}: {
+  request: SensorChartRequest;
+  bounds: SensorBounds | null;
+}) {
+  const { t } = useTranslation();
+  const temperature = useTemperatureWeek(request);
+  const activity = useActivityWeek(request);
+  const empty =
+    !(temperature.data?.data ?? []).some((point) => point.temp !== null) &&
+    !(activity.data ?? []).some((point) => point.activity !== null);
+  return (
+    <ChartLoadState loads={[temperature, activity]} empty={empty}>
+      {() => {
+        const week = temperature.data;
+        const usual = usualBySlot(activity.data ?? []);
+        return (
+          <Stack gap="sm">
+            <TrendChart
+              id="week-temperature"
+              title={t('charts.weekTemperature')}
+              unit=" °C"
+              digits={2}
+              rows={(week?.data ?? []).map((point) => ({
+                label: dayClockLabel(point.time),
+                temp: point.temp,
+              }))}
+              series={[{ key: 'temp', name: t('charts.temperature'), color: CHART_COLORS.temperature }]}
+              guides={[
+                {
+                  label: t('charts.guide.average'),
+                  value: week?.average ?? null,
+                  color: CHART_COLORS.average,
+                },
+                { label: t('charts.guide.fever'), value: week?.feverLine ?? null, color: CHART_COLORS.fever },
+                ...temperatureAlertLines(bounds, t),
+              ]}
+            />
+            <TrendChart
+              id="week-activity"
+              title={t('charts.weekActivity')}
+              digits={0}
+              rows={(activity.data ?? []).map((point, index) => ({
+                label: dayClockLabel(point.time),
+                activity: point.activity,
+                usual: usual[index] ?? null,
+              }))}
+              series={[
+                { key: 'activity', name: t('charts.activity'), color: CHART_COLORS.activity, kind: 'bar' },
+                { key: 'usual', name: t('charts.series.usual'), color: CHART_COLORS.average, kind: 'dashed' },
+              ]}
+            />
+          </Stack>
+        );
+      }}
+    </ChartLoadState>
+  );
+}

@@ -1,0 +1,65 @@
+import type { TFunction } from 'i18next';
+import type { SensorBounds } from '@cowcare/contract/routes/charts';
+import type { GuideLine } from '../../../components/charts/trend-chart';
+import { clockLabel, meanOf } from '../../../components/charts/chart-labels';
+
+/** Colours of the lines, the same on every sensor chart. */
+export const CHART_COLORS = {
+  temperature: 'var(--mantine-color-red-7)',
+  activity: 'var(--mantine-color-orange-7)',
+  drinking: 'var(--mantine-color-cyan-7)',
+  average: 'var(--mantine-color-gray-6)',
+  fever: 'var(--mantine-color-orange-8)',
+  upper: 'var(--mantine-color-grape-8)',
+  lower: 'var(--mantine-color-blue-8)',
+} as const;
+
+/** The user's temperature alert lines of the sensor (uplow), for a temperature chart. */
+export const temperatureAlertLines = (bounds: SensorBounds | null | undefined, t: TFunction): GuideLine[] => [
+  { label: t('charts.guide.upper'), value: bounds?.tempUp ?? null, color: CHART_COLORS.upper },
+  { label: t('charts.guide.lower'), value: bounds?.tempLow ?? null, color: CHART_COLORS.lower },
+];
+
+/**
+ * The user's activity alert lines, for a chart of single 10-minute readings only: on hourly or daily sums
+ * a line set for one reading would mean nothing.
+ */
+export const activityAlertLines = (bounds: SensorBounds | null | undefined, t: TFunction): GuideLine[] => [
+  { label: t('charts.guide.upper'), value: bounds?.activityUp ?? null, color: CHART_COLORS.upper },
+  { label: t('charts.guide.lower'), value: bounds?.activityLow ?? null, color: CHART_COLORS.lower },
+];
+
+/**
+ * The cow's usual activity at each point: the mean of the same clock slot on the earlier days of the
+ * window (the detectors' baseline is the same clock window on previous days, architecture §9). The first
+ * day has no earlier day, so no usual value.
+ */
+export function usualBySlot(points: readonly { time: string; activity: number | null }[]): (number | null)[] {
+  const earlier = new Map<string, number[]>();
+  return points.map((point) => {
+    const slot = clockLabel(point.time);
+    const seen = earlier.get(slot) ?? [];
+    const usual = meanOf(seen);
+    if (point.activity !== null) earlier.set(slot, [...seen, point.activity]);
+    return usual;
+  });
+}
+
+/** The hour whose temperature stood highest above her threshold (average + tempadd); null without data. */
+export function peakDeviation(
+  hours: readonly { time: string; deviation: number | null }[],
+): { time: string; deviation: number } | null {
+  let peak: { time: string; deviation: number } | null = null;
+  for (const { time, deviation } of hours) {
+    if (deviation !== null && (peak === null || deviation > peak.deviation)) peak = { time, deviation };
+  }
+  return peak;
+}
+
+/** The first known value of a field along a series (the 10-day average is the same every hour). */
+export const firstKnown = <T>(rows: readonly T[], pick: (row: T) => number | null): number | null =>
+  rows.map(pick).find((value): value is number => value !== null) ?? null;
+
+/** '+0.62 °C' / '−0.10 °C'. */
+export const signedDegrees = (value: number) =>
+  `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(2)} °C`;
