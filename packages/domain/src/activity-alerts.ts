@@ -93,103 +93,286 @@ export interface ActivityAlert {
 }
 
 const EPSILON = 1e-9;
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** From this many days on, a baseline leaves out her highest and her lowest day. */
+const TRIM_FROM_DAYS = 4;
 
-/** Each block's same-clock baseline over the previous days; NaN with too few of them. */
-function sameClockBaseline(series: RegularActivitySeries, p: ActivityAlertParameters): number[] {
+/**
+ * Each block's same-clock baseline over the previous days; NaN with too few of them. Walks one clock time at a
+ * time, day after day, keeping her previous days at that clock time sorted as they come and go, rather than
+ * gathering and sorting them again for every block (which was most of this detector's time).
+ */
+function sameClockBaseline(series: RegularActivitySeries, p: ActivityAlertParameters): Float64Array {
+  const { values } = series;
   const day = blocksIn(DAY_MS, series.cadenceMs);
-  return series.values.map((_, index) => {
-    const found: number[] = [];
-    for (let back = 1; back <= p.baselineDays; back += 1) {
-      const value = series.values[index - back * day];
-      if (value !== undefined && !Number.isNaN(value)) found.push(value);
+  const days = p.baselineDays >= 1 ? Math.floor(p.baselineDays) : 0;
+  const baseline = new Float64Array(values.length);
+  const previousDays = new SortedWindow(days + 1);
+  for (let clock = 0; clock < day && clock < values.length; clock += 1) {
+    previousDays.clear();
+    for (let index = clock; index < values.length; index += day) {
+      const found = previousDays.size;
+      if (found < p.minBaselineDays) baseline[index] = Number.NaN;
+      else if (found < TRIM_FROM_DAYS) baseline[index] = meanAsFound(values, index, day, days);
+      else baseline[index] = previousDays.trimmedMean();
+      previousDays.add(values[index] ?? Number.NaN);
+      if (index - days * day >= 0) previousDays.remove(values[index - days * day] ?? Number.NaN);
     }
-    if (found.length < p.minBaselineDays) return Number.NaN;
-    if (found.length < 4) return mean(found);
-    return mean([...found].sort((a, b) => a - b).slice(1, -1));
-  });
+  }
+  return baseline;
 }
 
-interface WindowSums {
-  readonly ratio: number[];
-  readonly activity: number[];
-  readonly baseline: number[];
+/**
+ * The plain mean of the previous days at this clock time, summed from yesterday back: in that order, so that
+ * a baseline (and an alert right at a threshold) is the same to the last bit as it always was.
+ */
+function meanAsFound(values: readonly number[], index: number, day: number, days: number): number {
+  let sum = 0;
+  let found = 0;
+  for (let back = 1, at = index - day; back <= days && at >= 0; back += 1, at -= day) {
+    const value = values[at] ?? Number.NaN;
+    if (Number.isNaN(value)) continue;
+    sum += value;
+    found += 1;
+  }
+  return sum / found;
 }
 
-/** Activity and baseline summed over the trailing window, over blocks where both are present. */
-function trailingSums(
-  values: readonly number[],
-  baseline: readonly number[],
-  blocks: number,
-  minPresent: number,
-): WindowSums {
-  const usable = values.map((value, index) => !Number.isNaN(value) && !Number.isNaN(baseline[index] ?? NaN));
-  const sums: WindowSums = { ratio: [], activity: [], baseline: [] };
-  let top = 0;
-  let bottom = 0;
-  let present = 0;
-  values.forEach((value, index) => {
-    if (usable[index]) {
-      top += value;
-      bottom += baseline[index] ?? 0;
-      present += 1;
+/** A few values kept in ascending order as they are added and removed; NaN (a missing block) is ignored. */
+class SortedWindow {
+  private readonly sorted: Float64Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.sorted = new Float64Array(capacity);
+  }
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  add(value: number): void {
+    if (Number.isNaN(value)) return;
+    let at = this.size;
+    for (; at > 0 && (this.sorted[at - 1] ?? 0) > value; at -= 1) this.sorted[at] = this.sorted[at - 1] ?? 0;
+    this.sorted[at] = value;
+    this.size += 1;
+  }
+
+  /** Removes one entry equal to `value`, if there is one. */
+  remove(value: number): void {
+    if (Number.isNaN(value)) return;
+    let at = 0;
+    while (at < this.size && this.sorted[at] !== value) at += 1;
+    if (at === this.size) return;
+    for (; at < this.size - 1; at += 1) this.sorted[at] = this.sorted[at + 1] ?? 0;
+    this.size -= 1;
+  }
+
+  /** The mean without the lowest and the highest value, summed in ascending order (as it always was). */
+  trimmedMean(): number {
+    let sum = 0;
+    for (let at = 1; at < this.size - 1; at += 1) sum += this.sorted[at] ?? 0;
+    return sum / (this.size - 2);
+  }
+}
+
+/** 1 where a block has both activity and a baseline: the blocks the windows are summed over. */
+function usableBlocks(values: readonly number[], baseline: Float64Array): Uint8Array {
+  const usable = new Uint8Array(values.length);
+  for (let index = 0; index < values.length; index += 1) {
+    const missing = Number.isNaN(values[index] ?? Number.NaN) || Number.isNaN(baseline[index] ?? Number.NaN);
+    usable[index] = missing ? 0 : 1;
+  }
+  return usable;
+}
+
+/** Activity and baseline summed over a trailing window of usable blocks, moved along one block at a time. */
+class TrailingWindow {
+  private top = 0;
+  private bottom = 0;
+  private present = 0;
+  private judged = false;
+
+  constructor(
+    private readonly values: readonly number[],
+    private readonly blockBaselines: Float64Array,
+    private readonly usable: Uint8Array,
+    private readonly blocks: number,
+    private readonly minPresent: number,
+  ) {}
+
+  /** Moves the window on to end at block `index`; called for every block, in order. */
+  advance(index: number): void {
+    if (this.usable[index] === 1) {
+      this.top += this.values[index] ?? 0;
+      this.bottom += this.blockBaselines[index] ?? 0;
+      this.present += 1;
     }
-    const leaving = index - blocks;
-    if (leaving >= 0 && usable[leaving]) {
-      top -= values[leaving] ?? 0;
-      bottom -= baseline[leaving] ?? 0;
-      present -= 1;
+    const leaving = index - this.blocks;
+    if (leaving >= 0 && this.usable[leaving] === 1) {
+      this.top -= this.values[leaving] ?? 0;
+      this.bottom -= this.blockBaselines[leaving] ?? 0;
+      this.present -= 1;
     }
-    const judged = present >= minPresent && bottom > EPSILON;
-    // Scaled to the whole window, so a missing block does not read as a quiet one.
-    sums.activity.push(judged ? (top * blocks) / present : Number.NaN);
-    sums.baseline.push(judged ? (bottom * blocks) / present : Number.NaN);
-    sums.ratio.push(judged ? top / bottom : Number.NaN);
-  });
-  return sums;
+    this.judged = this.present >= this.minPresent && this.bottom > EPSILON;
+  }
+
+  /** Activity ÷ baseline; NaN when the window is not judged (too few blocks, no baseline). */
+  get ratio(): number {
+    return this.judged ? this.top / this.bottom : Number.NaN;
+  }
+
+  // Scaled to the whole window, so a missing block does not read as a quiet one.
+  get activity(): number {
+    return this.judged ? (this.top * this.blocks) / this.present : Number.NaN;
+  }
+
+  get baseline(): number {
+    return this.judged ? (this.bottom * this.blocks) / this.present : Number.NaN;
+  }
 }
 
-interface Rule {
-  readonly code: ActivityAlertCode;
-  readonly sums: WindowSums;
-  readonly windowHours: number;
-  readonly holdBlocks: number;
-  readonly enters: (index: number) => boolean;
-  readonly ends: (index: number) => boolean;
-  readonly silent?: (time: number) => boolean;
+/** One rule's episodes as the blocks go by: reported once, when the data shows them begin (see above). */
+class EpisodeTracker {
+  private state: 'unknown' | 'calm' | 'episode' = 'unknown';
+  /** The first block of the current run of blocks in the condition; -1 outside one. */
+  runStart = -1;
+
+  constructor(private readonly holdBlocks: number) {}
+
+  /** Takes the next judged block; true when an episode begins there that is to be reported. */
+  begins(index: number, holds: boolean, isBack: boolean): boolean {
+    if (this.state === 'episode') {
+      if (isBack) this.state = 'calm';
+      this.runStart = -1;
+      return false;
+    }
+    if (!holds) {
+      this.state = 'calm';
+      this.runStart = -1;
+      return false;
+    }
+    if (this.runStart < 0) this.runStart = index;
+    if (index - this.runStart + 1 < this.holdBlocks) return false;
+    const wasCalm = this.state === 'calm';
+    this.state = 'episode';
+    return wasCalm;
+  }
 }
 
-function runRule(rule: Rule, series: RegularActivitySeries, alerts: ActivityAlert[]): void {
-  const time = (index: number) => series.start + index * series.cadenceMs;
-  let state: 'unknown' | 'calm' | 'episode' = 'unknown';
-  let runStart = -1;
-  rule.sums.ratio.forEach((ratio, index) => {
+/**
+ * The three rules over one series, judged block by block. Every window moves on before any rule is judged:
+ * 302 also looks at the 24-hour window.
+ */
+class ActivityRules {
+  readonly alerts: ActivityAlert[] = [];
+  private readonly low: TrailingWindow;
+  private readonly inactive: TrailingWindow;
+  private readonly high: TrailingWindow | undefined;
+  private readonly lowEpisodes: EpisodeTracker;
+  private readonly inactiveEpisodes = new EpisodeTracker(1);
+  private readonly highEpisodes: EpisodeTracker;
+
+  constructor(
+    private readonly series: RegularActivitySeries,
+    private readonly p: ActivityAlertParameters,
+    private readonly options: ActivityAlertOptions,
+  ) {
+    const baseline = sameClockBaseline(series, p);
+    const usable = usableBlocks(series.values, baseline);
+    const trailing = (hours: number) =>
+      new TrailingWindow(
+        series.values,
+        baseline,
+        usable,
+        this.blocks(hours),
+        Math.max(1, Math.ceil(p.minCoverage * this.blocks(hours))),
+      );
+    this.low = trailing(p.lowWindowHours);
+    this.inactive = trailing(p.inactiveWindowHours);
+    this.high = options.highActivity === false ? undefined : trailing(p.highWindowHours);
+    this.lowEpisodes = new EpisodeTracker(this.blocks(p.lowHoldHours));
+    this.highEpisodes = new EpisodeTracker(this.blocks(p.highHoldHours));
+  }
+
+  judge(index: number): void {
+    this.low.advance(index);
+    this.inactive.advance(index);
+    this.high?.advance(index);
+    this.judgeLow(index);
+    this.judgeInactive(index);
+    if (this.high) this.judgeHigh(index, this.high);
+  }
+
+  private judgeLow(index: number): void {
+    const { p, low } = this;
+    const ratio = low.ratio;
     if (Number.isNaN(ratio)) return;
-    if (state === 'episode') {
-      if (rule.ends(index)) state = 'calm';
-      runStart = -1;
-      return;
+    if (this.lowEpisodes.begins(index, ratio < p.lowRatio, ratio >= p.lowEndRatio)) {
+      this.report(301, low, p.lowWindowHours, this.lowEpisodes, index);
     }
-    if (!rule.enters(index)) {
-      state = 'calm';
-      runStart = -1;
-      return;
+  }
+
+  private judgeInactive(index: number): void {
+    const { p, inactive } = this;
+    const ratio = inactive.ratio;
+    if (Number.isNaN(ratio)) return;
+    // A window whose baseline is itself quiet (night) is judged calm: it cannot show inactivity.
+    const holds = ratio <= p.inactiveRatio + EPSILON && this.normallyActive();
+    if (this.inactiveEpisodes.begins(index, holds, ratio >= p.inactiveEndRatio)) {
+      this.report(302, inactive, p.inactiveWindowHours, this.inactiveEpisodes, index);
     }
-    if (runStart < 0) runStart = index;
-    if (index - runStart + 1 < rule.holdBlocks) return;
-    if (state === 'calm' && !rule.silent?.(time(index))) {
-      alerts.push({
-        code: rule.code,
-        at: time(index),
-        episodeStart: time(runStart),
-        ratio: Math.round(ratio * 100) / 100,
-        activity: Math.round(rule.sums.activity[index] ?? 0),
-        baseline: Math.round(rule.sums.baseline[index] ?? 0),
-        windowHours: rule.windowHours,
-      });
+  }
+
+  /** Whether the inactivity window's hours are at least a share of an average such window of her day. */
+  private normallyActive(): boolean {
+    const { p } = this;
+    const normalWindow = (this.low.baseline * p.inactiveWindowHours) / p.lowWindowHours;
+    return this.inactive.baseline >= p.inactiveMinBaselineShare * normalWindow;
+  }
+
+  private judgeHigh(index: number, high: TrailingWindow): void {
+    const { p } = this;
+    const ratio = high.ratio;
+    if (Number.isNaN(ratio)) return;
+    const begins = this.highEpisodes.begins(index, ratio >= p.highRatio - EPSILON, ratio < p.highEndRatio);
+    if (begins && !this.nearHeat(this.time(index))) {
+      this.report(303, high, p.highWindowHours, this.highEpisodes, index);
     }
-    state = 'episode';
-  });
+  }
+
+  private nearHeat(time: number): boolean {
+    const margin = this.p.estrusMarginHours * HOUR_MS;
+    return (this.options.estrusEpisodes ?? []).some(
+      (episode) => time >= episode.onset - margin && time <= episode.end + margin,
+    );
+  }
+
+  private report(
+    code: ActivityAlertCode,
+    window: TrailingWindow,
+    windowHours: number,
+    episodes: EpisodeTracker,
+    index: number,
+  ): void {
+    this.alerts.push({
+      code,
+      at: this.time(index),
+      episodeStart: this.time(episodes.runStart),
+      ratio: Math.round(window.ratio * 100) / 100,
+      activity: Math.round(window.activity),
+      baseline: Math.round(window.baseline),
+      windowHours,
+    });
+  }
+
+  private blocks(hours: number): number {
+    return blocksIn(hours * HOUR_MS, this.series.cadenceMs);
+  }
+
+  private time(index: number): number {
+    return this.series.start + index * this.series.cadenceMs;
+  }
 }
 
 /** Every 301/302/303 alert of one cow's activity series, by time. */
@@ -200,59 +383,7 @@ export function detectActivityAlerts(
   const p = { ...DEFAULT_ACTIVITY_ALERT_PARAMETERS, ...options.parameters };
   const series = toRegularSeries(points, options.cadenceMs);
   if (series === null) return [];
-  const baseline = sameClockBaseline(series, p);
-  const blocks = (hours: number) => blocksIn(hours * HOUR_MS, series.cadenceMs);
-  const sums = (hours: number) =>
-    trailingSums(
-      series.values,
-      baseline,
-      blocks(hours),
-      Math.max(1, Math.ceil(p.minCoverage * blocks(hours))),
-    );
-  const low = sums(p.lowWindowHours);
-  const inactive = sums(p.inactiveWindowHours);
-  const high = sums(p.highWindowHours);
-  const ratioAt = (window: WindowSums, index: number) => window.ratio[index] ?? Number.NaN;
-  const normalWindow = (index: number) =>
-    ((low.baseline[index] ?? Number.NaN) * p.inactiveWindowHours) / p.lowWindowHours;
-
-  const rules: Rule[] = [
-    {
-      code: 301,
-      sums: low,
-      windowHours: p.lowWindowHours,
-      holdBlocks: blocks(p.lowHoldHours),
-      enters: (index) => ratioAt(low, index) < p.lowRatio,
-      ends: (index) => ratioAt(low, index) >= p.lowEndRatio,
-    },
-    {
-      code: 302,
-      sums: inactive,
-      windowHours: p.inactiveWindowHours,
-      holdBlocks: 1,
-      // A window whose baseline is itself quiet (night) is judged calm: it cannot show inactivity.
-      enters: (index) =>
-        ratioAt(inactive, index) <= p.inactiveRatio + EPSILON &&
-        (inactive.baseline[index] ?? 0) >= p.inactiveMinBaselineShare * normalWindow(index),
-      ends: (index) => ratioAt(inactive, index) >= p.inactiveEndRatio,
-    },
-  ];
-  if (options.highActivity !== false) {
-    const margin = p.estrusMarginHours * HOUR_MS;
-    rules.push({
-      code: 303,
-      sums: high,
-      windowHours: p.highWindowHours,
-      holdBlocks: blocks(p.highHoldHours),
-      enters: (index) => ratioAt(high, index) >= p.highRatio - EPSILON,
-      ends: (index) => ratioAt(high, index) < p.highEndRatio,
-      silent: (time) =>
-        (options.estrusEpisodes ?? []).some(
-          (episode) => time >= episode.onset - margin && time <= episode.end + margin,
-        ),
-    });
-  }
-  const alerts: ActivityAlert[] = [];
-  for (const rule of rules) runRule(rule, series, alerts);
-  return alerts.sort((a, b) => a.at - b.at || a.code - b.code);
+  const rules = new ActivityRules(series, p, options);
+  for (let index = 0; index < series.values.length; index += 1) rules.judge(index);
+  return rules.alerts.sort((a, b) => a.at - b.at || a.code - b.code);
 }

@@ -27,14 +27,33 @@ export const DAY_MS = 24 * HOUR_MS;
  * distinct times.
  */
 export function inferCadenceMs(points: readonly ActivityPoint[]): number | null {
-  const times = [
-    ...new Set(points.filter((point) => Number.isFinite(point.time)).map((point) => point.time)),
-  ].sort((a, b) => a - b);
+  const times = sortedFiniteTimes(points);
   const counts = new Map<number, number>();
+  // Readings come in long runs of one gap: a run is rounded and counted once, not once per reading.
+  let runGap = 0;
+  let runLength = 0;
   for (let index = 1; index < times.length; index += 1) {
-    const gap = Math.round(((times[index] ?? 0) - (times[index - 1] ?? 0)) / MINUTE_MS) * MINUTE_MS;
-    if (gap > 0) counts.set(gap, (counts.get(gap) ?? 0) + 1);
+    const gap = (times[index] ?? 0) - (times[index - 1] ?? 0);
+    if (gap === runGap) {
+      runLength += 1;
+    } else {
+      countGap(counts, runGap, runLength);
+      runGap = gap;
+      runLength = 1;
+    }
   }
+  countGap(counts, runGap, runLength);
+  return mostCommonGap(counts);
+}
+
+function countGap(counts: Map<number, number>, gapMs: number, occurrences: number): void {
+  const gap = Math.round(gapMs / MINUTE_MS) * MINUTE_MS;
+  // A repeated time gives a gap of 0, which is not counted: as if the times were made distinct first.
+  if (gap > 0) counts.set(gap, (counts.get(gap) ?? 0) + occurrences);
+}
+
+/** The gap counted most often; of equally common gaps the shortest, whatever order they were counted in. */
+function mostCommonGap(counts: ReadonlyMap<number, number>): number | null {
   let best: number | null = null;
   let bestCount = 0;
   for (const [gap, count] of counts) {
@@ -44,6 +63,22 @@ export function inferCadenceMs(points: readonly ActivityPoint[]): number | null 
     }
   }
   return best;
+}
+
+/** The finite reading times, ascending. */
+function sortedFiniteTimes(points: readonly ActivityPoint[]): Float64Array {
+  const times = new Float64Array(points.length);
+  let length = 0;
+  let sorted = true;
+  for (const { time } of points) {
+    if (!Number.isFinite(time)) continue;
+    if (length > 0 && time < (times[length - 1] ?? 0)) sorted = false;
+    times[length] = time;
+    length += 1;
+  }
+  const finite = times.subarray(0, length);
+  // Readings mostly arrive in order; sorting only when they did not saves most of the work.
+  return sorted ? finite : finite.sort();
 }
 
 /**
@@ -57,9 +92,7 @@ export function toRegularSeries(
   points: readonly ActivityPoint[],
   cadenceMs: number | null = inferCadenceMs(points),
 ): RegularActivitySeries | null {
-  const usable = points
-    .filter((point) => Number.isFinite(point.time) && Number.isFinite(point.activity) && point.activity >= 0)
-    .sort((a, b) => a.time - b.time);
+  const usable = usablePointsByTime(points);
   const first = usable[0];
   const last = usable[usable.length - 1];
   if (cadenceMs === null || !(cadenceMs > 0) || first === undefined || last === undefined) return null;
@@ -69,6 +102,21 @@ export function toRegularSeries(
     if (Number.isNaN(values[slot])) values[slot] = point.activity;
   }
   return { start: first.time, cadenceMs, values };
+}
+
+const isUsable = (point: ActivityPoint) =>
+  Number.isFinite(point.time) && Number.isFinite(point.activity) && point.activity >= 0;
+
+/** Usable readings by time (stable for equal times): the readings themselves when they already are. */
+function usablePointsByTime(points: readonly ActivityPoint[]): readonly ActivityPoint[] {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const point of points) {
+    if (!isUsable(point) || point.time < previous) {
+      return points.filter(isUsable).sort((a, b) => a.time - b.time);
+    }
+    previous = point.time;
+  }
+  return points;
 }
 
 /** How many blocks of the cadence make up a duration, at least one. */

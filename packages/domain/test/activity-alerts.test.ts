@@ -93,6 +93,48 @@ describe('activity alerts', () => {
     expect(detectActivityAlerts(fromMidEpisode)).toEqual([]);
   });
 
+  it('leaves her highest and lowest day out of the baseline: a heat and a sick day in her week change nothing', () => {
+    const heatAndSickDay = (time: number) =>
+      factor(START + 5 * DAY, START + 6 * DAY, 5)(time) * factor(START + 7 * DAY, START + 8 * DAY, 0)(time);
+    const readings = activityCow({
+      days: DAYS,
+      factor: (time) => heatAndSickDay(time) * factor(S, S + 6 * HOUR, 0)(time),
+    });
+    // The 302 of a flat week: a baseline of 10 a block (240 in 4 hours), not the 14.3 of a plain mean.
+    expect(detectActivityAlerts(readings).filter(({ at }) => at >= S)).toEqual([
+      {
+        code: 302,
+        at: S + 210 * MINUTE,
+        episodeStart: S + 210 * MINUTE,
+        ratio: 0.08,
+        activity: 20,
+        baseline: 240,
+        windowHours: 4,
+      },
+    ]);
+  });
+
+  it('with fewer than 4 previous days, the baseline is their plain mean', () => {
+    // 10, 10 and 40 a block on days 0-2: 20 a block, 480 in 4 hours. Quiet from 18:00 on day 3.
+    const quietFrom = START + 3 * DAY + 18 * HOUR;
+    const readings = activityCow({
+      days: 4,
+      factor: (time) =>
+        factor(START + 2 * DAY, START + 3 * DAY, 4)(time) * factor(quietFrom, Infinity, 0)(time),
+    });
+    expect(detectActivityAlerts(readings)).toEqual([
+      {
+        code: 302,
+        at: quietFrom + 190 * MINUTE,
+        episodeStart: quietFrom + 190 * MINUTE,
+        ratio: 0.08,
+        activity: 40,
+        baseline: 480,
+        windowHours: 4,
+      },
+    ]);
+  });
+
   it('a missing stretch is not inactivity', () => {
     const readings = activityCow({ days: DAYS }).filter(({ time }) => time < S || time >= S + 6 * HOUR);
     expect(detectActivityAlerts(readings)).toEqual([]);
