@@ -191,53 +191,252 @@ interface Run {
   readonly alerts: { index: number; kind: EstrusAlert['kind']; snapshot: Draft }[];
 }
 
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+// The per-block arrays below are computed once per series, so a pass costs O(blocks) whatever the window:
+// the server runs it on every new reading of every cow (issue 4, alert latency).
 
-function center(values: readonly number[], how: EstrusParameters['baselineCenter']): number {
-  if (how === 'mean' || (how === 'trimmed' && values.length < 4)) return mean(values);
-  const sorted = [...values].sort((a, b) => a - b);
-  if (how === 'trimmed') return mean(sorted.slice(1, -1));
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
+/** Σ of `values[from, to)`, in index order. */
+function sumOf(values: Float64Array, from: number, to: number): number {
+  let sum = 0;
+  for (let index = from; index < to; index += 1) sum += values[index] ?? 0;
+  return sum;
+}
+
+/** Sorts the first `count` values in place; insertion sort, as the count is a handful of days. */
+function sortPrefix(values: Float64Array, count: number): void {
+  for (let index = 1; index < count; index += 1) {
+    const value = values[index] ?? 0;
+    let slot = index;
+    while (slot > 0 && (values[slot - 1] ?? 0) > value) {
+      values[slot] = values[slot - 1] ?? 0;
+      slot -= 1;
+    }
+    values[slot] = value;
+  }
+}
+
+/** Whether a baseline of `count` days is taken from their sorted values: all but the plain mean are. */
+const fromSortedDays = (how: EstrusParameters['baselineCenter'], count: number) =>
+  how === 'median' || (how === 'trimmed' && count >= 4);
+
+/** The baseline from the first `count` values of `sorted`, which are in ascending order. */
+function centerOfSorted(
+  sorted: Float64Array,
+  count: number,
+  how: EstrusParameters['baselineCenter'],
+): number {
+  if (how === 'trimmed') return sumOf(sorted, 1, count - 1) / (count - 2);
+  const middle = count >> 1;
+  return count % 2 === 1
     ? (sorted[middle] ?? Number.NaN)
     : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 }
 
 /**
- * Σ numerator ÷ Σ denominator over the trailing `blocks` blocks, counting only blocks where both are present;
- * NaN when fewer than `minPresent` blocks count or the denominator is not positive.
+ * The baseline of one block from its same clock block on the previous days, in day order (yesterday first),
+ * completed from the following days when looking ahead; `days` is scratch space.
+ */
+function baselineInDayOrder(
+  values: Float64Array,
+  index: number,
+  dayBlocks: number,
+  p: EstrusParameters,
+  days: Float64Array,
+): number {
+  let count = 0;
+  // The loops stay inside the array: reading outside it is a slow path in V8.
+  for (let back = 1, at = index - dayBlocks; back <= p.baselineDays && at >= 0; back += 1, at -= dayBlocks) {
+    const value = values[at] ?? Number.NaN;
+    if (!Number.isNaN(value)) days[count++] = value;
+  }
+  if (count < p.minBaselineDays && p.lookAhead) {
+    for (
+      let ahead = 1, at = index + dayBlocks;
+      ahead <= p.baselineDays && count < p.baselineDays && at < values.length;
+      ahead += 1, at += dayBlocks
+    ) {
+      const value = values[at] ?? Number.NaN;
+      if (!Number.isNaN(value)) days[count++] = value;
+    }
+  }
+  if (count < p.minBaselineDays) return Number.NaN;
+  if (!fromSortedDays(p.baselineCenter, count)) return sumOf(days, 0, count) / count;
+  sortPrefix(days, count);
+  return centerOfSorted(days, count, p.baselineCenter);
+}
+
+/** Present values in ascending order; `count` of them are in use. */
+interface SortedValues {
+  readonly values: Float64Array;
+  count: number;
+}
+
+function insertSorted(sorted: SortedValues, value: number): void {
+  let slot = sorted.count;
+  while (slot > 0 && (sorted.values[slot - 1] ?? 0) > value) {
+    sorted.values[slot] = sorted.values[slot - 1] ?? 0;
+    slot -= 1;
+  }
+  sorted.values[slot] = value;
+  sorted.count += 1;
+}
+
+function removeSorted(sorted: SortedValues, value: number): void {
+  let slot = 0;
+  while (slot < sorted.count && sorted.values[slot] !== value) slot += 1;
+  sorted.count -= 1;
+  for (; slot < sorted.count; slot += 1) sorted.values[slot] = sorted.values[slot + 1] ?? 0;
+}
+
+/**
+ * Step 1: every block's same clock block on the previous days (completed from the following days when
+ * looking ahead). Walked one clock block at a time, day after day, with that block's values of the past week
+ * kept sorted: a day's step adds one value and drops one, where sorting the week afresh for every block was
+ * most of the detector's time. Sums run over the sorted values in the same order either way, so the baseline
+ * is the same to the last bit.
+ */
+function sameClockBaseline(values: Float64Array, dayBlocks: number, p: EstrusParameters): Float64Array {
+  const { baselineDays, minBaselineDays, baselineCenter } = p;
+  const length = values.length;
+  const baseline = new Float64Array(length);
+  const days = new Float64Array(Math.max(1, baselineDays));
+  const week: SortedValues = { values: new Float64Array(baselineDays + 1), count: 0 };
+  for (let slot = 0; slot < Math.min(dayBlocks, length); slot += 1) {
+    week.count = 0;
+    for (let index = slot; index < length; index += dayBlocks) {
+      baseline[index] =
+        week.count >= minBaselineDays && fromSortedDays(baselineCenter, week.count)
+          ? centerOfSorted(week.values, week.count, baselineCenter)
+          : baselineInDayOrder(values, index, dayBlocks, p, days);
+      // On to the next day: this block joins the week, the one `baselineDays` back leaves it.
+      const joining = values[index] ?? Number.NaN;
+      if (!Number.isNaN(joining)) insertSorted(week, joining);
+      const leaving = index - baselineDays * dayBlocks;
+      const left = leaving >= 0 ? (values[leaving] ?? Number.NaN) : Number.NaN;
+      if (!Number.isNaN(left)) removeSorted(week, left);
+    }
+  }
+  return baseline;
+}
+
+/** Blocks present in both series: the only ones a ratio counts. */
+function presentInBoth(numerator: Float64Array, denominator: Float64Array): Uint8Array {
+  const usable = new Uint8Array(numerator.length);
+  for (let index = 0; index < numerator.length; index += 1) {
+    const both =
+      !Number.isNaN(numerator[index] ?? Number.NaN) && !Number.isNaN(denominator[index] ?? Number.NaN);
+    usable[index] = both ? 1 : 0;
+  }
+  return usable;
+}
+
+/**
+ * Σ numerator ÷ Σ denominator over the trailing `blocks` blocks, counting only `usable` blocks; NaN when
+ * fewer than `minPresent` blocks count or the denominator is not positive.
  */
 function trailingRatio(
-  numerator: readonly number[],
-  denominator: readonly number[],
+  numerator: Float64Array,
+  denominator: Float64Array,
+  usable: Uint8Array,
   blocks: number,
   minPresent: number,
-): number[] {
-  const usable = numerator.map(
-    (value, index) => !Number.isNaN(value) && !Number.isNaN(denominator[index] ?? NaN),
-  );
+): Float64Array {
+  const ratios = new Float64Array(numerator.length);
   let top = 0;
   let bottom = 0;
   let present = 0;
-  return numerator.map((value, index) => {
-    if (usable[index]) {
-      top += value;
+  for (let index = 0; index < numerator.length; index += 1) {
+    if (usable[index] === 1) {
+      top += numerator[index] ?? 0;
       bottom += denominator[index] ?? 0;
       present += 1;
     }
     const leaving = index - blocks;
-    if (leaving >= 0 && usable[leaving]) {
+    if (leaving >= 0 && usable[leaving] === 1) {
       top -= numerator[leaving] ?? 0;
       bottom -= denominator[leaving] ?? 0;
       present -= 1;
     }
-    return present >= minPresent && bottom > 0 ? top / bottom : Number.NaN;
-  });
+    ratios[index] = present >= minPresent && bottom > 0 ? top / bottom : Number.NaN;
+  }
+  return ratios;
+}
+
+/** Blocks in the `postCalvingDays` after a given calving: nothing is reported there. */
+function postCalvingMask(
+  series: RegularActivitySeries,
+  calvings: readonly number[],
+  p: EstrusParameters,
+): Uint8Array {
+  const { start, cadenceMs, values } = series;
+  const ignored = new Uint8Array(values.length);
+  for (const calving of calvings) {
+    const until = calving + p.postCalvingDays * DAY_MS;
+    const first = Math.max(0, Math.floor((calving - start) / cadenceMs));
+    for (let index = first; index < values.length && start + index * cadenceMs < until; index += 1) {
+      if (start + index * cadenceMs >= calving) ignored[index] = 1;
+    }
+  }
+  return ignored;
+}
+
+/**
+ * The raised hours (hourly ratio >= a ratio) of a series, indexed so that the run going on at any block is
+ * found in constant time rather than by walking back over the window from every block.
+ */
+interface RaisedHours {
+  /** Raised hours in blocks [0, i). */
+  readonly raisedBefore: Int32Array;
+  /** The k-th raised hour, oldest first. */
+  readonly raisedBlocks: Int32Array;
+  /**
+   * Where a walk back from block i stops: at the `quietGapBlocks`-th consecutive present hour below the ratio
+   * (missing hours are skipped); -1 when it never does.
+   */
+  readonly stopAt: Int32Array;
+}
+
+/** The next present hour after `block`; every quiet hour counted so far is present, so one is found. */
+function nextPresent(hourRatio: Float64Array, block: number): number {
+  let next = block + 1;
+  while (Number.isNaN(hourRatio[next] ?? 0)) next += 1;
+  return next;
+}
+
+function raisedHours(hourRatio: Float64Array, ratio: number, quietGapBlocks: number): RaisedHours {
+  const length = hourRatio.length;
+  const raisedBefore = new Int32Array(length + 1);
+  const raisedBlocks = new Int32Array(length);
+  const stopAt = new Int32Array(length);
+  let lastRaised = -1;
+  let quiet = 0; // present hours below the ratio since the last raised one
+  let quietStop = -1; // once `quiet` reaches the gap: the quiet hour a walk back from here stops at
+  for (let index = 0; index < length; index += 1) {
+    const value = hourRatio[index] ?? Number.NaN;
+    const raisedSoFar = raisedBefore[index] ?? 0;
+    raisedBefore[index + 1] = raisedSoFar;
+    if (value >= ratio) {
+      raisedBlocks[raisedSoFar] = index;
+      raisedBefore[index + 1] = raisedSoFar + 1;
+      lastRaised = index;
+      quiet = 0;
+    } else if (!Number.isNaN(value)) {
+      quiet += 1;
+      // The stop is the oldest of the last `quietGapBlocks` quiet hours: it moves on one present hour a step.
+      if (quiet === quietGapBlocks) quietStop = nextPresent(hourRatio, lastRaised);
+      else if (quiet > quietGapBlocks) quietStop = nextPresent(hourRatio, quietStop);
+    }
+    // A walk that meets a raised or a missing hour goes on exactly as a walk from the hour before it.
+    if (quiet >= quietGapBlocks) stopAt[index] = quietStop;
+    else if (quiet === 0 || Number.isNaN(value)) stopAt[index] = index > 0 ? (stopAt[index - 1] ?? -1) : -1;
+    else stopAt[index] = lastRaised < 0 ? -1 : (stopAt[lastRaised] ?? -1);
+  }
+  return { raisedBefore, raisedBlocks, stopAt };
 }
 
 /** The state machine shared by the whole-series detector and the live check; one pass, oldest block first. */
 function run(series: RegularActivitySeries, calvings: readonly number[], p: EstrusParameters): Run {
-  const { start, cadenceMs, values } = series;
+  const { start, cadenceMs } = series;
+  const values = new Float64Array(series.values);
   const day = blocksIn(DAY_MS, cadenceMs);
   const windowBlocks = blocksIn(p.windowHours * HOUR_MS, cadenceMs);
   const hourBlocks = blocksIn(HOUR_MS, cadenceMs);
@@ -249,31 +448,28 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
   const minHourBlocks = Math.max(1, Math.ceil(p.minCoverage * hourBlocks));
   const ratioFor = (level: Level) => (level === 2 ? p.alertRatio : p.suspectedRatio);
   const time = (index: number) => start + index * cadenceMs;
-  const ignored = (index: number) =>
-    calvings.some((calving) => time(index) >= calving && time(index) < calving + p.postCalvingDays * DAY_MS);
+  const ignoredMask = postCalvingMask(series, calvings, p);
+  const ignored = (index: number) => ignoredMask[index] === 1;
 
-  // 1. The same clock block on the previous days (completed from the following days when looking ahead).
-  const baseline = values.map((_, index) => {
-    const found: number[] = [];
-    for (let back = 1; back <= p.baselineDays; back += 1) {
-      const value = values[index - back * day];
-      if (value !== undefined && !Number.isNaN(value)) found.push(value);
-    }
-    if (found.length < p.minBaselineDays && p.lookAhead) {
-      for (let ahead = 1; ahead <= p.baselineDays && found.length < p.baselineDays; ahead += 1) {
-        const value = values[index + ahead * day];
-        if (value !== undefined && !Number.isNaN(value)) found.push(value);
-      }
-    }
-    return found.length >= p.minBaselineDays ? center(found, p.baselineCenter) : Number.NaN;
-  });
+  // 1. The same clock block on the previous days.
+  const baseline = sameClockBaseline(values, day, p);
   // 2. The rise over the trailing window, and the hourly ratio.
-  const rise = trailingRatio(values, baseline, windowBlocks, minWindowBlocks);
-  const hourRatio = trailingRatio(values, baseline, hourBlocks, minHourBlocks);
+  const usable = presentInBoth(values, baseline);
+  const rise = trailingRatio(values, baseline, usable, windowBlocks, minWindowBlocks);
+  const hourRatio = trailingRatio(values, baseline, usable, hourBlocks, minHourBlocks);
 
   const blockRaised = (index: number, ratio: number): boolean => {
     const value = values[index] ?? Number.NaN;
     return value > 0 && value >= ratio * (baseline[index] ?? Number.NaN);
+  };
+
+  // Built on first use: a cow whose rise never reaches a ratio never needs its raised hours.
+  const raisedByRatio: { ratio: number; raised: RaisedHours }[] = [];
+  const raisedAt = (ratio: number): RaisedHours => {
+    for (const known of raisedByRatio) if (known.ratio === ratio) return known.raised;
+    const raised = raisedHours(hourRatio, ratio, quietGapBlocks);
+    raisedByRatio.push({ ratio, raised });
+    return raised;
   };
 
   /**
@@ -282,20 +478,12 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
    * raised hour is already that long ago. `first` is the first block of its first raised hour.
    */
   const currentRun = (index: number, ratio: number): { hours: number; first: number } | null => {
-    const floor = Math.max(0, index - windowBlocks + 1);
-    let earliest = -1;
-    let raised = 0;
-    let quiet = 0;
-    for (let hour = index; hour >= floor; hour -= 1) {
-      const value = hourRatio[hour] ?? Number.NaN;
-      if (Number.isNaN(value)) continue; // a missing hour is no evidence either way
-      if (value >= ratio) {
-        earliest = hour;
-        raised += 1;
-        quiet = 0;
-      } else if (++quiet >= quietGapBlocks) break;
-    }
-    if (earliest < 0) return null;
+    const { raisedBefore, raisedBlocks, stopAt } = raisedAt(ratio);
+    const from = Math.max(index - windowBlocks + 1, 0, stopAt[index] ?? -1);
+    const raisedFrom = raisedBefore[from] ?? 0;
+    const raised = (raisedBefore[index + 1] ?? 0) - raisedFrom;
+    if (raised === 0) return null;
+    const earliest = raisedBlocks[raisedFrom] ?? index;
     let first = earliest;
     for (let block = Math.max(0, earliest - hourBlocks + 1); block <= earliest; block += 1) {
       if (blockRaised(block, ratio)) {
@@ -306,12 +494,15 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
     return { hours: raised * blockHours, first };
   };
 
+  // Not a closure made in levelAt: the server runs under tsx, which names every closure it creates, and
+  // that cost per block was a third of the detector's time.
+  const sustained = (index: number, ratio: number) =>
+    (currentRun(index, ratio)?.hours ?? 0) >= p.minRiseHours;
   const levelAt = (index: number): Level => {
     if (ignored(index)) return 0;
     const windowRise = rise[index] ?? Number.NaN;
-    const sustained = (ratio: number) => (currentRun(index, ratio)?.hours ?? 0) >= p.minRiseHours;
-    if (windowRise >= p.alertRatio && sustained(p.alertRatio)) return 2;
-    if (windowRise >= p.suspectedRatio && sustained(p.suspectedRatio)) return 1;
+    if (windowRise >= p.alertRatio && sustained(index, p.alertRatio)) return 2;
+    if (windowRise >= p.suspectedRatio && sustained(index, p.suspectedRatio)) return 1;
     return 0;
   };
 

@@ -259,6 +259,29 @@ describe('detectEstrusEpisodes', () => {
     ]);
   });
 
+  it('does not back-date a heat to a burst of activity that ended 5 hours before it', () => {
+    const burst = { start: at(10, 2), hours: 1, factor: 3 }; // over at 03:00
+    const rise = heat(10, 8);
+    const points = cow({ days: 13, cadenceMinutes: 10, rises: [burst, rise] });
+    expect(summary(detectEstrusEpisodes(points))).toEqual([`${iso(rise.start)} detected`]);
+    // The plain §9 rule back-dates the onset to the first raised hour of the 12-hour window: the burst.
+    expect(summary(detectEstrusEpisodes(points, { parameters: ARCHITECTURE_ESTRUS_PARAMETERS }))).toEqual([
+      `${iso(burst.start)} detected`,
+    ]);
+  });
+
+  it('finds a heat a week after a day of unusual activity, which the plain mean baseline hides', () => {
+    const unusualDay = { start: at(3, 0), hours: 24, factor: 3 }; // a regrouping, say
+    const rise = heat(9, 8, 12, 1.8);
+    const points = cow({ days: 12, cadenceMinutes: 30, rises: [unusualDay, rise], noise: 0.04 });
+    const found = (episodes: EstrusEpisode[]) =>
+      episodes.filter((episode) => episode.onset >= at(9, 0)).map((episode) => episode.confidence);
+    expect(found(detectEstrusEpisodes(points))).toEqual(['detected']);
+    expect(found(detectEstrusEpisodes(points, { parameters: { baselineCenter: 'mean' } }))).not.toContain(
+      'detected',
+    );
+  });
+
   it.each([10, 120])('calls a weak sustained rise (1.45× for 14 h) suspected (%i minutes)', (minutes) => {
     const rise = heat(10, 8, 14, 1.45);
     const episodes = detectEstrusEpisodes(
