@@ -7,6 +7,8 @@
 // missing block (the collar did not report) and is skipped; anything else that is not a number is an error.
 // `temp` is checked (empty or a number) but not used: §9 lets temperature support a heat, never raise one,
 // and the detector does not use it yet.
+// An optional `dim` column (days in milk) gives the cow's calvings, as BovHEAT derives them: the block's day
+// less its days in milk; the detector reports nothing in the days after a calving.
 // Any cadence from 10 minutes to 2 hours; each cow's own cadence is inferred.
 //
 // Output: `cow,onset,end,peak,window_start,window_end` (ISO `YYYY-MM-DDTHH:MM`), heats only, sorted by
@@ -17,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ActivityPoint } from '@cowcare/domain/activity-series';
+import { DAY_MS, type ActivityPoint } from '@cowcare/domain/activity-series';
 import {
   detectEstrusEpisodes,
   type EstrusEpisode,
@@ -29,6 +31,8 @@ export class CsvFormatError extends Error {}
 export interface CowActivity {
   readonly cow: string;
   readonly points: ActivityPoint[];
+  /** Calving days (epoch ms of their midnight) the `dim` column implies, oldest first. */
+  readonly calvings: number[];
 }
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -72,8 +76,15 @@ export function parseActivityCsv(text: string, source = 'input'): CowActivity[] 
       `${source}:1: the header must name the columns cow, ts and raw_activity; missing: ${missing.join(', ')}`,
     );
   }
-  const [cowColumn, tsColumn, activityColumn, tempColumn] = ['cow', 'ts', 'raw_activity', 'temp'].map(column);
+  const [cowColumn, tsColumn, activityColumn, tempColumn, dimColumn] = [
+    'cow',
+    'ts',
+    'raw_activity',
+    'temp',
+    'dim',
+  ].map(column);
   const cows = new Map<string, ActivityPoint[]>();
+  const calvings = new Map<string, Set<number>>();
   for (let index = 1; index < lines.length; index += 1) {
     const line = lines[index] ?? '';
     const where = `${source}:${index + 1}`;
@@ -99,6 +110,14 @@ export function parseActivityCsv(text: string, source = 'input'): CowActivity[] 
     if (temp !== '' && !NUMBER.test(temp)) {
       throw new CsvFormatError(`${where}: temp ${JSON.stringify(temp)} is not a number`);
     }
+    const daysInMilk = dimColumn === undefined || dimColumn < 0 ? '' : (fields[dimColumn] ?? '');
+    if (daysInMilk !== '') {
+      if (!NUMBER.test(daysInMilk) || Number(daysInMilk) < 0) {
+        throw new CsvFormatError(`${where}: dim ${JSON.stringify(daysInMilk)} is not a non-negative number`);
+      }
+      const calving = Math.floor(time / DAY_MS) * DAY_MS - Math.floor(Number(daysInMilk)) * DAY_MS;
+      calvings.set(cow, (calvings.get(cow) ?? new Set()).add(calving));
+    }
     const raw = fields[activityColumn ?? -1] ?? '';
     if (raw === '') continue; // the collar did not report this block
     if (!NUMBER.test(raw) || Number(raw) < 0) {
@@ -111,7 +130,11 @@ export function parseActivityCsv(text: string, source = 'input'): CowActivity[] 
     }
     points.push({ time, activity: Number(raw) });
   }
-  return [...cows].map(([cow, points]) => ({ cow, points }));
+  return [...cows].map(([cow, points]) => ({
+    cow,
+    points,
+    calvings: [...(calvings.get(cow) ?? [])].sort((a, b) => a - b),
+  }));
 }
 
 export interface CowEpisode extends EstrusEpisode {
@@ -123,11 +146,11 @@ const compareCows = (a: string, b: string) => a.localeCompare(b, 'en', { numeric
 /** The episodes of every cow, sorted by cow (number-aware) then onset. */
 export function detectHerd(
   herd: readonly CowActivity[],
-  options: (cow: string) => EstrusOptions = () => ({}),
+  options: (cow: CowActivity) => EstrusOptions = ({ calvings }) => ({ calvings }),
 ): CowEpisode[] {
   return herd
-    .flatMap(({ cow, points }) =>
-      detectEstrusEpisodes(points, options(cow)).map((episode) => ({ cow, ...episode })),
+    .flatMap((cow) =>
+      detectEstrusEpisodes(cow.points, options(cow)).map((episode) => ({ cow: cow.cow, ...episode })),
     )
     .sort((a, b) => compareCows(a.cow, b.cow) || a.onset - b.onset);
 }
@@ -148,7 +171,7 @@ export function formatEpisodesCsv(episodes: readonly CowEpisode[], withConfidenc
 
 const USAGE = `Usage: npm run detect -- [--suspected] <file.csv>
 
-Prints the estrus episodes found in a collar activity CSV (columns cow, ts, raw_activity; optional temp)
+Prints the estrus episodes found in a collar activity CSV (columns cow, ts, raw_activity; optional temp, dim)
 as CSV: cow,onset,end,peak,window_start,window_end.
   --suspected   also print suspected (weaker) rises, with a confidence column`;
 
