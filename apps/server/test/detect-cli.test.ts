@@ -1,0 +1,204 @@
+// `npm run detect -- <file.csv>` (issue 4): on the real bovheat-dev export, on a synthetic cow, and on bad input.
+// The fixture is a copy of the shared data set (see its README), so a clean clone can run this test.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../src/cli/detect';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const HEADER = 'cow,onset,end,peak,window_start,window_end';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/bovheat-dev');
+const activityFile = path.join(fixtures, 'activity_2h.csv');
+
+/** Runs the command as `npm run detect -- ...argv` would, capturing what it prints. */
+function detect(argv: readonly string[]): { code: number; stdout: string; stderr: string } {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    return { code: main(argv), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+/** Epoch ms of a file time (`YYYY-MM-DDTHH:MM` or a bare date), read as UTC like the command does. */
+const clock = (text: string) => Date.parse(text.length === 10 ? `${text}T00:00Z` : `${text}Z`);
+
+const csvRows = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','));
+
+interface Heat {
+  cow: string;
+  onset: number;
+  end: number;
+}
+
+const heatsOf = (stdout: string): Heat[] =>
+  csvRows(stdout).map(([cow = '', onset = '', end = '']) => ({ cow, onset: clock(onset), end: clock(end) }));
+
+let scratch = '';
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'detect-cli-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function fileWith(name: string, text: string): string {
+  const file = path.join(scratch, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('detect on the bovheat-dev export (SCR Heatime collars, 42 cows, 4 weeks)', () => {
+  let run: ReturnType<typeof detect>;
+  let heats: Heat[];
+  /** Calving days per cow as BovHEAT derives them: the block's day less its days in milk. */
+  const calvings = new Map<string, Set<number>>();
+  beforeAll(() => {
+    run = detect([activityFile]);
+    heats = heatsOf(run.stdout);
+    for (const [cow = '', ts = '', , , , dim = ''] of csvRows(readFileSync(activityFile, 'utf8'))) {
+      if (dim === '') continue;
+      const day = clock(ts.slice(0, 10)) - Number(dim) * DAY;
+      calvings.set(cow, (calvings.get(cow) ?? new Set()).add(day));
+    }
+  });
+  const afterCalving = (cow: string, time: number) =>
+    [...(calvings.get(cow) ?? [])].some((calving) => time >= calving && time < calving + 10 * DAY);
+
+  it('exits 0 and prints the header, then heats sorted by cow then onset', () => {
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.split('\n')[0]).toBe(HEADER);
+    const order = heats.map(({ cow, onset }) => [Number(cow), onset]);
+    expect(order).toEqual([...order].sort(([cowA = 0, a = 0], [cowB = 0, b = 0]) => cowA - cowB || a - b));
+  });
+
+  it('gives every heat an insemination window from onset + 13 h to onset + 24 h', () => {
+    const rows = csvRows(run.stdout);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [, onset = '', , , windowStart = '', windowEnd = ''] of rows) {
+      expect(clock(windowStart) - clock(onset)).toBe(13 * HOUR);
+      expect(clock(windowEnd) - clock(onset)).toBe(24 * HOUR);
+    }
+  });
+
+  it("finds SCR's heats: recall and precision >= 0.85 with a 6-hour tolerance", () => {
+    // The reference: SCR episodes (index >= 35), less the restlessness of the 10 days after a calving.
+    const scr = csvRows(readFileSync(path.join(fixtures, 'events.csv'), 'utf8'))
+      .filter(([, event]) => event === 'scr_heat_ac35')
+      .map(([cow = '', , start = '', end = '']) => ({ cow, start: clock(start), end: clock(end) }))
+      .filter(({ cow, start }) => !afterCalving(cow, start));
+    const near = (heat: Heat, episode: (typeof scr)[number]) =>
+      heat.cow === episode.cow &&
+      heat.onset <= episode.end + 6 * HOUR &&
+      episode.start <= heat.end + 6 * HOUR;
+    const found = scr.filter((episode) => heats.some((heat) => near(heat, episode)));
+    // Each SCR episode confirms one heat at most: two alerts for one SCR heat count one as false.
+    const unpaired = new Set(scr);
+    const confirmed = heats.filter((heat) => {
+      const episode = [...unpaired].find((candidate) => near(heat, candidate));
+      return episode !== undefined && unpaired.delete(episode);
+    });
+    expect(scr.length).toBeGreaterThan(25);
+    expect(found.length / scr.length).toBeGreaterThanOrEqual(0.85);
+    expect(confirmed.length / heats.length).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('reports no heat in the 10 days after a calving the dim column implies', () => {
+    expect(heats.filter(({ cow, onset }) => afterCalving(cow, onset))).toEqual([]);
+  });
+
+  it('with --suspected, adds a confidence column and the weaker rises', () => {
+    const suspected = detect(['--suspected', activityFile]);
+    expect(suspected.code).toBe(0);
+    expect(suspected.stdout.split('\n')[0]).toBe(`${HEADER},confidence`);
+    const rows = csvRows(suspected.stdout);
+    expect(rows.some((row) => row.at(-1) === 'suspected')).toBe(true);
+    const detected = rows.filter((row) => row.at(-1) === 'detected').map((row) => row.slice(0, -1));
+    expect(detected).toEqual(csvRows(run.stdout));
+  });
+});
+
+describe('detect on a synthetic 10-minute cow', () => {
+  const start = Date.UTC(2024, 2, 1);
+  const rise = start + 14 * DAY + 8 * HOUR;
+  const calving = rise - 2 * DAY - 8 * HOUR; // the midnight two days before the rise
+
+  /** Quiet nights, busy days, peaks at milking; a small wobble so no two days are equal. */
+  function activityAt(time: number): number {
+    const hour = new Date(time).getUTCHours();
+    const level =
+      hour < 4 || hour >= 22 ? 10 : (hour >= 5 && hour < 7) || (hour >= 16 && hour < 18) ? 45 : 28;
+    const wobble = 1 + 0.1 * Math.sin(time / (37 * MINUTE));
+    const raised = time >= rise && time < rise + 12 * HOUR ? 3 : 1;
+    return Math.round(level * wobble * raised * 10) / 10;
+  }
+
+  function cowCsv(withDim: boolean): string {
+    const lines = [withDim ? 'cow,ts,raw_activity,dim' : 'cow,ts,raw_activity'];
+    for (let time = start; time < rise + 3 * DAY; time += 10 * MINUTE) {
+      const row = ['301', new Date(time).toISOString().slice(0, 16), String(activityAt(time))];
+      // Days in milk are empty until she calves, as for a dry cow in a real export.
+      if (withDim) row.push(time < calving ? '' : String(Math.floor((time - calving) / DAY)));
+      lines.push(row.join(','));
+    }
+    return `${lines.join('\n')}\n`;
+  }
+
+  it('finds one heat, with its onset within an hour of the rise', () => {
+    const run = detect([fileWith('cow-301.csv', cowCsv(false))]);
+    expect(run.code).toBe(0);
+    const heats = heatsOf(run.stdout);
+    expect(heats).toHaveLength(1);
+    expect(Math.abs((heats[0]?.onset ?? 0) - rise)).toBeLessThanOrEqual(HOUR);
+  });
+
+  it('finds none when the dim column says she calved two days before the rise', () => {
+    const run = detect([fileWith('cow-301-calved.csv', cowCsv(true))]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${HEADER}\n`);
+  });
+});
+
+describe('detect on bad input', () => {
+  const good = 'cow,ts,raw_activity,dim\n301,2024-03-01T00:00,12,40\n';
+
+  it.each([
+    ['a missing column', 'cow,time,raw_activity\n301,2024-03-01T00:00,12\n', 'bad.csv:1:', 'missing: ts'],
+    ['a bad ts', `${good}301,2024-03-01 25:00,12,40\n`, 'bad.csv:3:', '"2024-03-01 25:00"'],
+    ['a negative raw_activity', `${good}301,2024-03-01T02:00,-4,40\n`, 'bad.csv:3:', 'raw_activity "-4"'],
+    ['a bad dim', `${good}301,2024-03-01T02:00,12,forty\n`, 'bad.csv:3:', 'dim "forty"'],
+  ])('%s: exit 1 and a message naming the line', (_, text, line, problem) => {
+    const run = detect([fileWith('bad.csv', text)]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(line);
+    expect(run.stderr).toContain(problem);
+  });
+
+  it('exits 2 with the usage when no file is given', () => {
+    const run = detect([]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no file given');
+    expect(run.stderr).toContain('Usage:');
+  });
+});
