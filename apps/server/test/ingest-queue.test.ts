@@ -69,6 +69,16 @@ describe('ingest queue', () => {
     await Promise.all(results);
   });
 
+  it('gives room in a full queue first to the farm written longest ago', async () => {
+    const { queue, groups, releaseAll } = harness({ concurrency: 1, limit: 1 });
+    const results = [queue.submit(job('a1', 1)), queue.submit(job('a2', 1))];
+    // The queue is full: both wait for room, a3 first.
+    results.push(queue.submit(job('a3', 1)), queue.submit(job('b1', 2)));
+    await releaseAll();
+    expect(groups).toEqual([['a1'], ['a2'], ['b1'], ['a3']]);
+    await Promise.all(results);
+  });
+
   it('stops a group before its size would pass the maximum', async () => {
     const { queue, groups, releaseAll } = harness({ concurrency: 1, limit: 10, maxGroupSize: 5 });
     const results = [job('first', 1), job('x', 1, 2), job('y', 1, 2), job('z', 1, 2)].map((each) =>

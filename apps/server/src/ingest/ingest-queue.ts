@@ -30,7 +30,7 @@ export class IngestQueue<Job, Result> {
   private running = 0;
   private readonly waiting: Waiting<Job, Result>[] = [];
   /** Producers waiting for room in the queue, first come first served. */
-  private readonly blocked: (() => void)[] = [];
+  private readonly blocked: { key: string | number; wake: () => void }[] = [];
   /** When each key's last group started; a key never written yet goes before all others. */
   private readonly lastStarted = new Map<string | number, number>();
   private starts = 0;
@@ -45,7 +45,8 @@ export class IngestQueue<Job, Result> {
 
   /** Queues `job`, waiting for room first if the queue is full; resolves with its result. */
   async submit(job: Job): Promise<Result> {
-    while (!this.hasRoom()) await new Promise<void>((resolve) => this.blocked.push(resolve));
+    const key = this.options.groupKey(job);
+    while (!this.hasRoom()) await new Promise<void>((wake) => this.blocked.push({ key, wake }));
     return this.enqueue(job);
   }
 
@@ -158,10 +159,14 @@ export class IngestQueue<Job, Result> {
   private finish(): void {
     this.running -= 1;
     this.startGroups();
-    // Wake as many blocked producers as there is room for now.
+    // Wake as many blocked producers as there is room for now, those of the key written longest ago first.
     let room = this.options.limit - this.waiting.length;
+    if (room > 0 && this.blocked.length > 1) {
+      const started = (key: string | number) => this.lastStarted.get(key) ?? -Infinity;
+      this.blocked.sort((a, b) => Math.sign(started(a.key) - started(b.key)) || 0);
+    }
     while (room > 0 && this.blocked.length > 0) {
-      this.blocked.shift()?.();
+      this.blocked.shift()?.wake();
       room -= 1;
     }
     if (this.running === 0 && this.waiting.length === 0) {
