@@ -117,6 +117,7 @@ export const api = {
     temperatureHourly: charts.temperatureHourly,
     temperatureActivityHourly: charts.temperatureActivityHourly,
     temperatureWithAverage: charts.temperatureWithAverage,
+    herdHourly: charts.herdHourly,
     saveSensorBounds: charts.saveSensorBounds,
   },
 } as const;

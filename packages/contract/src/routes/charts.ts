@@ -183,6 +183,42 @@ export const temperatureWithAverage = chart(
   }),
 );
 
+// herdhourly is ours, not the spec's: the herd chart of the data tab, dashboard and overviews in one call
+// instead of one gpko/hotactivity per sensor. Same request without `id`, same rules for city, country and
+// timedate; the herd is the caller's farm, never another.
+
+/** city and country are optional in the schema so a missing one is answered 'Invalid payload', as above. */
+export const HerdChartRequestSchema = Type.Object({
+  city: ChartRequestSchema.properties.city,
+  country: ChartRequestSchema.properties.country,
+  timedate: ChartRequestSchema.properties.timedate,
+});
+export type HerdChartRequest = Static<typeof HerdChartRequestSchema>;
+
+export const HerdHourSchema = Type.Object({
+  time: DateTimeString,
+  temp: Nullable(Type.Number({ description: '°C: the mean over the sensors of their hourly means' })),
+  activity: Nullable(Type.Number({ description: 'the mean over the sensors of their hourly sums' })),
+  sensors: Type.Integer({ minimum: 0, description: 'sensors with a reading in the hour' }),
+});
+
+export const herdHourly = defineRoute({
+  method: 'POST',
+  path: 'gpko/herdhourly',
+  access: 'user',
+  tag,
+  summary:
+    "herdhourly: the farm's herd per hour of the chosen day (24 points): mean temperature and mean activity " +
+    'per sensor over the sensors worn by active cows, how many reported in each hour and in the day, and how ' +
+    'many the herd wears. Measured readings only (no gap filling).',
+  body: HerdChartRequestSchema,
+  data: Type.Object({
+    sensors: Type.Integer({ minimum: 0, description: 'sensors worn by active cows of the farm' }),
+    reported: Type.Integer({ minimum: 0, description: 'of those, the sensors with a reading in the day' }),
+    hours: Type.Array(HerdHourSchema),
+  }),
+});
+
 const Bound = Type.Union([Type.Number({ minimum: -1000, maximum: 100_000 }), Type.Null()]);
 
 export const SensorBoundsSchema = Type.Object({

@@ -6,8 +6,14 @@ import { AppError, badRequest } from '../../http/app-error';
 import { bind, type AuthUser, type RouteBinding } from '../../http/route-context';
 import type { Services } from '../../services';
 import * as charts from './chart-builders';
-import { parseChartDay } from './chart-day';
-import { requireChartFields, resolveChartedSensor } from './chart-sensor';
+import { parseChartDay, type ChartDay } from './chart-day';
+import { herdHourly } from './chart-herd';
+import {
+  checkFarmScope,
+  requireChartFields,
+  requireHerdChartFields,
+  resolveChartedSensor,
+} from './chart-sensor';
 import { findSensorBounds, saveSensorBounds, type BoundChanges } from './sensor-bounds-repository';
 
 /** Low must stay below up, for the values as they will be after this change. */
@@ -26,18 +32,23 @@ const checkBounds = (current: SensorBounds, changes: BoundChanges): void => {
   }
 };
 
+const chartDayOf = (timedate: string | undefined, now: Date): ChartDay => {
+  const day = parseChartDay(timedate, now);
+  if (!day) {
+    throw badRequest(
+      ERROR_CODES.validation,
+      "body.timedate must be 'YYYY-MM-DD' or an ISO-8601 time with an offset",
+    );
+  }
+  return day;
+};
+
 export const chartRoutes = (services: Services): RouteBinding[] => {
   /** validate (spec's 'Invalid payload', then the day) -> authorize (scope, sensor of the farm). */
   const contextOf = async (user: AuthUser, body: ChartRequest): Promise<charts.ChartContext> => {
     const fields = requireChartFields(body);
     const now = new Date();
-    const day = parseChartDay(body.timedate, now);
-    if (!day) {
-      throw badRequest(
-        ERROR_CODES.validation,
-        "body.timedate must be 'YYYY-MM-DD' or an ISO-8601 time with an offset",
-      );
-    }
+    const day = chartDayOf(body.timedate, now);
     const sensor = await resolveChartedSensor(services.db, user, fields);
     return { db: services.db, farmId: user.farmId, sensor, day, now: now.getTime() };
   };
@@ -64,6 +75,13 @@ export const chartRoutes = (services: Services): RouteBinding[] => {
     chart(api.charts.temperatureHourly, charts.temperatureHourly),
     chart(api.charts.temperatureActivityHourly, charts.temperatureActivityHourly),
     chart(api.charts.temperatureWithAverage, charts.temperatureWithAverage),
+
+    bind(api.charts.herdHourly, async ({ body, user }) => {
+      const scope = requireHerdChartFields(body);
+      const day = chartDayOf(body.timedate, new Date());
+      await checkFarmScope(services.db, user, scope);
+      return herdHourly(services.db, user.farmId, day);
+    }),
 
     bind(api.charts.saveSensorBounds, async ({ params, body, user }) => {
       const sensor = await resolveChartedSensor(services.db, user, { sensorId: params.id });

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { createEventBus, type AppEvents } from '../../lib/event-bus';
@@ -69,6 +69,30 @@ describe('live updates', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(queryClient.getQueryData([...sensorDataQueryPrefix, 'line', 40005, '2025-06-01'])).toBeUndefined();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['cows'] });
+    stop();
+  });
+
+  it('reloads the charts on screen every 30 minutes, even answers that never go stale', async () => {
+    vi.useFakeTimers();
+    const { queryClient, stop } = setup([makeCow({ id: 5 })]);
+    const chartKey = [...sensorDataQueryPrefix, 'herd-hourly', 'KR', 'Hongseong', '2025-06-01'];
+    let answers = 0;
+    const onScreen = new QueryObserver(queryClient, {
+      queryKey: chartKey,
+      queryFn: () => Promise.resolve((answers += 1)),
+      staleTime: Infinity,
+    });
+    const shown: unknown[] = [];
+    const unsubscribe = onScreen.subscribe((result) => shown.push(result.data));
+    await vi.advanceTimersByTimeAsync(1_800_000 - 1);
+    expect(answers).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answers).toBe(2);
+    expect(queryClient.getQueryData(chartKey)).toBe(2);
+    expect(shown.at(-1)).toBe(2);
+    // Once loaded, the old line stays on screen while the new one loads.
+    expect(shown.slice(shown.indexOf(1))).not.toContain(undefined);
+    unsubscribe();
     stop();
   });
 });

@@ -74,7 +74,8 @@ const prepend = (list: readonly Notice[], notice: Notice): Notice[] => [
  *   also subscribed to cow-info changes, and then reloads that cow by id (a queue, 500 ms between cows);
  * - `notice` puts the new notice at the top of its list (unread, so the badge counts it) and refreshes
  *   today's counts;
- * - every 30 minutes the temporary cache (chart answers) is cleared and the cows are fetched again.
+ * - every 30 minutes the temporary cache (chart answers) is cleared, the charts on screen reload and the cows
+ *   are fetched again.
  * Returns the function that stops it all.
  */
 export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdateOptions = {}): () => void {
@@ -170,7 +171,11 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdateOp
     subscribed = true;
   }, options.subscriptionDelayMs ?? COW_INFO_SUBSCRIPTION_DELAY_MS);
   const refreshTimer = setInterval(() => {
-    queryClient.removeQueries({ queryKey: sensorDataQueryPrefix });
+    // Spec §4: the temporary cache is cleared "so that charts reload". A removed query that is on screen
+    // would not ask again until something re-renders it, so charts on screen are refetched in place (their
+    // lines stay until the new ones arrive) and only the others are dropped, to load afresh when shown.
+    queryClient.removeQueries({ queryKey: sensorDataQueryPrefix, type: 'inactive' });
+    void queryClient.invalidateQueries({ queryKey: sensorDataQueryPrefix, refetchType: 'active' });
     void queryClient.invalidateQueries({ queryKey: cowsQueryPrefix });
     void queryClient.invalidateQueries({ queryKey: sensorPageQueryPrefix });
   }, options.refreshIntervalMs ?? COW_DATA_REFRESH_INTERVAL_MS);

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
-import { call } from '../../../lib/api-client';
+import { ERROR_CODES } from '@cowcare/contract/errors';
+import type { RouteData } from '@cowcare/contract/route';
+import { INVALID_PAYLOAD_MESSAGE, type HerdChartRequest } from '@cowcare/contract/routes/charts';
+import { ApiError, call } from '../../../lib/api-client';
 import { sensorDataQueryPrefix } from '../../../lib/farm-queries';
-import { sensorChartBody } from '../../../components/charts/sensor-chart-request';
-import { herdHours, type HerdHour, type SensorHour } from '../lib/herd-day';
+import { withLocalOffset } from '../../../lib/format';
 
 export interface HerdDayRequest {
+  /** The herd's sensors as the cow list has them: nothing is asked without any, and asked again when they change. */
   sensors: readonly number[];
   city: string | null | undefined;
   country: string | null | undefined;
@@ -13,50 +16,28 @@ export interface HerdDayRequest {
   day: string;
 }
 
-export interface HerdDay {
-  hours: HerdHour[];
-  /** Sensors whose hours came back. */
-  read: number;
-  /** Sensors whose call failed (a sensor moved to another cow meanwhile, a network hiccup). */
-  failed: number;
-}
-
-/** Calls in flight at once: enough to fill a few round trips, few enough to leave the server room. */
-const CONCURRENCY = 4;
+export type HerdDay = RouteData<typeof api.charts.herdHourly>;
 
 /**
- * The herd's hours of a day. The server has sensor-data calls per sensor only (spec §7), so this asks
- * gpko/hotactivity of every sensor, a few at a time, and averages the answers. One failed sensor is
- * counted and left out; when every call fails, the first failure is the answer ('Invalid payload'
- * included, which each call throws before sending when city or country is missing).
+ * The body of gpko/herdhourly. As with the per-sensor calls (spec §5/§8), no city or country is 'Invalid
+ * payload', thrown here before sending; the day goes out as the device's noon with its offset, so the server
+ * cuts the device's day and answers times at its offset.
  */
+export function herdChartBody({ city, country, day }: HerdDayRequest): Required<HerdChartRequest> {
+  if (!city || !country) throw new ApiError(400, ERROR_CODES.validation, INVALID_PAYLOAD_MESSAGE);
+  return { city, country, timedate: withLocalOffset(`${day}T12:00`) ?? day };
+}
+
+/** The herd's hours of a day: one call, the server averages over the farm's sensors. */
 export async function getHerdDay(request: HerdDayRequest, signal?: AbortSignal): Promise<HerdDay> {
-  const { sensors, city, country, day } = request;
-  const answers: SensorHour[][] = [];
-  const failures: unknown[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < sensors.length) {
-      const sensor = sensors[next++];
-      try {
-        const body = sensorChartBody({ sensor, city, country, day });
-        answers.push(await call(api.charts.temperatureActivityHourly, { body, signal }));
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        failures.push(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, sensors.length) }, worker));
-  if (answers.length === 0 && failures.length > 0) throw failures[0];
-  return { hours: herdHours(answers), read: answers.length, failed: failures.length };
+  return call(api.charts.herdHourly, { body: herdChartBody(request), signal });
 }
 
 export const herdDayQueryOptions = (request: HerdDayRequest) =>
   queryOptions({
     queryKey: [
       ...sensorDataQueryPrefix,
-      'herd-hotactivity',
+      'herd-hourly',
       request.country ?? null,
       request.city ?? null,
       request.day,

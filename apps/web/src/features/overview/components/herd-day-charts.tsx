@@ -12,13 +12,16 @@ import { localToday } from '../../../lib/format';
 import { useHerdDay } from '../api/get-herd-day';
 import { herdSensors } from '../lib/herd-day';
 
-/** The herd hour by hour on a chosen day: mean temperature and activity per cow, from every sensor. */
+/** The herd hour by hour on a chosen day: mean temperature and activity per cow, over the sensors that read. */
 export function HerdDayCharts({ user, cows }: { user: User; cows: readonly Cow[] }) {
   const { t } = useTranslation();
   const [day, setDay] = useState(localToday);
   const sensors = herdSensors(cows);
   const herd = useHerdDay({ sensors, city: user.city, country: user.country, day });
   const hours = herd.data?.hours ?? [];
+  const reported = herd.data?.reported ?? 0;
+  // Sensors of the herd with no reading on the day: offline, or put on a cow after it.
+  const silent = (herd.data?.sensors ?? 0) - reported;
   const empty = !hours.some((hour) => hour.temp !== null || hour.activity !== null);
   const rows = hours.map((hour) => ({
     label: clockLabel(hour.time),
@@ -40,10 +43,8 @@ export function HerdDayCharts({ user, cows }: { user: User; cows: readonly Cow[]
               {() => (
                 <Stack gap="sm">
                   <Text size="xs" c="dimmed" data-testid="herd-day-sensors">
-                    {t('overview.herdDaySensors', { count: herd.data?.read ?? 0 })}
-                    {herd.data?.failed
-                      ? ` · ${t('overview.herdDayFailed', { count: herd.data.failed })}`
-                      : ''}
+                    {t('overview.herdDaySensors', { count: reported })}
+                    {silent > 0 ? ` · ${t('overview.herdDayFailed', { count: silent })}` : ''}
                   </Text>
                   <TrendChart
                     id="herd-temperature"

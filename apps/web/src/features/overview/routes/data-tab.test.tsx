@@ -17,14 +17,15 @@ const herd = (): Cow[] => [
   makeCow({ id: 106, code: 'C6', status: '도태', ...withFever(2) }),
 ];
 
-/** Sensor 401xx: 38.0 °C + 0.2 per cow and 10 × its number at midnight; 39 °C and no activity at one. */
-const hoursOf = (sensor: number) => {
-  const k = sensor - 40101;
-  return [
-    { time: at(0), temp: 38 + k * 0.2, activity: 10 * (k + 1) },
-    { time: at(1), temp: 39, activity: null },
-  ];
-};
+/** The herd's answer: 38.4 °C and activity 30 per cow at midnight, 39 °C and no activity at one. */
+const herdDay = (reported = 5) => ({
+  sensors: 5,
+  reported,
+  hours: [
+    { time: at(0), temp: 38.4, activity: 30, sensors: reported },
+    { time: at(1), temp: 39, activity: null, sensors: reported },
+  ],
+});
 
 function server(extra: Record<string, FakeHandler> = {}, cows: Cow[] = herd()) {
   const api = fakeApi({
@@ -41,7 +42,7 @@ function server(extra: Record<string, FakeHandler> = {}, cows: Cow[] = herd()) {
           { group: '701-702-703', count: 1 },
         ],
       }),
-    'POST gpko/hotactivity': ({ body }) => ok(hoursOf(Number((body as { id: number }).id))),
+    'POST gpko/herdhourly': () => ok(herdDay()),
     ...extra,
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -50,8 +51,8 @@ function server(extra: Record<string, FakeHandler> = {}, cows: Cow[] = herd()) {
 
 const herdCalls = (requests: FakeRequest[]) =>
   requests
-    .filter((request) => request.path === 'gpko/hotactivity')
-    .map((request) => request.body as { id: number; city: string; country: string; timedate: string });
+    .filter((request) => request.path === 'gpko/herdhourly')
+    .map((request) => request.body as { city: string; country: string; timedate: string });
 
 describe('data tab', () => {
   it('counts the cows by temperature, activity and drinking band and today’s notices by group', async () => {
@@ -74,7 +75,7 @@ describe('data tab', () => {
     expect(screen.getByTestId('kpi-heats').textContent).toBe('2');
   });
 
-  it('charts the herd hour by hour from every sensor of a cow that is not culled', async () => {
+  it('charts the herd hour by hour with one call for the whole herd', async () => {
     const api = server();
     logIn();
     renderApp('/pages/index/data');
@@ -86,33 +87,27 @@ describe('data tab', () => {
     );
     expect(screen.getByTestId('herd-day-sensors').textContent).toBe('Means over 5 sensors');
     const calls = herdCalls(api.requests);
-    expect(calls.map((call) => call.id).sort()).toEqual([40101, 40102, 40103, 40104, 40105]);
-    for (const call of calls) {
-      expect(call).toMatchObject({ city: 'Hongseong', country: 'KR' });
-      expect(call.timedate).toMatch(/^\d{4}-\d{2}-\d{2}T12:00:00[+-]\d{2}:\d{2}$/);
-    }
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toEqual({
+      city: 'Hongseong',
+      country: 'KR',
+      timedate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T12:00:00[+-]\d{2}:\d{2}$/) as unknown,
+    });
   });
 
-  it('leaves out a sensor whose call fails, and says how many could not be read', async () => {
-    server({
-      'POST gpko/hotactivity': ({ body }) => {
-        const sensor = Number((body as { id: number }).id);
-        return sensor === 40105 ? fail(404, 'E_NOT_FOUND') : ok(hoursOf(sensor));
-      },
-    });
+  it('says how many of the herd’s sensors sent nothing on the day', async () => {
+    server({ 'POST gpko/herdhourly': () => ok(herdDay(4)) });
     logIn();
     renderApp('/pages/index/data');
     expect((await screen.findByTestId('herd-day-sensors')).textContent).toBe(
       'Means over 4 sensors · 1 could not be read',
     );
-    expect(screen.getByTestId('chart-herd-temperature-summary').textContent).toBe(
-      '2 values: lowest 38.30 °C, highest 39.00 °C, average 38.65 °C',
-    );
   });
 
   it("says 'No data on this date' for a day the herd has no reading, and asks again for the day before", async () => {
     const api = server({
-      'POST gpko/hotactivity': () => ok([{ time: at(0), temp: null, activity: null }]),
+      'POST gpko/herdhourly': () =>
+        ok({ sensors: 5, reported: 0, hours: [{ time: at(0), temp: null, activity: null, sensors: 0 }] }),
     });
     const user = userEvent.setup();
     logIn();
@@ -121,15 +116,14 @@ describe('data tab', () => {
     expect(within(empty).getByText('Please re-select the date range')).toBeTruthy();
     const firstDay = herdCalls(api.requests)[0]!.timedate.slice(0, 10);
     await user.click(screen.getByRole('button', { name: 'Previous day' }));
-    await waitFor(() => expect(herdCalls(api.requests)).toHaveLength(10));
-    expect(herdCalls(api.requests)[9]!.timedate.slice(0, 10) < firstDay).toBe(true);
+    await waitFor(() => expect(herdCalls(api.requests)).toHaveLength(2));
+    expect(herdCalls(api.requests)[1]!.timedate.slice(0, 10) < firstDay).toBe(true);
   });
 
-  it('shows the failure with a retry when no sensor could be read', async () => {
+  it('shows the failure with a retry when the herd could not be read', async () => {
     let failing = true;
     server({
-      'POST gpko/hotactivity': ({ body }) =>
-        failing ? fail(500, 'E_INTERNAL') : ok(hoursOf(Number((body as { id: number }).id))),
+      'POST gpko/herdhourly': () => (failing ? fail(500, 'E_INTERNAL') : ok(herdDay())),
     });
     const user = userEvent.setup();
     logIn();
