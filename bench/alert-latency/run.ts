@@ -26,10 +26,12 @@ import { ROUND_MS, roundBatch } from '../ingest/readings';
 /** Farms whose gateways send the background load. */
 const BACKGROUND_FARMS = 10;
 const COWS_PER_FARM = 100;
-/** Background: this many messages of COWS_PER_FARM readings per second, spread evenly. */
+/** Background: this many messages of COWS_PER_FARM readings per second, spread evenly (the goal's load). */
 const MESSAGES_PER_SECOND = 50;
+/** PGlite is also measured at this lighter load, below what it can store (see RESULTS.md). */
+const LIGHT_MESSAGES_PER_SECOND = 20;
 /** Measured alerts: one farm (and one cow of it) per alert. */
-const ALERTS = 30;
+const ALERTS = 100;
 const WARM_UP_MS = 3_000;
 const ALERT_SPACING_MS = 300;
 const ALERT_TIMEOUT_MS = 10_000;
@@ -116,11 +118,14 @@ const openSocket = async (
   return socket;
 };
 
-/** Publishes MESSAGES_PER_SECOND background messages a second, evenly spaced, until stopped. */
-const startBackground = (clients: readonly { farm: BenchFarm; client: MqttClient }[], index0: number) => {
+/** Publishes `messagesPerSecond` background messages a second, evenly spaced, until stopped. */
+const startBackground = (
+  clients: readonly { farm: BenchFarm; client: MqttClient }[],
+  messagesPerSecond: number,
+) => {
   const start = Date.now() - 3 * DAY;
   const began = performance.now();
-  const interval = 1000 / MESSAGES_PER_SECOND;
+  const interval = 1000 / messagesPerSecond;
   let sent = 0;
   let failed = 0;
   let stopped = false;
@@ -132,7 +137,7 @@ const startBackground = (clients: readonly { farm: BenchFarm; client: MqttClient
       const slot = clients[sent % clients.length];
       if (!slot) break;
       const round = Math.floor(sent / clients.length);
-      const readings = roundBatch(COWS_PER_FARM, round, start, index0 + (sent % clients.length));
+      const readings = roundBatch(COWS_PER_FARM, round, start, sent % clients.length);
       slot.client.publish(topicOf(slot.farm), JSON.stringify(readings), { qos: 1 }, (error) => {
         if (error) failed += 1;
       });
@@ -158,7 +163,11 @@ interface Result {
   stored: number;
 }
 
-const measure = async (label: Result['label'], db: Database): Promise<Result> => {
+const measure = async (
+  label: Result['label'],
+  db: Database,
+  messagesPerSecond = MESSAGES_PER_SECOND,
+): Promise<Result> => {
   await migrate(db);
   await runSeed(db, { demo: false });
   const farms = await buildBenchFarms(db, BACKGROUND_FARMS + ALERTS, COWS_PER_FARM);
@@ -198,7 +207,7 @@ const measure = async (label: Result['label'], db: Database): Promise<Result> =>
       gateways.push(client);
       measuredClients.push(client);
     }
-    const load = startBackground(backgroundClients, 0);
+    const load = startBackground(backgroundClients, messagesPerSecond);
     await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
     const storedBefore = services.ingest.stats.stored;
     const timedFrom = performance.now();
@@ -259,6 +268,17 @@ const percentile = (values: readonly number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
+const withScratchPglite = async (messagesPerSecond: number): Promise<Result> => {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'cowcare-bench-pglite-'));
+  const db = await openPgliteDatabase(directory);
+  try {
+    return await measure('PGlite', db, messagesPerSecond);
+  } finally {
+    await db.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+};
+
 const withScratchPostgres = async (adminUrl: string): Promise<Result> => {
   const name = `cowcare_bench_${process.pid}_${RUN_ID}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -284,6 +304,7 @@ const report = (results: Result[], postgresSkipped: boolean, loadAtStart: string
   const rows = results.map((r) => {
     const p99 = percentile(r.latencies, 99);
     const met = r.missed === 0 && p99 < GOAL_P99_MS;
+    const atGoalLoad = r.offered > MESSAGES_PER_SECOND * COWS_PER_FARM * 0.9;
     return [
       r.database,
       `${r.latencies.length} / ${ALERTS}`,
@@ -292,7 +313,11 @@ const report = (results: Result[], postgresSkipped: boolean, loadAtStart: string
       ms(r.latencies.length ? Math.max(...r.latencies) : Number.NaN),
       Math.round(r.offered).toLocaleString('en'),
       Math.round(r.stored).toLocaleString('en'),
-      met ? 'met' : '**not met**',
+      atGoalLoad
+        ? met
+          ? 'met'
+          : '**not met**'
+        : `(lighter load: p99 ${met ? 'under' : 'over'} ${GOAL_P99_MS} ms)`,
     ].join(' | ');
   });
   return `# Alert latency benchmark: MQTT publish to socket notice
@@ -306,7 +331,8 @@ Written by \`npx tsx bench/alert-latency/run.ts\`; numbers from one run, not a t
 - Server: built in-process (\`buildApp\`) with its embedded broker, ingest concurrency ${config.ingestConcurrency}, detection stage behind the ingest as in production, listening on a port for the sockets. Farms, gateways and users from \`bench/ingest/farm.ts\`; the gateways and sockets run in the same process as the server (and PGlite in its thread).
 - Background load: ${BACKGROUND_FARMS} farms of ${COWS_PER_FARM} cows, their gateways publishing ${MESSAGES_PER_SECOND} messages of ${COWS_PER_FARM} readings a second (${(MESSAGES_PER_SECOND * COWS_PER_FARM).toLocaleString('en')} readings/s offered), one message every ${1000 / MESSAGES_PER_SECOND} ms round-robin, QoS 1, not waiting for acks; each farm's rounds are 10 minutes apart starting 3 days ago. Warm-up ${WARM_UP_MS / 1000} s of load before the first alert. "offered" is the rate actually published; "stored" is the rate the ingest stored during the timed part.
 - Alerts: ${ALERTS} further farms, one measured cow each (neck sensor ${FIRST_SENSOR}), with 11 days of history stored directly by SQL before the server starts: 38.7-38.8 °C, then 40.9 °C for the last 110 minutes. The alert's reading (40.9 °C at the next 10-minute slot) completes the 2-hour hold of a severe fever, notice 203. Each farm's user logs in (\`POST /api/login/login/loginApp\`) and holds a registered socket (\`/socket?token=\`). Alerts are sent one at a time, ${ALERT_SPACING_MS} ms apart: the clock starts just before the gateway's publish and stops when that farm's socket receives the \`notice\` for the cow (timeout ${ALERT_TIMEOUT_MS / 1000} s, counted as missed).
-- Percentiles are nearest-rank over ${ALERTS} samples, so with ${ALERTS} samples p99 is the maximum. A notice counts as received if its callback ran before the timeout callback; when the event loop is blocked that can be later than the nominal timeout.
+- PGlite is measured twice: at the goal's load and at ${(LIGHT_MESSAGES_PER_SECOND * COWS_PER_FARM).toLocaleString('en')} readings/s, below what it can store while detecting on the same thread; the goal applies to the first.
+- Percentiles are nearest-rank over ${ALERTS} samples (p99 is the second highest). A notice counts as received if its callback ran before the timeout callback; when the event loop is blocked that can be later than the nominal timeout.
 
 | database | notices received | p50, ms | p99, ms | max, ms | background offered, readings/s | background stored, readings/s | goal p99 < ${GOAL_P99_MS} ms |
 | --- | --- | --- | --- | --- | --- | --- | --- |
@@ -316,13 +342,9 @@ ${postgresSkipped ? '\nPostgreSQL was not measured: DATABASE_URL was not set.\n'
 
 const main = async (): Promise<void> => {
   const loadAtStart = loadAverage();
-  const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'cowcare-bench-pglite-'));
-  const pglite = await openPgliteDatabase(pgliteDir);
   const results = [
-    await measure('PGlite', pglite).finally(async () => {
-      await pglite.close();
-      rmSync(pgliteDir, { recursive: true, force: true });
-    }),
+    await withScratchPglite(MESSAGES_PER_SECOND),
+    await withScratchPglite(LIGHT_MESSAGES_PER_SECOND),
   ];
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) results.push(await withScratchPostgres(adminUrl));
