@@ -252,6 +252,46 @@ describe('the detection stage on stored readings', () => {
     });
   });
 
+  it("raises 204 once when the temperature stays above the farm's alert line, not on another farm's same sensor", async () => {
+    // 39.1 °C is no fever by the detectors (0.4 °C over her average), but it is over the farmer's line.
+    const readings = collar(START, END).map((reading) => ({
+      ...reading,
+      temperature: reading.time >= T0 ? 39.1 : 38.7,
+    }));
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C221', sensorId: 40221 });
+    await insertReadings(testApp, farmId, cowId, 40221, readings);
+    const saved = await call(testApp, api.charts.saveSensorBounds, {
+      token: farmer.token,
+      params: { id: 40221 },
+      body: { datas: { tempUp: 39, activityLow: 5 } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const recorded = await stage.detectStored(farmId, [cowId]);
+    expect(recorded).toEqual([
+      {
+        id: expect.any(Number),
+        farmId,
+        cowId,
+        sensorId: 40221,
+        code: 204,
+        episodeKey: `line:cow:${cowId}:204:${iso(T0)}`,
+        occurredAt: iso(T0 + 10 * MINUTE),
+        details: { value: 39.1, line: 39, episodeStart: iso(T0) },
+      },
+    ]);
+    expect(await stage.detectStored(farmId, [cowId])).toEqual([]);
+    expect(await noticesOf(cowId)).toHaveLength(1);
+
+    // Another farm's cow wears a sensor with the same number and sends the same readings; that farm drew no
+    // lines, and this farm's lines are not hers.
+    const strangerFarmId = await farmIdOf(testApp, stranger);
+    const otherCowId = await insertCowRow(testApp, stranger, { code: 'C222', sensorId: 40221 });
+    await insertReadings(testApp, strangerFarmId, otherCowId, 40221, readings);
+    expect(await stage.detectStored(strangerFarmId, [otherCowId])).toEqual([]);
+    expect(await noticesOf(otherCowId)).toEqual([]);
+  });
+
   it("finds nothing for another farm's cow, and records nothing for it", async () => {
     const cowId = await insertCowRow(testApp, farmer, { code: 'C207', sensorId: 20207 });
     await insertReadings(testApp, farmId, cowId, 20207, bolus(START, END, step(T0, END, 2.2)));

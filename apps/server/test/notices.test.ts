@@ -100,7 +100,7 @@ describe('getNoticeData: sensor and health notices', () => {
       sensor: 40101,
       noticecode: 202,
       time: at(2 * HOUR),
-      group: '201-202-203',
+      group: '201-202-203-204',
       readed: 0,
     });
     const estrus = expected('estrus', {
@@ -127,7 +127,7 @@ describe('getNoticeData: sensor and health notices', () => {
       sensor: 40101,
       noticecode: 201,
       time: at(8 * DAY),
-      group: '201-202-203',
+      group: '201-202-203-204',
       readed: 0,
     });
     // The read estrus notice and the 8-day-old one are history only; reminders (601, 603) are not here.
@@ -169,9 +169,9 @@ describe("getNoticeDatabtd: today's counts per group", () => {
     expect(response.json<{ data: unknown }>().data).toEqual({
       tdcnlist: [
         { group: '101-102-103', count: 1 },
-        { group: '201-202-203', count: 1 },
-        { group: '211-212', count: 0 },
-        { group: '301-302-303', count: 0 },
+        { group: '201-202-203-204', count: 1 },
+        { group: '211-212-213', count: 0 },
+        { group: '301-302-303-304-305', count: 0 },
         { group: '401-402', count: 0 },
         { group: '501-502', count: 0 },
         { group: '601-602-603', count: 1 },

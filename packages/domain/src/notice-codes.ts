@@ -1,5 +1,7 @@
-// Notice codes (architecture §6; the spec only says there are 11 groups of numeric codes). On the wire a
-// group is its codes joined with hyphens, which is what the notice filter sends and expects.
+// Notice codes (architecture §6; the spec only says there are 11 groups of numeric codes). 204, 213, 304 and 305,
+// the crossings of the user's own alert lines (alert-line-crossings.ts), extend §6's table in the group of
+// what they measure. On the wire a group is its codes joined with hyphens, which is what the notice filter
+// sends and expects.
 
 export const NOTICE_GROUPS = [
   'estrus',
@@ -45,6 +47,7 @@ export const NOTICE_GROUP_DEFINITIONS: Readonly<Record<NoticeGroup, NoticeGroupD
       { code: 201, name: 'Slight fever' },
       { code: 202, name: 'Moderate fever' },
       { code: 203, name: 'Severe fever' },
+      { code: 204, name: 'Temperature above your alert line' },
     ],
   },
   lowTemperature: {
@@ -53,6 +56,7 @@ export const NOTICE_GROUP_DEFINITIONS: Readonly<Record<NoticeGroup, NoticeGroupD
     codes: [
       { code: 211, name: 'Temperature below baseline' },
       { code: 212, name: 'Sudden temperature drop' },
+      { code: 213, name: 'Temperature below your alert line' },
     ],
   },
   activity: {
@@ -62,6 +66,8 @@ export const NOTICE_GROUP_DEFINITIONS: Readonly<Record<NoticeGroup, NoticeGroupD
       { code: 301, name: 'Low activity' },
       { code: 302, name: 'Inactive for hours' },
       { code: 303, name: 'Unusually high activity without estrus context' },
+      { code: 304, name: 'Activity above your alert line' },
+      { code: 305, name: 'Activity below your alert line' },
     ],
   },
   drinking: {
@@ -138,7 +144,7 @@ export function noticeCodesOf(group: NoticeGroup): number[] {
   return NOTICE_GROUP_DEFINITIONS[group].codes.map(({ code }) => code);
 }
 
-/** '201-202-203' for fever. */
+/** '201-202-203-204' for fever. */
 export function noticeGroupWireValue(group: NoticeGroup): string {
   return noticeCodesOf(group).join('-');
 }

@@ -11,7 +11,7 @@ const sourceFiles = readdirSync(sourceDirectory);
 describe('package layout', () => {
   it('resolves subpath imports to the topic files', () => {
     expect(sensorKind(40_000)).toBe('neck');
-    expect(noticeGroupWireValue('fever')).toBe('201-202-203');
+    expect(noticeGroupWireValue('fever')).toBe('201-202-203-204');
     expect(
       cowMatchesFilter(
         {

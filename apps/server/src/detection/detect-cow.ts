@@ -1,4 +1,5 @@
 import { detectActivityAlerts } from '@cowcare/domain/activity-alerts';
+import { detectAlertLineCrossings } from '@cowcare/domain/alert-line-crossings';
 import { detectCalvingAlerts } from '@cowcare/domain/calving-detection';
 import { parseStoredStatus, type CowStatus } from '@cowcare/domain/cow-status';
 import {
@@ -87,7 +88,8 @@ const alertNotice = (
 /**
  * Runs every detector on one cow's recent readings and keeps what happened from `from` on (older alerts were
  * raised when their readings arrived). Which detectors run depends on the cow: estrus for cows that cycle,
- * high activity for those that do not, calving for pregnant cows with an expected date, drinking for boluses.
+ * high activity for those that do not, calving for pregnant cows with an expected date, drinking for boluses,
+ * the user's alert lines where the farm drew any.
  */
 export const detectForCow = (
   cow: DetectionCow,
@@ -131,6 +133,11 @@ export const detectForCow = (
     notices.push(
       alertNotice(code < 210 ? 'fever' : 'lowtemp', cow, alert, { ...values, heldSince: iso(heldSince) }),
     );
+  }
+
+  for (const alert of recent(detectAlertLineCrossings(readings, cow.alertLines, { bolus }))) {
+    const { value, line } = alert;
+    notices.push(alertNotice('line', cow, alert, { value, line }));
   }
 
   const expectedCalving = midnight(cow.expectedCalvingDate);

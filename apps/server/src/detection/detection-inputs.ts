@@ -1,3 +1,4 @@
+import type { AlertLineBounds } from '@cowcare/domain/alert-line-crossings';
 import type { Queryable } from '../db/database';
 
 /** What the detectors need to know about a cow besides her readings. */
@@ -15,6 +16,8 @@ export interface DetectionCow {
   lastCalvingDate: string | null;
   currentDrink: number | null;
   averageDrink: number | null;
+  /** The farm's alert lines for her sensor (`uplow`), all null when none are drawn. */
+  alertLines: AlertLineBounds;
 }
 
 /** One reading as the detectors take it: epoch ms, values possibly missing. */
@@ -26,22 +29,36 @@ export interface DetectionReading {
 
 const day = (column: string, alias: string) => `to_char(${column}, 'YYYY-MM-DD') AS "${alias}"`;
 
-/** The farm's active cows among `cowIds` that wear a sensor; other ids (another farm's) are simply absent. */
+type DetectionCowRow = Omit<DetectionCow, 'alertLines'> & AlertLineBounds;
+
+/**
+ * The farm's active cows among `cowIds` that wear a sensor; other ids (another farm's) are simply absent. The
+ * alert lines are the ones this farm drew for the sensor: lines are kept per farm, and a sensor number worn on
+ * another farm is another device.
+ */
 export const loadDetectionCows = async (
   db: Queryable,
   farmId: number,
   cowIds: readonly number[],
-): Promise<DetectionCow[]> =>
-  db.query<DetectionCow>(
+): Promise<DetectionCow[]> => {
+  const rows = await db.query<DetectionCowRow>(
     `SELECT c.id, c.sensor_id AS "sensorId", c.status, c.sex, c.temperature_offset::float8 AS "temperatureOffset",
             ${day('c.expected_calving_date', 'expectedCalvingDate')},
             ${day('(SELECT max(f.effective_service_date) FROM fertilization_records f WHERE f.cow_id = c.id)', 'serviceDate')},
             ${day('c.last_calving_date', 'lastCalvingDate')},
-            c.current_drink::float8 AS "currentDrink", c.average_drink::float8 AS "averageDrink"
+            c.current_drink::float8 AS "currentDrink", c.average_drink::float8 AS "averageDrink",
+            b.temperature_upper::float8 AS "tempUp", b.temperature_lower::float8 AS "tempLow",
+            b.activity_upper::float8 AS "activityUp", b.activity_lower::float8 AS "activityLow"
        FROM cows c
+       LEFT JOIN sensor_alert_bounds b ON b.farm_id = c.farm_id AND b.sensor_id = c.sensor_id
       WHERE c.farm_id = $1 AND c.id = ANY($2::int[]) AND c.culled_at IS NULL AND c.sensor_id IS NOT NULL`,
     [farmId, cowIds],
   );
+  return rows.map(({ tempUp, tempLow, activityUp, activityLow, ...cow }) => ({
+    ...cow,
+    alertLines: { tempUp, tempLow, activityUp, activityLow },
+  }));
+};
 
 /** Rows of one JSON array of `[epoch ms, temperature, activity]` per cow, which decodes much faster than a row each. */
 const parseReadingRows = (rows: readonly { cowId: number; readings: string }[]) =>

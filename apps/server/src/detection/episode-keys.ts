@@ -3,7 +3,8 @@
 // the code and a time the detector derives from the readings alone (the episode's onset), never from the
 // moment of detection.
 
-export type EpisodeKind = 'estrus' | 'fever' | 'lowtemp' | 'drinking' | 'activity' | 'calving';
+// 'line': a crossing of the user's own alert line (204, 213, 304, 305).
+export type EpisodeKind = 'estrus' | 'fever' | 'lowtemp' | 'drinking' | 'activity' | 'calving' | 'line';
 
 export const episodeKey = (kind: EpisodeKind, cowId: number, code: number, start: number): string =>
   `${kind}:cow:${cowId}:${code}:${new Date(start).toISOString()}`;

@@ -14,7 +14,7 @@ export const NOTICE_HISTORY_LIMIT = 500;
 /**
  * A notification with the spec's fields (§3: cowid, sensor, noticecode, time) and what the notice tab
  * filters and shows: `code` is the cow's code (C…), `group` the code group as the filter sends it
- * (hyphen-joined, e.g. '201-202-203'), `details` the values that triggered it, `readed` 1 once marked read.
+ * (hyphen-joined, e.g. '201-202-203-204'), `details` the values that triggered it, `readed` 1 once marked read.
  */
 export const NoticeSchema = Type.Object({
   id: Id,
@@ -25,7 +25,7 @@ export const NoticeSchema = Type.Object({
   sensor: Type.Union([Type.Integer(), Type.Null()]),
   noticecode: Type.Integer({ description: 'architecture §6: 101 … 1102' }),
   time: DateTimeString,
-  group: Type.String({ description: "the code's group, hyphen-joined ('201-202-203')" }),
+  group: Type.String({ description: "the code's group, hyphen-joined ('201-202-203-204')" }),
   details: Type.Record(Type.String(), Type.Unknown()),
   readed: Type.Union([Type.Literal(0), Type.Literal(1)]),
 });
@@ -67,7 +67,7 @@ export const getNoticeDatab = defineRoute({
 });
 
 export const NoticeGroupCountSchema = Type.Object({
-  group: Type.String({ description: "hyphen-joined codes, e.g. '201-202-203'" }),
+  group: Type.String({ description: "hyphen-joined codes, e.g. '201-202-203-204'" }),
   count: Type.Integer({ minimum: 0 }),
 });
 

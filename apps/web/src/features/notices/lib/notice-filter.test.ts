@@ -17,7 +17,7 @@ const notice = (overrides: Partial<Notice> = {}): Notice => ({
   sensor: 40001,
   noticecode: 201,
   time: '2025-06-01T10:00:00Z',
-  group: '201-202-203',
+  group: '201-202-203-204',
   details: {},
   readed: 0,
   ...overrides,
@@ -50,7 +50,7 @@ describe('notice filter (spec §4)', () => {
   });
 
   it('hides every code of an unchecked group', () => {
-    const fevers = [201, 202, 203].map((noticecode) => notice({ noticecode }));
+    const fevers = [201, 202, 203, 204].map((noticecode) => notice({ noticecode }));
     const estrus = notice({ noticecode: 101 });
     const low = notice({ noticecode: 211 });
     const groups = NOTICE_GROUPS.filter((group) => group !== 'fever');

@@ -20,14 +20,14 @@ const notice = (overrides: Partial<Notice> = {}): Notice => ({
   sensor: 40005,
   noticecode: 201,
   time: minutesAgo(10),
-  group: '201-202-203',
+  group: '201-202-203-204',
   details: {},
   readed: 0,
   ...overrides,
 });
 
 const zeroCounts = {
-  tdcnlist: ['101-102-103', '201-202-203', '211-212'].map((group) => ({ group, count: 0 })),
+  tdcnlist: ['101-102-103', '201-202-203-204', '211-212-213'].map((group) => ({ group, count: 0 })),
 };
 
 function server(sensor: { list: Notice[]; all: Notice[] }, extra: Record<string, FakeHandler> = {}) {

@@ -38,7 +38,7 @@ function server(extra: Record<string, FakeHandler> = {}, cows: Cow[] = herd()) {
       ok({
         tdcnlist: [
           { group: '101-102-103', count: 2 },
-          { group: '201-202-203', count: 3 },
+          { group: '201-202-203-204', count: 3 },
           { group: '701-702-703', count: 1 },
         ],
       }),
