@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markSilentSensorsOffline } from '../src/jobs/sensor-offline-job';
+import { markSilentSensorsOffline, SENSOR_OFFLINE_CHUNK } from '../src/jobs/sensor-offline-job';
 import { runLocked } from '../src/jobs/job-runner';
 import type { TestApp, TestUser } from './helpers/test-app';
 import {
@@ -87,6 +87,26 @@ describe('sensor offline job', () => {
     expect(neighbourSocket.messages.map((message) => message.type)).toEqual(['register_res']);
     socket.close();
     neighbourSocket.close();
+  });
+
+  it('takes a whole silent gateway offline in one run, however many sensors, each with one 701', async () => {
+    const now = wholeSecond(new Date());
+    const count = 2 * SENSOR_OFFLINE_CHUNK + 1;
+    const cows: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      cows.push(
+        await cowWearing(testApp, farmer, `C${6000 + index}`, 46000 + index, {
+          sensorOnline: true,
+          lastReadingAt: minutesAgo(45, now).toISOString(),
+        }),
+      );
+    }
+    expect(await runJob(now)).toBeGreaterThanOrEqual(count);
+    for (const cowId of cows) expect((await cowState(testApp, cowId)).sensorOnline).toBe(false);
+    const offline = (await noticesOf(testApp, gateway.farmId)).filter(
+      (notice) => notice.code === 701 && cows.includes(notice.cowId ?? -1),
+    );
+    expect(offline).toHaveLength(count);
   });
 
   it('runs on one instance at a time: a run finding the lock taken does nothing', async () => {

@@ -12,6 +12,11 @@ import { runLocked, type Job } from './job-runner';
 export const SENSOR_OFFLINE_NOTICE = 701;
 export const SENSOR_OFFLINE_JOB = 'sensor-offline';
 export const SENSOR_OFFLINE_JOB_INTERVAL_MS = 60_000;
+/**
+ * Sensors taken offline per transaction. A whole gateway going silent takes hundreds of cows at once; the
+ * ingest writing one of them meanwhile waits for her row, so each transaction holds at most this many.
+ */
+export const SENSOR_OFFLINE_CHUNK = 50;
 
 interface SilentSensorRow {
   cowId: number;
@@ -37,8 +42,9 @@ const lockSilentSensors = (tx: Queryable, silentSince: Date): Promise<SilentSens
       WHERE sensor_online AND sensor_id IS NOT NULL AND culled_at IS NULL
         AND (last_reading_at IS NULL OR last_reading_at <= $1)
       ORDER BY id
+      LIMIT $2
         FOR UPDATE SKIP LOCKED`,
-    [silentSince.toISOString()],
+    [silentSince.toISOString(), SENSOR_OFFLINE_CHUNK],
   );
 
 const markOffline = async (tx: Queryable, sensor: SilentSensorRow, now: Date): Promise<FarmMessage[]> => {
@@ -64,12 +70,8 @@ const markOffline = async (tx: Queryable, sensor: SilentSensorRow, now: Date): P
   return notice ? [state, { farmId: sensor.farmId, message: noticeMessage(notice) }] : [state];
 };
 
-/**
- * One run: every silent sensor goes offline (`sensorzt` 0) with notice 701, one per offline period, in
- * one transaction under the job's advisory lock; the farms hear of it after the commit. Answers how many
- * sensors went offline (0 when another instance holds the lock).
- */
-export const markSilentSensorsOffline = async (db: Database, bus: EventBus, now: Date): Promise<number> => {
+/** One chunk in one transaction under the job's advisory lock; the farms hear of it after the commit. */
+const markChunkOffline = async (db: Database, bus: EventBus, now: Date): Promise<number> => {
   const messages: FarmMessage[] = [];
   let count = 0;
   await runLocked(db, SENSOR_OFFLINE_JOB, async (tx) => {
@@ -83,6 +85,21 @@ export const markSilentSensorsOffline = async (db: Database, bus: EventBus, now:
   });
   for (const { farmId, message } of messages) await bus.publish(farmId, message);
   return count;
+};
+
+/**
+ * One run: every silent sensor goes offline (`sensorzt` 0) with notice 701, one per offline period, in
+ * transactions of up to SENSOR_OFFLINE_CHUNK sensors. Answers how many sensors went offline (0 when another
+ * instance holds the lock).
+ */
+export const markSilentSensorsOffline = async (db: Database, bus: EventBus, now: Date): Promise<number> => {
+  let total = 0;
+  for (;;) {
+    const count = await markChunkOffline(db, bus, now);
+    total += count;
+    // A short chunk is the last: the rest were skipped as busy (they just reported) or there are none.
+    if (count < SENSOR_OFFLINE_CHUNK) return total;
+  }
 };
 
 export const sensorOfflineJob = (db: Database, bus: EventBus, now: () => Date = () => new Date()): Job => ({
