@@ -72,7 +72,7 @@ export class DetectionStage {
     private readonly log: FastifyBaseLogger,
     options: DetectionStageOptions = {},
   ) {
-    this.cowsPerRound = options.cowsPerRound ?? 50;
+    this.cowsPerRound = options.cowsPerRound ?? 200;
     this.historyRefreshMs = options.historyRefreshMs ?? HOUR_MS;
     this.now = options.now ?? Date.now;
     // 4 million readings: some 2,500 cows of 11 days at the 10-minute cadence in about 100 MB.
