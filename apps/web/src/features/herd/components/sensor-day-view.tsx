@@ -7,9 +7,7 @@ import type { SensorChartRequest } from '../../../components/charts/sensor-chart
 import { TrendChart } from '../../../components/charts/trend-chart';
 import { formatRelative } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
-import { useReadingCounts } from '../api/get-reading-counts';
-import { useReadingsOfDay } from '../api/get-readings-of-day';
-import { useTemperatureDeviation } from '../api/get-temperature-deviation';
+import { useReadingCounts, useReadingsOfDay, useTemperatureDeviation } from '../api/get-sensor-charts';
 import {
   activityAlertLines,
   CHART_COLORS,

@@ -5,8 +5,7 @@ import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { dayLabel, meanOf } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
 import { TrendChart } from '../../../components/charts/trend-chart';
-import { useActivityMonth } from '../api/get-activity-month';
-import { useTemperatureMonth } from '../api/get-temperature-month';
+import { useActivityMonth, useTemperatureMonth } from '../api/get-sensor-charts';
 import { CHART_COLORS, temperatureAlertLines } from '../lib/sensor-chart-lines';
 
 /**

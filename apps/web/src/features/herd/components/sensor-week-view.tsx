@@ -5,8 +5,7 @@ import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { dayClockLabel } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
 import { TrendChart } from '../../../components/charts/trend-chart';
-import { useActivityWeek } from '../api/get-activity-week';
-import { useTemperatureWeek } from '../api/get-temperature-week';
+import { useActivityWeek, useTemperatureWeek } from '../api/get-sensor-charts';
 import { CHART_COLORS, temperatureAlertLines, usualBySlot } from '../lib/sensor-chart-lines';
 
 /**
