@@ -47,6 +47,8 @@ describe.skipIf(skipReason() !== '')('login and the access guard', () => {
     await logInThroughScreen(phone.page);
     expect(new URL(phone.page.url()).pathname).toBe('/');
     const tabs = phone.page.getByRole('navigation', { name: 'Main sections' }).getByRole('link');
+    // The home page loads its chunk after the URL changes: read the tabs once they are there.
+    await tabs.last().waitFor();
     // Each tab shows an icon above its label; the label is the last line.
     const labels = (await tabs.allInnerTexts()).map((text) => text.split('\n').at(-1)?.trim());
     expect(labels).toEqual(['Cows', 'Notices', 'Data']);
