@@ -116,7 +116,22 @@ describe('the detection stage on stored readings', () => {
           details: recorded[0]?.details,
         },
       },
-      { type: 'cowinfo', data: { id: cowId, readed: 0, drink: 9, drink_current: 9 } },
+      {
+        type: 'cowinfo',
+        data: {
+          id: cowId,
+          readed: 0,
+          drink: 9,
+          drink_current: 9,
+          // Her averages, first worked out now: the mean of the days before the last one, drinks included.
+          temp_avg: 38.54,
+          temp_current: null,
+          fever: null,
+          activity_avg: null,
+          activity_current: null,
+          activity: null,
+        },
+      },
     ]);
     expect(bus.events.every((event) => event.farmId === farmId)).toBe(true);
 

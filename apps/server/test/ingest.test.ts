@@ -93,11 +93,20 @@ describe('a valid batch', () => {
     let closes = 0;
     resender.on('close', () => (closes += 1));
     const original = testApp.db.transaction.bind(testApp.db);
+    // The first write of the readings fails (the detection stage's own transactions are left alone).
     let attempts = 0;
-    testApp.db.transaction = <T>(work: (tx: Queryable) => Promise<T>) => {
-      attempts += 1;
-      return attempts === 1 ? Promise.reject(new Error('database unavailable')) : original(work);
-    };
+    testApp.db.transaction = <T>(work: (tx: Queryable) => Promise<T>) =>
+      original((tx) =>
+        work({
+          ...tx,
+          query: (sql, params) => {
+            if (/INSERT INTO sensor_readings/.test(sql) && ++attempts === 1) {
+              return Promise.reject(new Error('database unavailable'));
+            }
+            return tx.query(sql, params);
+          },
+        }),
+      );
     try {
       await publishReadings(resender, gateway.topic, [
         reading(40104, 1, minutesAgo(2, now()), { temp: 38.3 }),
@@ -313,11 +322,12 @@ describe("a cow's current and average values", () => {
     } finally {
       testApp.db.transaction = original;
     }
-    expect(statements.filter((sql) => /UPDATE cows/.test(sql))).toHaveLength(1);
+    // (The detection stage's later writes of the averages are its own statements.)
+    expect(statements.filter((sql) => /UPDATE cows c\s+SET current_temperature/.test(sql))).toHaveLength(1);
     expect(statements.filter((sql) => /INSERT INTO sensor_readings/.test(sql))).toHaveLength(1);
   });
 
-  it('are the latest reading and the mean of the days before it (10 for temperature, 7 for activity)', async () => {
+  it('are the latest reading at once, and the mean of the days before it (10 for temperature, 7 for activity) right after', async () => {
     const cowId = await cowWearing(testApp, farmer, 'C161', 40161, { temperatureOffset: 0.3 });
     const latest = minutesAgo(5, now());
     const daysBefore = (days: number, minutes = 0) => minutesAgo(days * 1440 + minutes, latest);
@@ -330,22 +340,30 @@ describe("a cow's current and average values", () => {
       reading(40161, 4, daysBefore(1), { temp: 38.6, activity: 30 }),
       reading(40161, 5, latest, { temp: 39.9, activity: 26 }),
     ]);
-    // temperature: mean(38.0, 38.2, 38.4, 38.6) = 38.3; activity: mean(10, 20, 30) = 20
-    expect(await cowState(testApp, cowId)).toEqual({
+    // Committed with the batch: the current values, the last reading and the sensor state.
+    expect(await cowState(testApp, cowId)).toMatchObject({
       currentTemperature: 39.9,
-      averageTemperature: 38.3,
       currentActivity: 26,
-      averageActivity: 20,
       lastReadingAt: latest.toISOString(),
       sensorOnline: true,
     });
-    await waitFor(() =>
-      socket.messages.some((message) => message.type === 'cowinfo' && message.data.id === cowId),
-    );
+    // The detection stage writes the averages after the commit:
+    // temperature: mean(38.0, 38.2, 38.4, 38.6) = 38.3; activity: mean(10, 20, 30) = 20
+    await waitFor(async () => (await cowState(testApp, cowId)).averageTemperature !== null);
+    expect(await cowState(testApp, cowId)).toMatchObject({ averageTemperature: 38.3, averageActivity: 20 });
+    const cowInfo = () =>
+      socket.messages.flatMap((message) =>
+        message.type === 'cowinfo' && message.data.id === cowId ? [message.data] : [],
+      );
+    await waitFor(() => cowInfo().length === 2);
+    expect(cowInfo()[0]).toMatchObject({
+      temp_current: 39.9,
+      activity_current: 26,
+      lastReadingAt: latest.toISOString().replace('.000Z', 'Z'),
+      sensorzt: 1,
+    });
     // fever = 39.9 - (38.3 + 0.3) = 1.3; activity = (26 - 20) / 20 = +30 %
-    expect(
-      socket.messages.find((message) => message.type === 'cowinfo' && message.data.id === cowId)?.data,
-    ).toEqual({
+    expect(cowInfo()[1]).toEqual({
       id: cowId,
       temp_current: 39.9,
       temp_avg: 38.3,
@@ -353,8 +371,6 @@ describe("a cow's current and average values", () => {
       activity_current: 26,
       activity_avg: 20,
       activity: 30,
-      lastReadingAt: latest.toISOString().replace('.000Z', 'Z'),
-      sensorzt: 1,
     });
     expect(socket.messages.find((message) => message.type === 'sensorzt')?.data).toEqual({
       cowId,
@@ -375,6 +391,7 @@ describe("a cow's current and average values", () => {
       reading(40171, 1, minutesAgo(sameDay, latest), { temp: 38.2, activity: 8 }),
       reading(40171, 2, latest, { temp: 38.6, activity: sameDay ? 12 : 8 }),
     ]);
+    await waitFor(async () => (await cowState(testApp, cowId)).averageTemperature !== null);
     expect(await cowState(testApp, cowId)).toMatchObject({
       currentTemperature: 38.6,
       averageTemperature: 38.4,
@@ -382,34 +399,35 @@ describe("a cow's current and average values", () => {
     });
   });
 
-  it("are worked out on a cow's first batch of a day and kept for the rest of it", async () => {
+  it('change when a day ends, not with the readings of the day, and take in late readings of earlier days', async () => {
     const today = Date.UTC(now().getUTCFullYear(), now().getUTCMonth(), now().getUTCDate());
     const at = (hoursFromMidnight: number) => new Date(today + hoursFromMidnight * 3_600_000);
-    const cowId = await cowWearing(testApp, farmer, 'C191', 40191, {
-      averageTemperature: 38,
-      averageActivity: 10,
-      lastReadingAt: at(-0.2).toISOString(),
-    });
-    // A backlog of earlier days: stored, but older than her newest reading, so she is left as she was.
+    const cowId = await cowWearing(testApp, farmer, 'C191', 40191);
+    const averagesOf = async () => {
+      const { averageTemperature, averageActivity } = await cowState(testApp, cowId);
+      return { averageTemperature, averageActivity };
+    };
     await publishReadings(client, gateway.topic, [
       reading(40191, 1, at(-36), { temp: 38.8, activity: 30 }),
-      reading(40191, 2, at(-12), { temp: 38.6, activity: 20 }),
+      reading(40191, 2, at(-0.2), { temp: 38.6, activity: 20 }),
     ]);
-    expect(await cowState(testApp, cowId)).toMatchObject({ averageTemperature: 38, averageActivity: 10 });
+    // Yesterday is her newest day: its average is the day before it.
+    await waitFor(async () => (await averagesOf()).averageTemperature === 38.8);
+    expect(await averagesOf()).toEqual({ averageTemperature: 38.8, averageActivity: 30 });
     // Her first batch of today: the averages are the days before today.
     await publishReadings(client, gateway.topic, [reading(40191, 3, at(0.3), { temp: 39, activity: 25 })]);
+    await waitFor(async () => (await averagesOf()).averageTemperature === 38.7);
+    expect(await averagesOf()).toEqual({ averageTemperature: 38.7, averageActivity: 25 });
+    // Later today: current values move; then a gateway's late backlog of yesterday arrives. The averages
+    // take in the backlog and none of today's readings.
+    await publishReadings(client, gateway.topic, [reading(40191, 4, at(0.4), { temp: 41, activity: 5 })]);
+    await publishReadings(client, gateway.topic, [reading(40191, 5, at(-12), { temp: 38.3, activity: 10 })]);
+    await waitFor(async () => (await averagesOf()).averageTemperature !== 38.7);
     expect(await cowState(testApp, cowId)).toMatchObject({
-      currentTemperature: 39,
-      averageTemperature: 38.7,
-      averageActivity: 25,
-    });
-    // Later today: current values move, the averages stay.
-    await publishReadings(client, gateway.topic, [reading(40191, 4, at(0.4), { temp: 40, activity: 5 })]);
-    expect(await cowState(testApp, cowId)).toMatchObject({
-      currentTemperature: 40,
+      currentTemperature: 41,
       currentActivity: 5,
-      averageTemperature: 38.7,
-      averageActivity: 25,
+      averageTemperature: 38.57, // mean(38.8, 38.6, 38.3)
+      averageActivity: 20, // mean(30, 20, 10)
     });
   });
 

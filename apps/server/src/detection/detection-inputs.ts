@@ -16,6 +16,9 @@ export interface DetectionCow {
   lastCalvingDate: string | null;
   currentDrink: number | null;
   averageDrink: number | null;
+  /** As stored: the stage writes them again when her readings give other values (`daily-averages.ts`). */
+  averageTemperature: number | null;
+  averageActivity: number | null;
   /** The farm's alert lines for her sensor (`uplow`), all null when none are drawn. */
   alertLines: AlertLineBounds;
 }
@@ -47,6 +50,7 @@ export const loadDetectionCows = async (
             ${day('(SELECT max(f.effective_service_date) FROM fertilization_records f WHERE f.cow_id = c.id)', 'serviceDate')},
             ${day('c.last_calving_date', 'lastCalvingDate')},
             c.current_drink::float8 AS "currentDrink", c.average_drink::float8 AS "averageDrink",
+            c.average_temperature::float8 AS "averageTemperature", c.average_activity::float8 AS "averageActivity",
             b.temperature_upper::float8 AS "tempUp", b.temperature_lower::float8 AS "tempLow",
             b.activity_upper::float8 AS "activityUp", b.activity_lower::float8 AS "activityLow"
        FROM cows c

@@ -1,3 +1,4 @@
+import { dailyAverages } from '@cowcare/domain/daily-averages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { StoredReading } from '../ingest/stored-reading';
@@ -114,7 +115,7 @@ export class DetectionStage {
    */
   async detect(farmId: number, cows: ReadonlyMap<number, PendingCow>): Promise<NoticeRecord[]> {
     const profiles = await loadDetectionCows(this.db, farmId, [...cows.keys()]);
-    await this.syncHistories(farmId, profiles);
+    await this.syncHistories(farmId, profiles, cows);
     const results: CowDetectionResult[] = [];
     for (const cow of profiles) {
       const history = this.histories.get(cow.id);
@@ -122,6 +123,7 @@ export class DetectionStage {
       const readings = history.readings();
       const from = Math.min(cows.get(cow.id)?.since ?? Infinity, history.newest - RECHECK_HOURS * HOUR_MS);
       const { notices, drinking } = detectForCow(cow, readings, from);
+      const stored = { temperature: cow.averageTemperature, activity: cow.averageActivity };
       history.detectedAt = this.now();
       results.push({
         cowId: cow.id,
@@ -129,6 +131,8 @@ export class DetectionStage {
         notices,
         drinking,
         previousDrink: { current: cow.currentDrink, average: cow.averageDrink },
+        averages: dailyAverages(readings, history.newest, stored),
+        previousAverages: stored,
       });
     }
     this.histories.evict(new Set(cows.keys()));
@@ -144,9 +148,14 @@ export class DetectionStage {
 
   /**
    * Brings each cow's cached history up to the database: a cow seen for the first time, wearing another
-   * sensor, or not read in full for a while is read in full (11 days); the others read only what is new.
+   * sensor, or not read in full for a while is read in full (11 days); the others read only what is new:
+   * from an hour before her newest reading, or from the oldest reading this instance just stored for her.
    */
-  private async syncHistories(farmId: number, cows: readonly DetectionCow[]): Promise<void> {
+  private async syncHistories(
+    farmId: number,
+    cows: readonly DetectionCow[],
+    pending: ReadonlyMap<number, PendingCow>,
+  ): Promise<void> {
     const now = this.now();
     const full = new Set<number>();
     const since = new Map<number, number>();
@@ -154,9 +163,14 @@ export class DetectionStage {
       const history = this.histories.get(cow.id);
       if (!history || history.sensorId !== cow.sensorId || now - history.loadedAt > this.historyRefreshMs) {
         full.add(cow.id);
-      } else {
-        since.set(cow.id, history.newest - RESYNC_OVERLAP_MS);
+        continue;
       }
+      // From the oldest reading this instance stored for her (a late backlog), within her history's span.
+      const oldestNew = Math.max(
+        (pending.get(cow.id)?.since ?? Infinity) - 1,
+        history.newest - DETECTION_HISTORY_HOURS * HOUR_MS,
+      );
+      since.set(cow.id, Math.min(history.newest - RESYNC_OVERLAP_MS, oldestNew));
     }
     const none = new Map<number, DetectionReading[]>();
     const [loaded, added] = await Promise.all([

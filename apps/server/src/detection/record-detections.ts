@@ -1,6 +1,8 @@
 import type { CowInfoSocketData } from '@cowcare/contract/socket-messages';
+import type { DailyAverages } from '@cowcare/domain/daily-averages';
 import type { DrinkingSummary } from '@cowcare/domain/drinking-detection';
 import type { Database, Queryable } from '../db/database';
+import { presentSensorValues, type CowSensorValues } from '../modules/cows/cow-presenter';
 import { recordNotice, type NoticeRecord } from '../modules/notices/record-notice';
 import type { DetectedNotice } from './detect-cow';
 
@@ -11,6 +13,9 @@ export interface CowDetectionResult {
   drinking: DrinkingSummary | undefined;
   /** The cow's drink values before, so an unchanged cow is not written or announced. */
   previousDrink: { current: number | null; average: number | null };
+  /** Her averages from her readings, and as stored: written only when they differ. */
+  averages: DailyAverages;
+  previousAverages: DailyAverages;
 }
 
 export interface RecordedDetections {
@@ -26,6 +31,37 @@ const drinkChanged = (
   result.drinking !== undefined &&
   (result.drinking.last24Hours !== result.previousDrink.current ||
     result.drinking.perDayLast7Days !== result.previousDrink.average);
+
+/** A kind without readings in the window leaves the stored average as it is. */
+const averagesChanged = ({ averages, previousAverages }: CowDetectionResult) =>
+  (averages.temperature !== null && averages.temperature !== previousAverages.temperature) ||
+  (averages.activity !== null && averages.activity !== previousAverages.activity);
+
+/** Writes the averages and returns each cow's values as they now stand, for her cowinfo. */
+const writeAverages = async (
+  tx: Queryable,
+  farmId: number,
+  changed: readonly CowDetectionResult[],
+): Promise<(CowSensorValues & { id: number })[]> => {
+  if (changed.length === 0) return [];
+  return tx.query<CowSensorValues & { id: number }>(
+    `UPDATE cows c
+        SET average_temperature = coalesce(a.temperature, c.average_temperature),
+            average_activity = coalesce(a.activity, c.average_activity), updated_at = now()
+       FROM unnest($2::int[], $3::numeric[], $4::numeric[]) AS a(id, temperature, activity)
+      WHERE c.farm_id = $1 AND c.id = a.id
+      RETURNING c.id, c.current_temperature::float8 AS "currentTemperature",
+                c.average_temperature::float8 AS "averageTemperature",
+                c.temperature_offset::float8 AS "temperatureOffset",
+                c.current_activity::float8 AS "currentActivity", c.average_activity::float8 AS "averageActivity"`,
+    [
+      farmId,
+      changed.map((result) => result.cowId),
+      changed.map((result) => result.averages.temperature),
+      changed.map((result) => result.averages.activity),
+    ],
+  );
+};
 
 const writeDrinkValues = async (tx: Queryable, farmId: number, changed: readonly CowDetectionResult[]) => {
   if (changed.length === 0) return;
@@ -44,7 +80,7 @@ const writeDrinkValues = async (tx: Queryable, farmId: number, changed: readonly
 
 /**
  * One command per detection round: every new notice (once per episode key), the unread mark of the cows
- * they concern, and the drink values — all or nothing. What changed is returned for publishing after the
+ * they concern, the drink values and the daily averages — all or nothing. What changed is returned for publishing after the
  * commit.
  */
 export const recordDetections = async (
@@ -53,7 +89,11 @@ export const recordDetections = async (
   results: readonly CowDetectionResult[],
 ): Promise<RecordedDetections> => {
   // Most rounds find nothing new: they cost no transaction.
-  if (results.every((result) => result.notices.length === 0 && !drinkChanged(result))) {
+  if (
+    results.every(
+      (result) => result.notices.length === 0 && !drinkChanged(result) && !averagesChanged(result),
+    )
+  ) {
     return { notices: [], cowInfo: [] };
   }
   return db.transaction(async (tx) => {
@@ -81,9 +121,13 @@ export const recordDetections = async (
     }
     const changed = results.filter(drinkChanged);
     await writeDrinkValues(tx, farmId, changed);
+    const averaged = await writeAverages(tx, farmId, results.filter(averagesChanged));
 
     const cowInfo = new Map<number, CowInfoSocketData>();
     for (const cowId of unread) cowInfo.set(cowId, { id: cowId, readed: 0 });
+    for (const cow of averaged) {
+      cowInfo.set(cow.id, { ...cowInfo.get(cow.id), id: cow.id, ...presentSensorValues(cow) });
+    }
     for (const result of changed) {
       cowInfo.set(result.cowId, {
         ...cowInfo.get(result.cowId),

@@ -14,6 +14,27 @@ export const ageInMonths = (birthday: string | null, today: Date = new Date()): 
 const rounded = (value: number | undefined, digits: number): number | null =>
   value === undefined ? null : Number(value.toFixed(digits));
 
+export interface CowSensorValues {
+  currentTemperature: number | null;
+  averageTemperature: number | null;
+  temperatureOffset: number | null;
+  currentActivity: number | null;
+  averageActivity: number | null;
+}
+
+/** The temperature and activity fields of a cow, with the deviations the list filters on (spec §5). */
+export const presentSensorValues = (cow: CowSensorValues) => ({
+  fever: rounded(
+    temperatureDeviation(cow.currentTemperature, cow.averageTemperature, cow.temperatureOffset),
+    2,
+  ),
+  temp_current: cow.currentTemperature,
+  temp_avg: cow.averageTemperature,
+  activity: rounded(activityDeviationPercent(cow.currentActivity, cow.averageActivity), 1),
+  activity_current: cow.currentActivity,
+  activity_avg: cow.averageActivity,
+});
+
 export const presentCow = (cow: CowRecord, today?: Date): Cow => ({
   id: cow.id,
   code: cow.code,
@@ -29,16 +50,8 @@ export const presentCow = (cow: CowRecord, today?: Date): Cow => ({
   sireCode: cow.sireCode,
   drink: cow.averageDrink,
   drink_current: cow.currentDrink,
-  fever: rounded(
-    temperatureDeviation(cow.currentTemperature, cow.averageTemperature, cow.temperatureOffset),
-    2,
-  ),
-  temp_current: cow.currentTemperature,
-  temp_avg: cow.averageTemperature,
+  ...presentSensorValues(cow),
   tempadd: cow.temperatureOffset,
-  activity: rounded(activityDeviationPercent(cow.currentActivity, cow.averageActivity), 1),
-  activity_current: cow.currentActivity,
-  activity_avg: cow.averageActivity,
   lastReadingAt: cow.lastReadingAt,
   readed: cow.isRead ? 1 : 0,
   typeid: cow.cowTypeId,

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { dailyAverages, type AveragedReading } from '../src/daily-averages';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+// 2026-11-24 09:30 UTC: her newest reading.
+const newest = Date.UTC(2026, 10, 24, 9, 30);
+const today = Date.UTC(2026, 10, 24);
+const at = (days: number, hours = 12): number => today - days * DAY_MS + hours * HOUR_MS;
+const NONE = { temperature: null, activity: null };
+const reading = (time: number, temperature: number | null, activity: number | null): AveragedReading => ({
+  time,
+  temperature,
+  activity,
+});
+
+describe("a cow's daily averages", () => {
+  it('are the mean of the 10 days (temperature) and 7 days (activity) before her newest reading’s day', () => {
+    const readings = [
+      reading(at(11), 30, 1000), // older than both windows
+      reading(at(9), 38.0, 40), // in the temperature window only
+      reading(at(2), 38.2, 10),
+      reading(at(1, 0), 38.4, 20), // the first moment of yesterday
+      reading(at(0, 0) - 1, 38.6, 30), // the last moment of yesterday
+      reading(newest, 39.9, 26), // today: a fever does not lift its own baseline
+    ];
+    expect(dailyAverages(readings, newest, NONE)).toEqual({ temperature: 38.3, activity: 20 });
+  });
+
+  it('stay the same for every reading of one day', () => {
+    const readings = [reading(at(3), 38.5, 12), reading(at(0, 1), 41, 90), reading(at(0, 23), 41, 90)];
+    expect(dailyAverages(readings, at(0, 1), NONE)).toEqual(dailyAverages(readings, at(0, 23), NONE));
+    expect(dailyAverages(readings, at(0, 23), NONE)).toEqual({ temperature: 38.5, activity: 12 });
+  });
+
+  it("take her first readings' mean while she has no earlier day, and keep it until the day ends", () => {
+    const readings = [
+      reading(at(0, 1), 38.2, 8),
+      reading(at(0, 2), 38.6, 12),
+      reading(at(5), null, 30), // activity from an earlier day, no temperature
+    ];
+    const first = dailyAverages(readings, at(0, 2), NONE);
+    expect(first).toEqual({ temperature: 38.4, activity: 30 });
+    const later = [...readings, reading(at(0, 3), 39.4, 50)];
+    expect(dailyAverages(later, at(0, 3), first)).toEqual(first);
+    // Tomorrow, today is an earlier day.
+    expect(dailyAverages(later, at(-1, 1), first)).toEqual({ temperature: 38.73, activity: 25 });
+  });
+
+  it('follow the earlier days whatever was stored', () => {
+    const readings = [reading(at(1), 38.5, 12), reading(at(0, 1), 39, 20)];
+    expect(dailyAverages(readings, at(0, 1), { temperature: 37, activity: 99 })).toEqual({
+      temperature: 38.5,
+      activity: 12,
+    });
+  });
+
+  it('ignore readings after her newest day and missing values, and round to two decimals', () => {
+    const readings = [
+      reading(at(1), 38.111, null),
+      reading(at(1, 13), 38.222, 7),
+      reading(at(-1), 45, 500), // tomorrow
+    ];
+    expect(dailyAverages(readings, newest, NONE)).toEqual({ temperature: 38.17, activity: 7 });
+  });
+
+  it('are null without readings of a kind', () => {
+    expect(dailyAverages([reading(at(1), null, 5)], newest, NONE)).toEqual({
+      temperature: null,
+      activity: 5,
+    });
+    expect(dailyAverages([], newest, NONE)).toEqual({ temperature: null, activity: null });
+  });
+});
