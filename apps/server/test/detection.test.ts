@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
 import { DetectionStage } from '../src/detection/detection-stage';
+import type { StoredReading } from '../src/ingest/stored-reading';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { insertGateway } from '../src/modules/gateways/gateways-repository';
 import type { NoticeRecord } from '../src/modules/notices/record-notice';
@@ -184,6 +185,40 @@ describe('the detection stage on stored readings', () => {
       ]);
     },
   );
+
+  it("as the database's sole writer, takes the new readings the ingest tells it without reading them back", async () => {
+    const told = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log, {
+      soleWriter: true,
+    });
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C215', sensorId: 20215 });
+    const readings = bolus(START, END, step(T0, END, 1.7));
+    const liveFrom = T0 - 12 * HOUR;
+    await insertReadings(
+      testApp,
+      farmId,
+      cowId,
+      20215,
+      readings.filter((reading) => reading.time < liveFrom),
+    );
+    // The live hours are told, never stored: only a stage that takes them as told can see the fever.
+    const storedReading = (reading: (typeof readings)[number]): StoredReading => ({
+      sensorId: 20215,
+      cowId,
+      sequenceNumber: 0,
+      measuredAt: iso(reading.time),
+      temperature: reading.temperature ?? null,
+      activity: null,
+      drink: null,
+    });
+    for (let hour = liveFrom; hour < END; hour += HOUR) {
+      const batch = readings.filter((reading) => reading.time >= hour && reading.time < hour + HOUR);
+      told.enqueue(farmId, batch.map(storedReading));
+      await told.idle();
+    }
+    expect(await noticesOf(cowId)).toEqual([
+      { code: 202, episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`, occurredAt: iso(T0 + 110 * MINUTE) },
+    ]);
+  });
 
   it("judges a cow's new sensor on its own readings, not on the history cached from the old one", async () => {
     const cowId = await insertCowRow(testApp, farmer, { code: 'C213', sensorId: 20213 });

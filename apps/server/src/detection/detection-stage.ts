@@ -38,7 +38,19 @@ export interface PendingCow {
   since: number;
   /** When her last round ran (wall clock; -Infinity if not in memory): who waited longest goes first. */
   lastDetectedAt: number;
+  /**
+   * Sole writer only: every reading stored for her since she was last taken into a round, as the ingest told
+   * them. Undefined: read what is new from the database.
+   */
+  told?: ToldReading[];
 }
+
+interface ToldReading extends DetectionReading {
+  sensorId: number;
+}
+
+/** Told readings held for the next rounds, all cows together; beyond it they are read from the database. */
+const MAX_TOLD_READINGS = 500_000;
 
 export interface DetectionStageOptions {
   /** Cows handled per round (one query for their new readings, one transaction for their notices). */
@@ -47,6 +59,11 @@ export interface DetectionStageOptions {
   maxCachedReadings?: number;
   /** A cached history is read again in full after this long, whatever the overlap missed. */
   historyRefreshMs?: number;
+  /**
+   * This process is the database's only writer (the embedded PGlite): what the ingest tells the stage is all
+   * that is new, so a cached history takes it as told instead of reading it back.
+   */
+  soleWriter?: boolean;
   now?: () => number;
 }
 
@@ -66,6 +83,8 @@ export class DetectionStage {
   private readonly historyRefreshMs: number;
   private readonly now: () => number;
   private readonly histories: ReadingHistoryCache;
+  private readonly soleWriter: boolean;
+  private toldReadings = 0;
 
   constructor(
     private readonly db: Database,
@@ -76,6 +95,7 @@ export class DetectionStage {
     this.cowsPerRound = options.cowsPerRound ?? 200;
     this.historyRefreshMs = options.historyRefreshMs ?? HOUR_MS;
     this.now = options.now ?? Date.now;
+    this.soleWriter = options.soleWriter ?? false;
     // 4 million readings: some 2,500 cows of 11 days at the 10-minute cadence in about 100 MB.
     this.histories = new ReadingHistoryCache(options.maxCachedReadings ?? 4_000_000);
   }
@@ -87,15 +107,32 @@ export class DetectionStage {
     for (const reading of readings) {
       if (reading.cowId === null) continue;
       const time = Date.parse(reading.measuredAt);
-      const cow = farm.get(reading.cowId);
+      let cow = farm.get(reading.cowId);
       if (cow) cow.since = Math.min(cow.since, time);
       else {
         const lastDetectedAt = this.histories.peek(reading.cowId)?.detectedAt ?? -Infinity;
-        farm.set(reading.cowId, { since: time, lastDetectedAt });
+        cow = { since: time, lastDetectedAt, told: this.soleWriter ? [] : undefined };
+        farm.set(reading.cowId, cow);
       }
+      this.tell(cow, { time, ...reading });
     }
     if (farm.size > 0) this.pending.set(farmId, farm);
     this.kick();
+  }
+
+  /** Keeps a told reading for her round, or, past the bound, leaves her new readings to the database. */
+  private tell(
+    cow: PendingCow,
+    { time, sensorId, temperature, activity }: ToldReading & StoredReading,
+  ): void {
+    if (!cow.told) return;
+    if (this.toldReadings >= MAX_TOLD_READINGS) {
+      this.toldReadings -= cow.told.length;
+      cow.told = undefined;
+      return;
+    }
+    cow.told.push({ time, sensorId, temperature, activity });
+    this.toldReadings += 1;
   }
 
   /** Resolves when every noted cow has been handled. */
@@ -165,6 +202,7 @@ export class DetectionStage {
         full.add(cow.id);
         continue;
       }
+      if (pending.get(cow.id)?.told) continue;
       // From the oldest reading this instance stored for her (a late backlog), within her history's span.
       const oldestNew = Math.max(
         (pending.get(cow.id)?.since ?? Infinity) - 1,
@@ -178,15 +216,17 @@ export class DetectionStage {
       since.size > 0 ? loadReadingsSince(this.db, farmId, since) : none,
     ]);
     for (const cow of cows) {
-      if (full.has(cow.id)) {
-        const history = new CowReadingHistory(cow.sensorId, now);
+      let history = this.histories.get(cow.id);
+      if (full.has(cow.id) || !history) {
+        history = new CowReadingHistory(cow.sensorId, now);
         history.add(loaded.get(cow.id) ?? []);
         this.histories.set(cow.id, history);
-        continue;
       }
-      const history = this.histories.get(cow.id);
-      history?.add(added.get(cow.id) ?? []);
-      history?.trim(DETECTION_HISTORY_HOURS);
+      history.add(added.get(cow.id) ?? []);
+      // Told readings a full read already holds are ignored (one reading per time).
+      const told = pending.get(cow.id)?.told ?? [];
+      history.add(told.filter((reading) => reading.sensorId === cow.sensorId));
+      history.trim(DETECTION_HISTORY_HOURS);
     }
   }
 
@@ -246,7 +286,10 @@ export class DetectionStage {
     const taken = [...farm]
       .sort(([, a], [, b]) => a.lastDetectedAt - b.lastDetectedAt)
       .slice(0, this.cowsPerRound);
-    for (const [cowId] of taken) farm.delete(cowId);
+    for (const [cowId, cow] of taken) {
+      farm.delete(cowId);
+      this.toldReadings -= cow.told?.length ?? 0;
+    }
     if (farm.size === 0) this.pending.delete(farmId);
     return { farmId, cows: new Map(taken) };
   }

@@ -9,7 +9,11 @@ import type { Services } from '../../services';
  * onClose hooks last-registered first, so this one stops while the bus is still open.
  */
 export const registerNoticeProducers = (app: FastifyInstance, services: Services): DetectionStage => {
-  const stage = new DetectionStage(services.db, services.bus, services.log);
+  // The embedded database has one writer, this process (its directory is locked), so detection can take
+  // new readings as the ingest tells them instead of reading them back.
+  const stage = new DetectionStage(services.db, services.bus, services.log, {
+    soleWriter: services.db.kind === 'pglite',
+  });
   let stopListening: (() => void) | undefined;
 
   app.addHook('onReady', async () => {
