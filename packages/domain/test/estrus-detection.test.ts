@@ -49,13 +49,25 @@ interface CowSpec {
   readonly rises?: readonly Rise[];
   /** Relative noise per block, uniform in ±noise. */
   readonly noise?: number;
+  /** Relative day-to-day variation, uniform in ±dayNoise for each whole day: how much a cow's days differ. */
+  readonly dayNoise?: number;
   readonly seed?: number;
   /** Blocks for which this returns true are not reported by the collar. */
   readonly missing?: (time: number, random: () => number) => boolean;
 }
 
-function cow({ days, cadenceMinutes, rises = [], noise = 0.1, seed = 7, missing }: CowSpec): ActivityPoint[] {
+function cow({
+  days,
+  cadenceMinutes,
+  rises = [],
+  noise = 0.1,
+  dayNoise = 0,
+  seed = 7,
+  missing,
+}: CowSpec): ActivityPoint[] {
   const random = seeded(seed);
+  const dayRandom = seeded(seed + 1);
+  const dayFactors = Array.from({ length: days }, () => 1 + dayNoise * (2 * dayRandom() - 1));
   const cadence = cadenceMinutes * MINUTE_MS;
   const points: ActivityPoint[] = [];
   for (let time = START; time < START + days * DAY_MS; time += cadence) {
@@ -66,7 +78,7 @@ function cow({ days, cadenceMinutes, rises = [], noise = 0.1, seed = 7, missing 
       const rise = rises.find((r) => at >= r.start && at < r.start + r.hours * HOUR_MS);
       activity += (hourlyLevel(new Date(at).getUTCHours()) / 6) * (rise?.factor ?? 1);
     }
-    activity *= 1 + noise * (2 * random() - 1);
+    activity *= (1 + noise * (2 * random() - 1)) * (dayFactors[Math.floor((time - START) / DAY_MS)] ?? 1);
     if (missing?.(time, random)) continue;
     points.push({ time, activity: Math.round(activity * 10) / 10 });
   }
@@ -282,17 +294,48 @@ describe('detectEstrusEpisodes', () => {
     );
   });
 
-  it.each([10, 120])('calls a weak sustained rise (1.45× for 14 h) suspected (%i minutes)', (minutes) => {
+  describe("judges a moderate rise against the cow's own day-to-day spread", () => {
+    // The same +45 % for 14 hours: a heat in a cow whose days are alike, only suspected in one whose days
+    // differ by up to ±50 %, where +45 % is within her ordinary spread.
     const rise = heat(10, 8, 14, 1.45);
-    const episodes = detectEstrusEpisodes(
-      cow({ days: 13, cadenceMinutes: minutes, rises: [rise], noise: 0.04 }),
-    );
-    expect(episodes.map((episode) => episode.confidence)).toEqual(['suspected']);
-    expect(episodes[0]?.riseRatio).toBeLessThan(1.5);
-    // A weak rise is noisier at its edge: within the hour, or one block when blocks are longer.
-    expect(Math.abs((episodes[0]?.onset ?? 0) - rise.start)).toBeLessThanOrEqual(
-      Math.max(HOUR_MS, minutes * MINUTE_MS),
-    );
+    const moderate = (minutes: number, dayNoise: number) =>
+      cow({ days: 13, cadenceMinutes: minutes, rises: [rise], noise: 0.04, dayNoise });
+
+    it.each([10, 120])('a steady cow: a heat (%i minutes)', (minutes) => {
+      const episodes = detectEstrusEpisodes(moderate(minutes, 0));
+      expect(episodes.map((episode) => episode.confidence)).toEqual(['detected']);
+      expect(episodes[0]?.riseRatio).toBeGreaterThan(1.4);
+      expect(episodes[0]?.riseRatio).toBeLessThan(1.5);
+      // A moderate rise is less sharp at its edge: within the hour, or one block when blocks are longer.
+      expect(Math.abs((episodes[0]?.onset ?? 0) - rise.start)).toBeLessThanOrEqual(
+        Math.max(HOUR_MS, minutes * MINUTE_MS),
+      );
+      // The fixed §9 level (+50 % for every cow) calls it only suspected.
+      const fixed = detectEstrusEpisodes(moderate(minutes, 0), {
+        parameters: { alertSpreads: Number.POSITIVE_INFINITY },
+      });
+      expect(fixed.map((episode) => episode.confidence)).toEqual(['suspected']);
+    });
+
+    it.each([10, 120])('a cow whose days differ: suspected (%i minutes)', (minutes) => {
+      const episodes = detectEstrusEpisodes(moderate(minutes, 0.5));
+      expect(episodes.map((episode) => episode.confidence)).toEqual(['suspected']);
+      expect(episodes[0]?.riseRatio).toBeLessThan(1.5);
+      expect(Math.abs((episodes[0]?.onset ?? 0) - rise.start)).toBeLessThanOrEqual(
+        Math.max(HOUR_MS, minutes * MINUTE_MS),
+      );
+    });
+
+    it.each([10, 120])('never a heat below 1.4×, however steady the cow (%i minutes)', (minutes) => {
+      const weak = heat(10, 8, 14, 1.3);
+      const points = cow({ days: 13, cadenceMinutes: minutes, rises: [weak], noise: 0.02 });
+      expect(detectEstrusEpisodes(points)).toEqual([]);
+    });
+
+    it('a cow whose days differ keeps the §9 level (1.5×), and her clear heat is found', () => {
+      const points = cow({ days: 14, cadenceMinutes: 30, rises: [heat(10, 20)], noise: 0.1, dayNoise: 0.5 });
+      expect(detectEstrusEpisodes(points).map((episode) => episode.confidence)).toEqual(['detected']);
+    });
   });
 
   it('finds a heat in the first days of a record by looking ahead, and only then', () => {
@@ -356,14 +399,16 @@ describe('estrusAlertAtLatest', () => {
   });
 
   it('says suspected first and confirmed once when a weak rise grows into a heat', () => {
+    // In a cow whose days differ, so that +45 % is only suspected (a steady cow's would be a heat at once).
     const rises = [heat(10, 6, 10, 1.45), heat(10, 16, 10, 2.5)];
-    const points = cow({ days: 12, cadenceMinutes: 60, rises, noise: 0.04 });
-    const events = replay(points, 0);
+    const points = cow({ days: 12, cadenceMinutes: 60, rises, noise: 0.04, dayNoise: 0.5 });
+    const events = replay(points, at(9, 0)); // her days differ by ±50 %: her first week has rises of its own
     expect(events.map(({ kind, confidence }) => `${kind} ${confidence}`)).toEqual([
       'started suspected',
       'confirmed detected',
     ]);
-    expect(detectEstrusEpisodes(points).map((episode) => episode.confidence)).toEqual(['detected']);
+    const heats = detectEstrusEpisodes(points).filter((episode) => episode.onset >= at(9, 0));
+    expect(heats.map((episode) => episode.confidence)).toEqual(['detected']);
   });
 
   it('says nothing when the latest reading starts nothing', () => {
