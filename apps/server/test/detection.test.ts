@@ -154,6 +154,21 @@ describe('the detection stage on stored readings', () => {
     expect(await noticesOf(cowId)).toHaveLength(1);
   });
 
+  it('records one notice when two server instances detect the same episode at the same time', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C216', sensorId: 20216 });
+    await insertReadings(testApp, farmId, cowId, 20216, bolus(START, END, step(T0, END, 2.2)));
+    const otherInstance = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log);
+    const pending = () => new Map([[cowId, { since: T0, lastDetectedAt: 0 }]]);
+    const [first, second] = await Promise.all([
+      stage.detect(farmId, pending()),
+      otherInstance.detect(farmId, pending()),
+    ]);
+    expect(summary([...first, ...second])).toEqual([
+      { code: 203, episodeKey: `fever:cow:${cowId}:203:${iso(T0)}`, occurredAt: iso(T0 + 110 * MINUTE) },
+    ]);
+    expect(await noticesOf(cowId)).toHaveLength(1);
+  });
+
   // Hour by hour the stage keeps each cow's history in memory and reads only what is new; a stage that may keep
   // nothing, or must reread everything each round, must come to the same single notice.
   it.each([
