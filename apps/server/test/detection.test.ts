@@ -169,6 +169,33 @@ describe('the detection stage on stored readings', () => {
     expect(await noticesOf(cowId)).toHaveLength(1);
   });
 
+  /** A bolus cow whose 202 fever starts at T0: stored up to 12 hours before it, the live hours to come. */
+  const cowBeforeFever = async (code: string, sensorId: number) => {
+    const cowId = await insertCowRow(testApp, farmer, { code, sensorId });
+    const readings = bolus(START, END, step(T0, END, 1.7));
+    const liveFrom = T0 - 12 * HOUR;
+    await insertReadings(
+      testApp,
+      farmId,
+      cowId,
+      sensorId,
+      readings.filter((reading) => reading.time < liveFrom),
+    );
+    const liveHours: { hour: number; batch: ReadingRow[] }[] = [];
+    for (let hour = liveFrom; hour < END; hour += HOUR) {
+      liveHours.push({
+        hour,
+        batch: readings.filter((reading) => reading.time >= hour && reading.time < hour + HOUR),
+      });
+    }
+    const fever = {
+      code: 202,
+      episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`,
+      occurredAt: iso(T0 + 110 * MINUTE),
+    };
+    return { cowId, liveHours, fever };
+  };
+
   // Hour by hour the stage keeps each cow's history in memory and reads only what is new; a stage that may keep
   // nothing, or must reread everything each round, must come to the same single notice.
   it.each([
@@ -179,25 +206,13 @@ describe('the detection stage on stored readings', () => {
     'raises the same single notice when the readings arrive hour by hour (%s)',
     async (_, options, code, sensorId) => {
       const hourly = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log, options);
-      const cowId = await insertCowRow(testApp, farmer, { code, sensorId });
-      const readings = bolus(START, END, step(T0, END, 1.7));
-      const liveFrom = T0 - 12 * HOUR;
-      await insertReadings(
-        testApp,
-        farmId,
-        cowId,
-        sensorId,
-        readings.filter((reading) => reading.time < liveFrom),
-      );
+      const { cowId, liveHours, fever } = await cowBeforeFever(code, sensorId);
       const raised: NoticeRecord[] = [];
-      for (let hour = liveFrom; hour < END; hour += HOUR) {
-        const batch = readings.filter((reading) => reading.time >= hour && reading.time < hour + HOUR);
+      for (const { hour, batch } of liveHours) {
         await insertReadings(testApp, farmId, cowId, sensorId, batch);
         raised.push(...(await hourly.detect(farmId, new Map([[cowId, { since: hour, lastDetectedAt: 0 }]]))));
       }
-      expect(summary(raised)).toEqual([
-        { code: 202, episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`, occurredAt: iso(T0 + 110 * MINUTE) },
-      ]);
+      expect(summary(raised)).toEqual([fever]);
     },
   );
 
@@ -205,18 +220,9 @@ describe('the detection stage on stored readings', () => {
     const told = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log, {
       soleWriter: true,
     });
-    const cowId = await insertCowRow(testApp, farmer, { code: 'C215', sensorId: 20215 });
-    const readings = bolus(START, END, step(T0, END, 1.7));
-    const liveFrom = T0 - 12 * HOUR;
-    await insertReadings(
-      testApp,
-      farmId,
-      cowId,
-      20215,
-      readings.filter((reading) => reading.time < liveFrom),
-    );
+    const { cowId, liveHours, fever } = await cowBeforeFever('C215', 20215);
     // The live hours are told, never stored: only a stage that takes them as told can see the fever.
-    const storedReading = (reading: (typeof readings)[number]): StoredReading => ({
+    const storedReading = (reading: ReadingRow): StoredReading => ({
       sensorId: 20215,
       cowId,
       sequenceNumber: 0,
@@ -225,14 +231,11 @@ describe('the detection stage on stored readings', () => {
       activity: null,
       drink: null,
     });
-    for (let hour = liveFrom; hour < END; hour += HOUR) {
-      const batch = readings.filter((reading) => reading.time >= hour && reading.time < hour + HOUR);
+    for (const { batch } of liveHours) {
       told.enqueue(farmId, batch.map(storedReading));
       await told.idle();
     }
-    expect(await noticesOf(cowId)).toEqual([
-      { code: 202, episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`, occurredAt: iso(T0 + 110 * MINUTE) },
-    ]);
+    expect(await noticesOf(cowId)).toEqual([fever]);
   });
 
   it("judges a cow's new sensor on its own readings, not on the history cached from the old one", async () => {
