@@ -86,6 +86,22 @@ const alertNotice = (
 });
 
 /**
+ * Her newest time, and her temperature and activity series. One plain loop: this runs for every cow on every
+ * batch over some 1,600 readings, and `flatMap` with one-element arrays cost more than all the detectors.
+ */
+const splitReadings = (readings: readonly DetectionReading[]) => {
+  let newest = -Infinity;
+  const temperatures: TemperaturePoint[] = [];
+  const activity: { time: number; activity: number }[] = [];
+  for (const { time, temperature, activity: count } of readings) {
+    if (time > newest) newest = time;
+    if (temperature !== null) temperatures.push({ time, temperature });
+    if (count !== null) activity.push({ time, activity: count });
+  }
+  return { newest, temperatures, activity };
+};
+
+/**
  * Runs every detector on one cow's recent readings and keeps what happened from `from` on (older alerts were
  * raised when their readings arrived). Which detectors run depends on the cow: estrus for cows that cycle,
  * high activity for those that do not, calving for pregnant cows with an expected date, drinking for boluses,
@@ -96,13 +112,7 @@ export const detectForCow = (
   readings: readonly DetectionReading[],
   from: number,
 ): CowDetection => {
-  const newest = readings.reduce((latest, reading) => Math.max(latest, reading.time), -Infinity);
-  const temperatures: TemperaturePoint[] = readings.flatMap(({ time, temperature }) =>
-    temperature === null ? [] : [{ time, temperature }],
-  );
-  const activity = readings.flatMap(({ time, activity: value }) =>
-    value === null ? [] : [{ time, activity: value }],
-  );
+  const { newest, temperatures, activity } = splitReadings(readings);
   const status = parseStoredStatus(cow.status);
   const bolus = sensorKind(cow.sensorId) === 'pill';
   const cycling = cow.sex === 'female' && status !== undefined && CYCLING.has(status);
