@@ -169,14 +169,14 @@ describe('the detection stage on stored readings', () => {
     expect(await noticesOf(cowId)).toHaveLength(1);
   });
 
-  /** A bolus cow whose 202 fever starts at T0: stored up to 12 hours before it, the live hours to come. */
-  const cowBeforeFever = async (code: string, sensorId: number) => {
-    const cowId = await insertCowRow(testApp, farmer, { code, sensorId });
+  /** A bolus cow of `user`'s farm whose 202 fever starts at T0: stored up to 12 h before it, the live hours to come. */
+  const cowOfFarm = async (user: TestUser, code: string, sensorId: number) => {
+    const cowId = await insertCowRow(testApp, user, { code, sensorId });
     const readings = bolus(START, END, step(T0, END, 1.7));
     const liveFrom = T0 - 12 * HOUR;
     await insertReadings(
       testApp,
-      farmId,
+      await farmIdOf(testApp, user),
       cowId,
       sensorId,
       readings.filter((reading) => reading.time < liveFrom),
@@ -193,8 +193,20 @@ describe('the detection stage on stored readings', () => {
       episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`,
       occurredAt: iso(T0 + 110 * MINUTE),
     };
-    return { cowId, liveHours, fever };
+    return { cowId, sensorId, liveHours, fever };
   };
+  const cowBeforeFever = (code: string, sensorId: number) => cowOfFarm(farmer, code, sensorId);
+
+  /** A reading as the ingest tells it to the stage once stored. */
+  const storedReadingOf = (cow: { cowId: number; sensorId: number }, reading: ReadingRow): StoredReading => ({
+    sensorId: cow.sensorId,
+    cowId: cow.cowId,
+    sequenceNumber: 0,
+    measuredAt: iso(reading.time),
+    temperature: reading.temperature ?? null,
+    activity: null,
+    drink: null,
+  });
 
   // Hour by hour the stage keeps each cow's history in memory and reads only what is new; a stage that may keep
   // nothing, or must reread everything each round, must come to the same single notice.
@@ -222,20 +234,41 @@ describe('the detection stage on stored readings', () => {
     });
     const { cowId, liveHours, fever } = await cowBeforeFever('C215', 20215);
     // The live hours are told, never stored: only a stage that takes them as told can see the fever.
-    const storedReading = (reading: ReadingRow): StoredReading => ({
-      sensorId: 20215,
-      cowId,
-      sequenceNumber: 0,
-      measuredAt: iso(reading.time),
-      temperature: reading.temperature ?? null,
-      activity: null,
-      drink: null,
-    });
     for (const { batch } of liveHours) {
-      told.enqueue(farmId, batch.map(storedReading));
+      told.enqueue(
+        farmId,
+        batch.map((reading) => storedReadingOf({ cowId, sensorId: 20215 }, reading)),
+      );
       await told.idle();
     }
     expect(await noticesOf(cowId)).toEqual([fever]);
+  });
+
+  it('detects a cow whose newest reading is feverish before cows that have waited longer', async () => {
+    const strangerFarmId = await farmIdOf(testApp, stranger);
+    const waiting = await cowBeforeFever('C217', 20217);
+    const feverish = await cowOfFarm(stranger, 'C218', 20218);
+    for (const [farm, cow] of [
+      [farmId, waiting],
+      [strangerFarmId, feverish],
+    ] as const) {
+      for (const { batch } of cow.liveHours) {
+        await insertReadings(testApp, farm, cow.cowId, cow.sensorId, batch);
+      }
+    }
+    const lastHour = (cow: typeof waiting) =>
+      (cow.liveHours.at(-1)?.batch ?? []).map((reading) => storedReadingOf(cow, reading));
+    const ordered = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log);
+    const bus = await recordBus(testApp);
+    // Both arrive in one tick, the waiting cow first; only the second one's newest reading is feverish.
+    ordered.enqueue(farmId, lastHour(waiting));
+    ordered.enqueue(strangerFarmId, lastHour(feverish), new Set([feverish.cowId]));
+    await ordered.idle();
+    await bus.stop();
+    const noticed = bus.events.flatMap(({ message }) =>
+      message.type === 'notice' ? [message.data.cowid] : [],
+    );
+    expect(noticed).toEqual([feverish.cowId, waiting.cowId]);
   });
 
   it("judges a cow's new sensor on its own readings, not on the history cached from the old one", async () => {

@@ -38,6 +38,8 @@ export interface PendingCow {
   since: number;
   /** When her last round ran (wall clock; -Infinity if not in memory): who waited longest goes first. */
   lastDetectedAt: number;
+  /** Her newest reading is in the cow list's fever bands: she goes before every cow whose is not. */
+  urgent?: boolean;
   /**
    * Sole writer only: every reading stored for her since she was last taken into a round, as the ingest told
    * them. Undefined: read what is new from the database.
@@ -51,6 +53,29 @@ interface ToldReading extends DetectionReading {
 
 /** Told readings held for the next rounds, all cows together; beyond it they are read from the database. */
 const MAX_TOLD_READINGS = 500_000;
+/**
+ * Detection time a round is sized to (from the measured time per cow): a fever that arrives while a round runs
+ * waits for it, and a cow with 11 days of readings takes 0.4-0.9 ms, so 200 of them would hold it for 100 ms
+ * or more.
+ */
+const ROUND_BUDGET_MS = 20;
+const MIN_COWS_PER_ROUND = 10;
+/**
+ * Share of the thread that rounds without a feverish cow may take when they follow each other: the rest is the
+ * ingest's, the sockets' and the next fever's. When readings come faster than every cow can be detected, the
+ * waiting cows' rounds simply take in more readings each.
+ */
+const BACKGROUND_SHARE = 0.5;
+
+/**
+ * Who goes first: a cow with a feverish reading, then the one whose last detection is the oldest (a cow never
+ * detected, -Infinity, before all others). Negative when `a` goes before `b`.
+ */
+const goesBefore = (a: PendingCow, b: PendingCow): number => {
+  if (Boolean(a.urgent) !== Boolean(b.urgent)) return a.urgent ? -1 : 1;
+  if (a.lastDetectedAt === b.lastDetectedAt) return 0;
+  return a.lastDetectedAt < b.lastDetectedAt ? -1 : 1;
+};
 
 export interface DetectionStageOptions {
   /** Cows handled per round (one query for their new readings, one transaction for their notices). */
@@ -85,6 +110,12 @@ export class DetectionStage {
   private readonly histories: ReadingHistoryCache;
   private readonly soleWriter: boolean;
   private toldReadings = 0;
+  /** Moving average of one cow's detection time, which sizes the rounds. */
+  private cowDetectionMs = 0.5;
+  /** Waiting cows with a feverish reading. */
+  private urgentCows = 0;
+  /** Ends the pause between background rounds early (a feverish reading arrived, or the stage stops). */
+  private wake: (() => void) | undefined;
 
   constructor(
     private readonly db: Database,
@@ -100,8 +131,15 @@ export class DetectionStage {
     this.histories = new ReadingHistoryCache(options.maxCachedReadings ?? 4_000_000);
   }
 
-  /** Notes a committed batch's cows for the next round. Cheap: called on the ingest's path. */
-  enqueue(farmId: number, readings: readonly StoredReading[]): void {
+  /**
+   * Notes a committed batch's cows for the next round, the `feverish` ones (as the ingest judged their newest
+   * reading against their averages) to go first. Cheap: called on the ingest's path.
+   */
+  enqueue(
+    farmId: number,
+    readings: readonly StoredReading[],
+    feverish: ReadonlySet<number> = new Set(),
+  ): void {
     if (this.stopped) return;
     const farm = this.pending.get(farmId) ?? new Map<number, PendingCow>();
     for (const reading of readings) {
@@ -113,6 +151,11 @@ export class DetectionStage {
         const lastDetectedAt = this.histories.peek(reading.cowId)?.detectedAt ?? -Infinity;
         cow = { since: time, lastDetectedAt, told: this.soleWriter ? [] : undefined };
         farm.set(reading.cowId, cow);
+      }
+      if (!cow.urgent && feverish.has(reading.cowId)) {
+        cow.urgent = true;
+        this.urgentCows += 1;
+        this.wake?.();
       }
       this.tell(cow, { time, ...reading });
     }
@@ -143,6 +186,7 @@ export class DetectionStage {
   /** Finishes the rounds in progress and takes no more. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.wake?.();
     await this.idle();
   }
 
@@ -154,6 +198,7 @@ export class DetectionStage {
     const profiles = await loadDetectionCows(this.db, farmId, [...cows.keys()]);
     await this.syncHistories(farmId, profiles, cows);
     const results: CowDetectionResult[] = [];
+    const started = performance.now();
     for (const cow of profiles) {
       const history = this.histories.get(cow.id);
       if (!history) continue;
@@ -161,6 +206,7 @@ export class DetectionStage {
       const from = Math.min(cows.get(cow.id)?.since ?? Infinity, history.newest - RECHECK_HOURS * HOUR_MS);
       const { notices, drinking } = detectForCow(cow, readings, from);
       const stored = { temperature: cow.averageTemperature, activity: cow.averageActivity };
+      const averages = dailyAverages(readings, history.newest, stored);
       history.detectedAt = this.now();
       results.push({
         cowId: cow.id,
@@ -168,9 +214,13 @@ export class DetectionStage {
         notices,
         drinking,
         previousDrink: { current: cow.currentDrink, average: cow.averageDrink },
-        averages: dailyAverages(readings, history.newest, stored),
+        averages,
         previousAverages: stored,
       });
+    }
+    if (results.length > 0) {
+      const perCow = (performance.now() - started) / results.length;
+      this.cowDetectionMs = 0.8 * this.cowDetectionMs + 0.2 * perCow;
     }
     this.histories.evict(new Set(cows.keys()));
     const recorded = await recordDetections(this.db, farmId, results);
@@ -256,39 +306,59 @@ export class DetectionStage {
     // Batches committed in the same tick join this round rather than start another.
     await new Promise((resolve) => setImmediate(resolve));
     for (let round = this.nextRound(); round; round = this.nextRound()) {
+      const started = performance.now();
       try {
         await this.detect(round.farmId, round.cows);
       } catch (error) {
         this.log.error({ err: error, farmId: round.farmId }, 'detection: round failed');
       }
+      const took = performance.now() - started;
+      if (this.urgentCows === 0 && !this.stopped && this.pending.size > 0) {
+        await this.pause((took * (1 - BACKGROUND_SHARE)) / BACKGROUND_SHARE);
+      }
     }
   }
 
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
   /**
-   * The next round: the farm of the cow whose last detection is the oldest, with up to `cowsPerRound` of its
-   * waiting cows, those detected longest ago first. So a cow is never stuck behind cows that flood readings (a
-   * gateway uploading hours of backlog is detected again and again); with every cow reporting at the normal
-   * cadence this is first come, first served.
+   * The next round: the farm of the cow who has waited longest, with as many of its waiting cows as fit the
+   * round's time budget (at most `cowsPerRound`), those who waited longest first. A cow with a feverish new
+   * reading counts as having waited longest. So a cow is never stuck behind cows that flood readings (a
+   * gateway uploading hours of backlog is detected again and again), and when detection falls behind the
+   * readings (every cow's round comes later), a fever still goes first; with every cow reporting at the
+   * normal cadence and detection keeping up, this is first come, first served.
    */
   private nextRound(): { farmId: number; cows: Map<number, PendingCow> } | undefined {
     let chosen: { farmId: number; farm: Map<number, PendingCow> } | undefined;
-    let oldest = Infinity;
+    let first: PendingCow | undefined;
     for (const [farmId, farm] of this.pending) {
       for (const cow of farm.values()) {
-        if (chosen === undefined || cow.lastDetectedAt < oldest) {
+        if (first === undefined || goesBefore(cow, first) < 0) {
           chosen = { farmId, farm };
-          oldest = cow.lastDetectedAt;
+          first = cow;
         }
       }
     }
     if (!chosen) return undefined;
     const { farmId, farm } = chosen;
-    const taken = [...farm]
-      .sort(([, a], [, b]) => a.lastDetectedAt - b.lastDetectedAt)
-      .slice(0, this.cowsPerRound);
+    const fitting = Math.floor(ROUND_BUDGET_MS / this.cowDetectionMs);
+    const size = Math.min(this.cowsPerRound, Math.max(MIN_COWS_PER_ROUND, fitting));
+    const taken = [...farm].sort(([, a], [, b]) => goesBefore(a, b)).slice(0, size);
     for (const [cowId, cow] of taken) {
       farm.delete(cowId);
       this.toldReadings -= cow.told?.length ?? 0;
+      if (cow.urgent) this.urgentCows -= 1;
     }
     if (farm.size === 0) this.pending.delete(farmId);
     return { farmId, cows: new Map(taken) };

@@ -1,3 +1,4 @@
+import { TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS } from '@cowcare/domain/cow-filter';
 import type { ReadingOutcome } from '@cowcare/contract/routes/ingest';
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import type { Database } from '../db/database';
@@ -30,6 +31,8 @@ export interface GroupResult {
   unassignedEpisodeKeys: string[];
   /** The readings new to the database, for detection once the group is committed. */
   stored: StoredReading[];
+  /** Cows whose newest reading is in the cow list's fever bands: detection takes them first. */
+  feverishCows: ReadonlySet<number>;
 }
 
 export interface IngestOptions {
@@ -75,6 +78,7 @@ export const ingestReadings = async (
       messages: [],
       unassignedEpisodeKeys: [],
       stored: [],
+      feverishCows: new Set(),
     };
   }
   const written = await db.transaction(async (tx) => {
@@ -94,7 +98,18 @@ export const ingestReadings = async (
       ...backOnline,
       ...unassigned.messages,
     ];
-    return { stored, storedReadings, socketMessages, unassignedEpisodeKeys: unassigned.episodeKeys };
+    const feverishCows = new Set(
+      cowState.cowInfo.flatMap((info) =>
+        (info.fever ?? -Infinity) >= TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS.slight ? [info.id] : [],
+      ),
+    );
+    return {
+      stored,
+      storedReadings,
+      socketMessages,
+      unassignedEpisodeKeys: unassigned.episodeKeys,
+      feverishCows,
+    };
   });
   return {
     results: checked.map((items, message) =>
@@ -103,5 +118,6 @@ export const ingestReadings = async (
     messages: written.socketMessages,
     unassignedEpisodeKeys: written.unassignedEpisodeKeys,
     stored: written.stored,
+    feverishCows: written.feverishCows,
   };
 };

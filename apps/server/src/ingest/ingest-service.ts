@@ -30,8 +30,15 @@ export interface IngestStats {
   unknownFarm: number;
 }
 
-/** Told of each committed group's new readings; must be quick (it runs on the ingest's path). */
-export type CommittedReadingsListener = (farmId: number, readings: readonly StoredReading[]) => void;
+/**
+ * Told of each committed group's new readings and of the cows among them whose newest temperature is in the
+ * fever bands; must be quick (it runs on the ingest's path).
+ */
+export type CommittedReadingsListener = (
+  farmId: number,
+  readings: readonly StoredReading[],
+  feverishCows: ReadonlySet<number>,
+) => void;
 
 export interface IngestServiceOptions {
   concurrency: number;
@@ -127,15 +134,15 @@ export class IngestService {
     for (const key of group.unassignedEpisodeKeys) this.noticedToday(now).add(key);
     this.count(farmId, group.results);
     this.publish(farmId, group);
-    this.tellCommitted(farmId, group.stored);
+    this.tellCommitted(farmId, group);
     return group.results;
   }
 
-  private tellCommitted(farmId: number, readings: readonly StoredReading[]): void {
-    if (readings.length === 0) return;
+  private tellCommitted(farmId: number, { stored, feverishCows }: GroupResult): void {
+    if (stored.length === 0) return;
     for (const listener of this.committedListeners) {
       try {
-        listener(farmId, readings);
+        listener(farmId, stored, feverishCows);
       } catch (error) {
         // The readings are committed and acknowledged; a failing listener must not turn that into an error.
         this.log.error({ err: error, farmId }, 'ingest: a committed-readings listener failed');

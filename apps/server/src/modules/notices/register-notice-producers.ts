@@ -17,7 +17,9 @@ export const registerNoticeProducers = (app: FastifyInstance, services: Services
   let stopListening: (() => void) | undefined;
 
   app.addHook('onReady', async () => {
-    stopListening = services.ingest.onCommitted((farmId, readings) => stage.enqueue(farmId, readings));
+    stopListening = services.ingest.onCommitted((farmId, readings, feverishCows) =>
+      stage.enqueue(farmId, readings, feverishCows),
+    );
     if (services.config.jobs) services.jobs.start(reproductionRemindersJob(services.db, services.bus));
   });
 
