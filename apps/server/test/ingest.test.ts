@@ -39,6 +39,8 @@ afterAll(async () => {
 });
 
 const now = () => wholeSecond(new Date());
+const yesterdayMidnight = () =>
+  Date.UTC(now().getUTCFullYear(), now().getUTCMonth(), now().getUTCDate()) - 86_400_000;
 
 describe('a valid batch', () => {
   it('is stored, and acknowledged only once it is', async () => {
@@ -383,24 +385,25 @@ describe("a cow's current and average values", () => {
     neighbourSocket.close();
   });
 
-  it("use today's mean while a cow has no earlier day", async () => {
+  it("use her first day's mean while a cow has no earlier day", async () => {
     const cowId = await cowWearing(testApp, farmer, 'C171', 40171);
-    const latest = minutesAgo(1, now());
-    const sameDay = latest.getUTCHours() * 60 + latest.getUTCMinutes() >= 10 ? 10 : 0;
+    // Her first readings, on one day whatever the time of the run: yesterday, 01:00 and 01:10 UTC.
+    const firstDay = yesterdayMidnight();
     await publishReadings(client, gateway.topic, [
-      reading(40171, 1, minutesAgo(sameDay, latest), { temp: 38.2, activity: 8 }),
-      reading(40171, 2, latest, { temp: 38.6, activity: sameDay ? 12 : 8 }),
+      reading(40171, 1, new Date(firstDay + 60 * 60_000), { temp: 38.2, activity: 8 }),
+      reading(40171, 2, new Date(firstDay + 70 * 60_000), { temp: 38.6, activity: 12 }),
     ]);
     await waitFor(async () => (await cowState(testApp, cowId)).averageTemperature !== null);
     expect(await cowState(testApp, cowId)).toMatchObject({
       currentTemperature: 38.6,
       averageTemperature: 38.4,
-      averageActivity: sameDay ? 10 : 8,
+      averageActivity: 10,
     });
   });
 
   it('change when a day ends, not with the readings of the day, and take in late readings of earlier days', async () => {
-    const today = Date.UTC(now().getUTCFullYear(), now().getUTCMonth(), now().getUTCDate());
+    // Her "today" is yesterday, so every reading is in the past whatever the time of the run.
+    const today = yesterdayMidnight();
     const at = (hoursFromMidnight: number) => new Date(today + hoursFromMidnight * 3_600_000);
     const cowId = await cowWearing(testApp, farmer, 'C191', 40191);
     const averagesOf = async () => {

@@ -14,6 +14,7 @@ import {
 } from './detection-inputs';
 import { CowReadingHistory, ReadingHistoryCache } from './reading-history';
 import { recordDetections, type CowDetectionResult } from './record-detections';
+import { WaitingCows, type PendingCow, type Round } from './waiting-cows';
 
 /**
  * History each detection looks at: the 10 days the fever average needs (the estrus baseline needs 7 + 2), the
@@ -33,26 +34,6 @@ const HOUR_MS = 3_600_000;
  */
 const RESYNC_OVERLAP_MS = HOUR_MS;
 
-export interface PendingCow {
-  /** The oldest new reading: alerts from here on are this round's to raise. */
-  since: number;
-  /** When her last round ran (wall clock; -Infinity if not in memory): who waited longest goes first. */
-  lastDetectedAt: number;
-  /** Her newest reading is in the cow list's fever bands: she goes before every cow whose is not. */
-  urgent?: boolean;
-  /**
-   * Sole writer only: every reading stored for her since she was last taken into a round, as the ingest told
-   * them. Undefined: read what is new from the database.
-   */
-  told?: ToldReading[];
-}
-
-interface ToldReading extends DetectionReading {
-  sensorId: number;
-}
-
-/** Told readings held for the next rounds, all cows together; beyond it they are read from the database. */
-const MAX_TOLD_READINGS = 500_000;
 /**
  * Detection time a round is sized to (from the measured time per cow): a fever that arrives while a round runs
  * waits for it, and a cow with 11 days of readings takes 0.4-0.9 ms, so 200 of them would hold it for 100 ms
@@ -67,18 +48,8 @@ const MIN_COWS_PER_ROUND = 10;
  */
 const BACKGROUND_SHARE = 0.5;
 
-/**
- * Who goes first: a cow with a feverish reading, then the one whose last detection is the oldest (a cow never
- * detected, -Infinity, before all others). Negative when `a` goes before `b`.
- */
-const goesBefore = (a: PendingCow, b: PendingCow): number => {
-  if (Boolean(a.urgent) !== Boolean(b.urgent)) return a.urgent ? -1 : 1;
-  if (a.lastDetectedAt === b.lastDetectedAt) return 0;
-  return a.lastDetectedAt < b.lastDetectedAt ? -1 : 1;
-};
-
 export interface DetectionStageOptions {
-  /** Cows handled per round (one query for their new readings, one transaction for their notices). */
+  /** At most this many cows per round (one query for their new readings, one transaction for their notices). */
   cowsPerRound?: number;
   /** Readings kept in memory across all cows' histories (about 24 bytes each). */
   maxCachedReadings?: number;
@@ -101,19 +72,15 @@ export interface DetectionStageOptions {
  * the detectors, records the notices once per episode in one transaction, then publishes them.
  */
 export class DetectionStage {
-  private readonly pending = new Map<number, Map<number, PendingCow>>();
+  private readonly waiting: WaitingCows;
   private running: Promise<void> | undefined;
   private stopped = false;
   private readonly cowsPerRound: number;
   private readonly historyRefreshMs: number;
   private readonly now: () => number;
   private readonly histories: ReadingHistoryCache;
-  private readonly soleWriter: boolean;
-  private toldReadings = 0;
   /** Moving average of one cow's detection time, which sizes the rounds. */
   private cowDetectionMs = 0.5;
-  /** Waiting cows with a feverish reading. */
-  private urgentCows = 0;
   /** Ends the pause between background rounds early (a feverish reading arrived, or the stage stops). */
   private wake: (() => void) | undefined;
 
@@ -126,7 +93,7 @@ export class DetectionStage {
     this.cowsPerRound = options.cowsPerRound ?? 200;
     this.historyRefreshMs = options.historyRefreshMs ?? HOUR_MS;
     this.now = options.now ?? Date.now;
-    this.soleWriter = options.soleWriter ?? false;
+    this.waiting = new WaitingCows(options.soleWriter ?? false);
     // 4 million readings: some 2,500 cows of 11 days at the 10-minute cadence in about 100 MB.
     this.histories = new ReadingHistoryCache(options.maxCachedReadings ?? 4_000_000);
   }
@@ -141,41 +108,9 @@ export class DetectionStage {
     feverish: ReadonlySet<number> = new Set(),
   ): void {
     if (this.stopped) return;
-    const farm = this.pending.get(farmId) ?? new Map<number, PendingCow>();
-    for (const reading of readings) {
-      if (reading.cowId === null) continue;
-      const time = Date.parse(reading.measuredAt);
-      let cow = farm.get(reading.cowId);
-      if (cow) cow.since = Math.min(cow.since, time);
-      else {
-        const lastDetectedAt = this.histories.peek(reading.cowId)?.detectedAt ?? -Infinity;
-        cow = { since: time, lastDetectedAt, told: this.soleWriter ? [] : undefined };
-        farm.set(reading.cowId, cow);
-      }
-      if (!cow.urgent && feverish.has(reading.cowId)) {
-        cow.urgent = true;
-        this.urgentCows += 1;
-        this.wake?.();
-      }
-      this.tell(cow, { time, ...reading });
-    }
-    if (farm.size > 0) this.pending.set(farmId, farm);
+    const lastDetectedAt = (cowId: number) => this.histories.peek(cowId)?.detectedAt ?? -Infinity;
+    if (this.waiting.note(farmId, readings, feverish, lastDetectedAt)) this.wake?.();
     this.kick();
-  }
-
-  /** Keeps a told reading for her round, or, past the bound, leaves her new readings to the database. */
-  private tell(
-    cow: PendingCow,
-    { time, sensorId, temperature, activity }: ToldReading & StoredReading,
-  ): void {
-    if (!cow.told) return;
-    if (this.toldReadings >= MAX_TOLD_READINGS) {
-      this.toldReadings -= cow.told.length;
-      cow.told = undefined;
-      return;
-    }
-    cow.told.push({ time, sensorId, temperature, activity });
-    this.toldReadings += 1;
   }
 
   /** Resolves when every noted cow has been handled. */
@@ -298,7 +233,7 @@ export class DetectionStage {
     if (this.running || this.stopped) return;
     this.running = this.drain().finally(() => {
       this.running = undefined;
-      if (this.pending.size > 0 && !this.stopped) this.kick();
+      if (!this.waiting.isEmpty && !this.stopped) this.kick();
     });
   }
 
@@ -313,7 +248,7 @@ export class DetectionStage {
         this.log.error({ err: error, farmId: round.farmId }, 'detection: round failed');
       }
       const took = performance.now() - started;
-      if (this.urgentCows === 0 && !this.stopped && this.pending.size > 0) {
+      if (!this.waiting.hasUrgent && !this.stopped && !this.waiting.isEmpty) {
         await this.pause((took * (1 - BACKGROUND_SHARE)) / BACKGROUND_SHARE);
       }
     }
@@ -331,36 +266,9 @@ export class DetectionStage {
     });
   }
 
-  /**
-   * The next round: the farm of the cow who has waited longest, with as many of its waiting cows as fit the
-   * round's time budget (at most `cowsPerRound`), those who waited longest first. A cow with a feverish new
-   * reading counts as having waited longest. So a cow is never stuck behind cows that flood readings (a
-   * gateway uploading hours of backlog is detected again and again), and when detection falls behind the
-   * readings (every cow's round comes later), a fever still goes first; with every cow reporting at the
-   * normal cadence and detection keeping up, this is first come, first served.
-   */
-  private nextRound(): { farmId: number; cows: Map<number, PendingCow> } | undefined {
-    let chosen: { farmId: number; farm: Map<number, PendingCow> } | undefined;
-    let first: PendingCow | undefined;
-    for (const [farmId, farm] of this.pending) {
-      for (const cow of farm.values()) {
-        if (first === undefined || goesBefore(cow, first) < 0) {
-          chosen = { farmId, farm };
-          first = cow;
-        }
-      }
-    }
-    if (!chosen) return undefined;
-    const { farmId, farm } = chosen;
+  /** The next round, as many cows as fit its time budget (at least 10, at most `cowsPerRound`). */
+  private nextRound(): Round | undefined {
     const fitting = Math.floor(ROUND_BUDGET_MS / this.cowDetectionMs);
-    const size = Math.min(this.cowsPerRound, Math.max(MIN_COWS_PER_ROUND, fitting));
-    const taken = [...farm].sort(([, a], [, b]) => goesBefore(a, b)).slice(0, size);
-    for (const [cowId, cow] of taken) {
-      farm.delete(cowId);
-      this.toldReadings -= cow.told?.length ?? 0;
-      if (cow.urgent) this.urgentCows -= 1;
-    }
-    if (farm.size === 0) this.pending.delete(farmId);
-    return { farmId, cows: new Map(taken) };
+    return this.waiting.take(Math.min(this.cowsPerRound, Math.max(MIN_COWS_PER_ROUND, fitting)));
   }
 }

@@ -1,0 +1,138 @@
+import type { StoredReading } from '../ingest/stored-reading';
+import type { DetectionReading } from './detection-inputs';
+
+export interface PendingCow {
+  /** The oldest new reading: alerts from here on are this round's to raise. */
+  since: number;
+  /** When her last round ran (wall clock; -Infinity if not in memory): who waited longest goes first. */
+  lastDetectedAt: number;
+  /** Her newest reading is in the cow list's fever bands: she goes before every cow whose is not. */
+  urgent?: boolean;
+  /**
+   * Sole writer only: every reading stored for her since she was last taken into a round, as the ingest told
+   * them. Undefined: read what is new from the database.
+   */
+  told?: ToldReading[];
+}
+
+export interface ToldReading extends DetectionReading {
+  sensorId: number;
+}
+
+export interface Round {
+  farmId: number;
+  cows: Map<number, PendingCow>;
+}
+
+/** Told readings held for the next rounds, all cows together; beyond it they are read from the database. */
+const MAX_TOLD_READINGS = 500_000;
+
+/**
+ * Who goes first: a cow with a feverish reading, then the one whose last detection is the oldest (a cow never
+ * detected, -Infinity, before all others). Negative when `a` goes before `b`.
+ */
+const goesBefore = (a: PendingCow, b: PendingCow): number => {
+  if (Boolean(a.urgent) !== Boolean(b.urgent)) return a.urgent ? -1 : 1;
+  if (a.lastDetectedAt === b.lastDetectedAt) return 0;
+  return a.lastDetectedAt < b.lastDetectedAt ? -1 : 1;
+};
+
+/** The cows the ingest has told of and detection has not taken yet, by farm, and who goes first. */
+export class WaitingCows {
+  private readonly farms = new Map<number, Map<number, PendingCow>>();
+  private toldReadings = 0;
+  private urgent = 0;
+
+  /** `keepTold`: the stage is the database's sole writer and takes the new readings as told. */
+  constructor(private readonly keepTold: boolean) {}
+
+  get isEmpty(): boolean {
+    return this.farms.size === 0;
+  }
+
+  /** Whether a cow with a feverish reading is waiting. */
+  get hasUrgent(): boolean {
+    return this.urgent > 0;
+  }
+
+  /**
+   * Notes a committed batch's cows; `feverish` ones go first. `lastDetectedAt` says when a cow not yet waiting
+   * was last detected. Returns whether a cow became urgent.
+   */
+  note(
+    farmId: number,
+    readings: readonly StoredReading[],
+    feverish: ReadonlySet<number>,
+    lastDetectedAt: (cowId: number) => number,
+  ): boolean {
+    const farm = this.farms.get(farmId) ?? new Map<number, PendingCow>();
+    let becameUrgent = false;
+    for (const reading of readings) {
+      if (reading.cowId === null) continue;
+      const time = Date.parse(reading.measuredAt);
+      let cow = farm.get(reading.cowId);
+      if (cow) cow.since = Math.min(cow.since, time);
+      else {
+        cow = {
+          since: time,
+          lastDetectedAt: lastDetectedAt(reading.cowId),
+          told: this.keepTold ? [] : undefined,
+        };
+        farm.set(reading.cowId, cow);
+      }
+      if (!cow.urgent && feverish.has(reading.cowId)) {
+        cow.urgent = true;
+        this.urgent += 1;
+        becameUrgent = true;
+      }
+      this.tell(cow, { time, ...reading });
+    }
+    if (farm.size > 0) this.farms.set(farmId, farm);
+    return becameUrgent;
+  }
+
+  /**
+   * The next round: the farm of the cow who goes first, with up to `size` of its waiting cows in that order.
+   * So a cow is never stuck behind cows that flood readings (a gateway uploading hours of backlog is detected
+   * again and again), and when detection falls behind the readings (every cow's round comes later), a fever
+   * still goes first; with every cow reporting at the normal cadence and detection keeping up, this is first
+   * come, first served.
+   */
+  take(size: number): Round | undefined {
+    let chosen: { farmId: number; farm: Map<number, PendingCow> } | undefined;
+    let first: PendingCow | undefined;
+    for (const [farmId, farm] of this.farms) {
+      for (const cow of farm.values()) {
+        if (first === undefined || goesBefore(cow, first) < 0) {
+          chosen = { farmId, farm };
+          first = cow;
+        }
+      }
+    }
+    if (!chosen) return undefined;
+    const { farmId, farm } = chosen;
+    const taken = [...farm].sort(([, a], [, b]) => goesBefore(a, b)).slice(0, size);
+    for (const [cowId, cow] of taken) {
+      farm.delete(cowId);
+      this.toldReadings -= cow.told?.length ?? 0;
+      if (cow.urgent) this.urgent -= 1;
+    }
+    if (farm.size === 0) this.farms.delete(farmId);
+    return { farmId, cows: new Map(taken) };
+  }
+
+  /** Keeps a told reading for her round, or, past the bound, leaves her new readings to the database. */
+  private tell(
+    cow: PendingCow,
+    { time, sensorId, temperature, activity }: ToldReading & StoredReading,
+  ): void {
+    if (!cow.told) return;
+    if (this.toldReadings >= MAX_TOLD_READINGS) {
+      this.toldReadings -= cow.told.length;
+      cow.told = undefined;
+      return;
+    }
+    cow.told.push({ time, sensorId, temperature, activity });
+    this.toldReadings += 1;
+  }
+}
