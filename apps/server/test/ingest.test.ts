@@ -138,6 +138,8 @@ describe('duplicates', () => {
     const cowId = await cowWearing(testApp, farmer, 'C111', 40111);
     const at = minutesAgo(4, now());
     await publishReadings(client, gateway.topic, [reading(40111, 7, at, { temp: 38.7, activity: 12 })]);
+    // Her state once detection has worked out her averages from that reading.
+    await waitFor(async () => (await cowState(testApp, cowId)).averageTemperature !== null);
     const before = await cowState(testApp, cowId);
     const stats = { ...testApp.services.ingest.stats };
 
