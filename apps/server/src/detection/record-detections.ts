@@ -80,8 +80,8 @@ const writeDrinkValues = async (tx: Queryable, farmId: number, changed: readonly
 
 /**
  * One command per detection round: every new notice (once per episode key), the unread mark of the cows
- * they concern, the drink values and the daily averages — all or nothing. What changed is returned for publishing after the
- * commit.
+ * they concern, the drink values and the daily averages — all or nothing. What changed is returned for
+ * publishing after the commit.
  */
 export const recordDetections = async (
   db: Database,
