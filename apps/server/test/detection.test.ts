@@ -271,6 +271,54 @@ describe('the detection stage on stored readings', () => {
     expect(noticed).toEqual([feverish.cowId, waiting.cowId]);
   });
 
+  it('stops a routine round in progress for a cow whose reading turns feverish meanwhile', async () => {
+    const strangerFarmId = await farmIdOf(testApp, stranger);
+    // Forty cows take several slices of detection; none of them was judged feverish by the ingest.
+    const routine = [];
+    for (let n = 0; n < 40; n += 1) {
+      routine.push(await cowBeforeFever(`C3${String(n).padStart(2, '0')}`, 20300 + n));
+    }
+    const feverish = await cowOfFarm(stranger, 'C219', 20219);
+    for (const [farm, cow] of [
+      ...routine.map((one) => [farmId, one] as const),
+      [strangerFarmId, feverish] as const,
+    ]) {
+      for (const { batch } of cow.liveHours)
+        await insertReadings(testApp, farm, cow.cowId, cow.sensorId, batch);
+    }
+    const lastHour = (cow: typeof feverish) =>
+      (cow.liveHours.at(-1)?.batch ?? []).map((reading) => storedReadingOf(cow, reading));
+    // The stage reads its clock once as a round starts and once per cow it detects: the feverish reading
+    // arrives while the routine round detects its first cow.
+    let clockReadings = 0;
+    const interrupted: DetectionStage = new DetectionStage(
+      testApp.db,
+      testApp.services.bus,
+      testApp.services.log,
+      {
+        now: () => {
+          clockReadings += 1;
+          if (clockReadings === 2)
+            interrupted.enqueue(strangerFarmId, lastHour(feverish), new Set([feverish.cowId]));
+          return Date.now();
+        },
+      },
+    );
+    const bus = await recordBus(testApp);
+    interrupted.enqueue(farmId, routine.flatMap(lastHour));
+    await interrupted.idle();
+    await bus.stop();
+    const noticed = bus.events.flatMap(({ message }) =>
+      message.type === 'notice' ? [message.data.cowid] : [],
+    );
+    expect(new Set(noticed)).toEqual(new Set([...routine.map((cow) => cow.cowId), feverish.cowId]));
+    expect(noticed).toHaveLength(routine.length + 1);
+    const feverAt = noticed.indexOf(feverish.cowId);
+    // Some routine cows were detected before she arrived, and the rest after her.
+    expect(feverAt).toBeGreaterThan(0);
+    expect(feverAt).toBeLessThan(routine.length);
+  });
+
   it("judges a cow's new sensor on its own readings, not on the history cached from the old one", async () => {
     const cowId = await insertCowRow(testApp, farmer, { code: 'C213', sensorId: 20213 });
     await insertReadings(testApp, farmId, cowId, 20213, bolus(START, END));

@@ -42,11 +42,19 @@ const RESYNC_OVERLAP_MS = HOUR_MS;
 const ROUND_BUDGET_MS = 20;
 const MIN_COWS_PER_ROUND = 10;
 /**
+ * Longest stretch a round detects without letting the event loop run: the sockets, the broker and the
+ * embedded database share this thread, and a fever's reading or its notice that arrives meanwhile waits
+ * for the stretch to end.
+ */
+const SLICE_MS = 4;
+/**
  * Share of the thread that rounds without a feverish cow may take when they follow each other: the rest is the
  * ingest's, the sockets' and the next fever's. When readings come faster than every cow can be detected, the
  * waiting cows' rounds simply take in more readings each.
  */
 const BACKGROUND_SHARE = 0.5;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface DetectionStageOptions {
   /** At most this many cows per round (one query for their new readings, one transaction for their notices). */
@@ -129,38 +137,78 @@ export class DetectionStage {
    * One round for these cows of a farm: detect, record, publish. Public so tests (and tools) can run a round
    * on stored readings directly. Returns the notices recorded now.
    */
-  async detect(farmId: number, cows: ReadonlyMap<number, PendingCow>): Promise<NoticeRecord[]> {
+  async detect(
+    farmId: number,
+    cows: ReadonlyMap<number, PendingCow>,
+    { giveWayToFever = false } = {},
+  ): Promise<NoticeRecord[]> {
     const profiles = await loadDetectionCows(this.db, farmId, [...cows.keys()]);
     await this.syncHistories(farmId, profiles, cows);
-    const results: CowDetectionResult[] = [];
-    const started = performance.now();
-    for (const cow of profiles) {
-      const history = this.histories.get(cow.id);
-      if (!history) continue;
-      const readings = history.readings();
-      const from = Math.min(cows.get(cow.id)?.since ?? Infinity, history.newest - RECHECK_HOURS * HOUR_MS);
-      const { notices, drinking } = detectForCow(cow, readings, from);
-      const stored = { temperature: cow.averageTemperature, activity: cow.averageActivity };
-      const averages = dailyAverages(readings, history.newest, stored);
-      history.detectedAt = this.now();
-      results.push({
-        cowId: cow.id,
-        sensorId: cow.sensorId,
-        notices,
-        drinking,
-        previousDrink: { current: cow.currentDrink, average: cow.averageDrink },
-        averages,
-        previousAverages: stored,
-      });
-    }
-    if (results.length > 0) {
-      const perCow = (performance.now() - started) / results.length;
-      this.cowDetectionMs = 0.8 * this.cowDetectionMs + 0.2 * perCow;
-    }
+    const results = await this.detectCows(farmId, profiles, cows, giveWayToFever);
     this.histories.evict(new Set(cows.keys()));
     const recorded = await recordDetections(this.db, farmId, results);
     await this.publish(farmId, recorded.notices, recorded.cowInfo);
     return recorded.notices;
+  }
+
+  /**
+   * Runs the detectors on each cow, letting the event loop run every `SLICE_MS`. A routine round that may
+   * `giveWayToFever` stops when a feverish cow is waiting and puts the cows it has not reached back.
+   */
+  private async detectCows(
+    farmId: number,
+    profiles: readonly DetectionCow[],
+    cows: ReadonlyMap<number, PendingCow>,
+    giveWayToFever: boolean,
+  ): Promise<CowDetectionResult[]> {
+    const results: CowDetectionResult[] = [];
+    let detecting = 0;
+    let sliceStarted = performance.now();
+    for (const [index, cow] of profiles.entries()) {
+      if (performance.now() - sliceStarted >= SLICE_MS) {
+        detecting += performance.now() - sliceStarted;
+        await yieldToEventLoop();
+        sliceStarted = performance.now();
+        if (giveWayToFever && this.waiting.hasUrgent) {
+          // The rest of the round waits for the next one: a fever is not held up by routine detection.
+          const rest = profiles.slice(index).flatMap((left) => {
+            const pending = cows.get(left.id);
+            return pending ? [[left.id, pending] as const] : [];
+          });
+          this.waiting.putBack(farmId, new Map(rest));
+          break;
+        }
+      }
+      const history = this.histories.get(cow.id);
+      if (history) results.push(this.detectCow(cow, history, cows.get(cow.id)));
+    }
+    detecting += performance.now() - sliceStarted;
+    if (results.length > 0) {
+      this.cowDetectionMs = 0.8 * this.cowDetectionMs + 0.2 * (detecting / results.length);
+    }
+    return results;
+  }
+
+  private detectCow(
+    cow: DetectionCow,
+    history: CowReadingHistory,
+    pending: PendingCow | undefined,
+  ): CowDetectionResult {
+    const readings = history.readings();
+    const from = Math.min(pending?.since ?? Infinity, history.newest - RECHECK_HOURS * HOUR_MS);
+    const { notices, drinking } = detectForCow(cow, readings, from);
+    const stored = { temperature: cow.averageTemperature, activity: cow.averageActivity };
+    const averages = dailyAverages(readings, history.newest, stored);
+    history.detectedAt = this.now();
+    return {
+      cowId: cow.id,
+      sensorId: cow.sensorId,
+      notices,
+      drinking,
+      previousDrink: { current: cow.currentDrink, average: cow.averageDrink },
+      averages,
+      previousAverages: stored,
+    };
   }
 
   /** Runs `detect` for cows by id, as if each had just received readings up to her newest stored one. */
@@ -243,7 +291,8 @@ export class DetectionStage {
     for (let round = this.nextRound(); round; round = this.nextRound()) {
       const started = performance.now();
       try {
-        await this.detect(round.farmId, round.cows);
+        const urgent = [...round.cows.values()].some((cow) => cow.urgent);
+        await this.detect(round.farmId, round.cows, { giveWayToFever: !urgent });
       } catch (error) {
         this.log.error({ err: error, farmId: round.farmId }, 'detection: round failed');
       }

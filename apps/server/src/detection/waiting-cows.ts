@@ -121,6 +121,29 @@ export class WaitingCows {
     return { farmId, cows: new Map(taken) };
   }
 
+  /**
+   * Returns cows taken into a round that stopped before detecting them, to go as they would have; readings
+   * noted for one of them meanwhile join hers.
+   */
+  putBack(farmId: number, cows: ReadonlyMap<number, PendingCow>): void {
+    const farm = this.farms.get(farmId) ?? new Map<number, PendingCow>();
+    for (const [cowId, cow] of cows) {
+      const noted = farm.get(cowId);
+      const back: PendingCow = { ...cow, told: cow.told && [...cow.told] };
+      if (noted) {
+        back.since = Math.min(back.since, noted.since);
+        back.told = back.told && noted.told ? [...back.told, ...noted.told] : undefined;
+        this.toldReadings -= noted.told?.length ?? 0;
+        if (noted.urgent) this.urgent -= 1;
+        back.urgent = Boolean(back.urgent || noted.urgent);
+      }
+      this.toldReadings += back.told?.length ?? 0;
+      if (back.urgent) this.urgent += 1;
+      farm.set(cowId, back);
+    }
+    if (farm.size > 0) this.farms.set(farmId, farm);
+  }
+
   /** Keeps a told reading for her round, or, past the bound, leaves her new readings to the database. */
   private tell(
     cow: PendingCow,
