@@ -349,6 +349,12 @@ const evaluateLive = (name: string, parameters: EstrusParameters) => ({
   episodes: [] as CowEpisode[],
   score: score(replayLive(parameters)),
 });
+/**
+ * The live check never looks ahead, so a cow's first days in the file have no baseline (2 days) and then no
+ * spread of her own (3 days of 12-hour ratios): there it judges on less than a running server holds.
+ */
+const SHORT_HISTORY_DAYS = D.minBaselineDays + 3;
+const firstReading = new Map(herd.map(({ cow, points }) => [cow, Math.min(...points.map((point) => point.time))]));
 
 const results = steps.map(evaluate);
 const alternativeResults = [
@@ -481,6 +487,28 @@ function explainMiss(scr: ScrEpisode): string {
     );
   }
   return parts.join('; ');
+}
+
+const liveDefault = liveResults[1];
+if (liveDefault === undefined) throw new Error('no live check');
+const live = liveDefault.score;
+const liveAlerts = replayLive(D);
+function explainLiveMiss(scr: ScrEpisode): string {
+  const days = (scr.start - (firstReading.get(scr.cow) ?? scr.start)) / DAY_MS;
+  if (days < SHORT_HISTORY_DAYS) {
+    return `${days.toFixed(1)} days into her record: under the ${SHORT_HISTORY_DAYS} days of baseline and spread a running server holds`;
+  }
+  // SCR split the heat in two; our rule makes rises less than `mergeGapHours` apart one heat, one notice.
+  const previous = scrEpisodes.find(
+    (other) =>
+      other.cow === scr.cow && other.end < scr.start && scr.start - other.end < D.mergeGapHours * HOUR_MS,
+  );
+  const alerted =
+    previous && liveAlerts.find((alert) => alert.cow === scr.cow && near(span(alert), scrSpan(previous)));
+  if (previous && alerted) {
+    return `${(scr.start - previous.end) / HOUR_MS} h after SCR's episode ${clock(previous.start)} – ${clock(previous.end)}, one heat by the ${D.mergeGapHours}-hour rule, alerted at ${clock(alerted.alertAt)}: one notice per heat`;
+  }
+  return explainMiss(scr);
 }
 
 function explainFalse(episode: CowEpisode): string {
@@ -628,6 +656,14 @@ const lines: string[] = [
     : s.falseAlerts.map(
         (episode) =>
           `- cow ${episode.cow}, onset ${clock(episode.onset)}, end ${clock(episode.end)}: ${explainFalse(episode)}.`,
+      )),
+  '',
+  `## SCR episodes the live check missed (${live.missed.length})`,
+  '',
+  ...(live.missed.length === 0
+    ? ['None.']
+    : live.missed.map(
+        (scr) => `- cow ${scr.cow}, ${clock(scr.start)} – ${clock(scr.end)}: ${explainLiveMiss(scr)}.`,
       )),
   '',
   `## Inseminations without an alert in the 48 h before (${s.uncovered.length})`,
