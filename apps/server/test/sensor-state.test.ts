@@ -187,4 +187,20 @@ describe('a sensor coming back', () => {
     expect(await sensorNotices(40331)).toEqual([]);
     expect(await sensorNotices(40332)).toEqual([]);
   });
+
+  it('gets no 702 when a backlog that was its first news reaches the present: it never went offline', async () => {
+    const now = wholeSecond(new Date());
+    const cowId = await cowWearing(testApp, farmer, 'C333', 40333);
+    const client = await connectGateway(brokerUrl(testApp), gateway);
+    // A new gateway uploads its past first (as the demo's simulator replays ten days), then the present.
+    await publishReadings(client, gateway.topic, [
+      reading(40333, 1, minutesAgo(24 * 60, now), { temp: 38.5 }),
+      reading(40333, 2, minutesAgo(12 * 60, now), { temp: 38.6 }),
+    ]);
+    expect((await cowState(testApp, cowId)).sensorOnline).toBe(false);
+    await publishReadings(client, gateway.topic, [reading(40333, 3, minutesAgo(1, now), { temp: 38.7 })]);
+    await client.endAsync();
+    expect((await cowState(testApp, cowId)).sensorOnline).toBe(true);
+    expect(await sensorNotices(40333)).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database';
 import { noticeMessage, recordNotice } from '../modules/notices/record-notice';
 import type { SensorCameOnline } from './update-cow-state';
 import type { ValidReading } from './validate-readings';
+import { SENSOR_OFFLINE_NOTICE } from '../jobs/sensor-offline-job';
 import { offlinePeriodKey } from './sensor-state';
 
 export const UNASSIGNED_SENSOR_NOTICE = 703;
@@ -52,9 +53,24 @@ export const noticeUnassignedSensors = async (
   return { messages, episodeKeys };
 };
 
+/** Whether the sensor's last 701 has had no 702 since: it went offline and has not come back yet. */
+const wentOffline = async (tx: Queryable, farmId: number, sensorId: number): Promise<boolean> => {
+  const rows = await tx.query(
+    `SELECT 1 FROM notices
+      WHERE farm_id = $1 AND sensor_id = $2 AND code = $3
+        AND occurred_at > coalesce((SELECT max(occurred_at) FROM notices
+                                     WHERE farm_id = $1 AND sensor_id = $2 AND code = $4), '-infinity')
+      LIMIT 1`,
+    [farmId, sensorId, SENSOR_OFFLINE_NOTICE, SENSOR_BACK_ONLINE_NOTICE],
+  );
+  return rows.length > 0;
+};
+
 /**
  * Step 6b: a sensor that reported again after going offline: `sensorzt` 1 for the farm, and notice 702 when
- * it had reported before (a sensor's very first reading is not a return).
+ * its going offline had a 701. A sensor first heard through a backlog (a new gateway uploading its past,
+ * the demo's simulator replaying ten days) was never online, so reaching the present is not a return; nor is
+ * a sensor's very first reading.
  */
 export const noticeSensorsBackOnline = async (
   tx: Queryable,
@@ -68,12 +84,14 @@ export const noticeSensorsBackOnline = async (
       data: { cowId: sensor.cowId, sensor: sensor.sensorId, sensorzt: 1 },
     });
     if (sensor.previousReadingAt === null) continue;
+    if (!(await wentOffline(tx, farmId, sensor.sensorId))) continue;
+    const period = offlinePeriodKey(sensor.sensorId, sensor.previousReadingAt);
     const notice = await recordNotice(tx, {
       farmId,
       cowId: sensor.cowId,
       sensorId: sensor.sensorId,
       code: SENSOR_BACK_ONLINE_NOTICE,
-      episodeKey: `online:${offlinePeriodKey(sensor.sensorId, sensor.previousReadingAt)}`,
+      episodeKey: `online:${period}`,
       occurredAt: new Date(sensor.at),
       details: {
         sensor: sensor.sensorId,
