@@ -124,7 +124,7 @@ describe('the simulator against the embedded broker', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp();
-    await runSeed(testApp.db, { demo: true });
+    await runSeed(testApp.db, { demo: true, readingsFromSimulator: true });
   });
   afterAll(() => testApp.close());
 
@@ -165,6 +165,17 @@ describe('the simulator against the embedded broker', () => {
           count: sent.filter((reading) => reading.sensor === cow.sensorId).length,
         })),
     );
+
+    // The seed planted no values: each cow shows her newest simulated reading.
+    const current = await testApp.db.query<{ sensor: number; temperature: number }>(
+      `SELECT sensor_id AS sensor, current_temperature::float8 AS temperature FROM cows
+        WHERE sensor_id = ANY($1::int[]) AND culled_at IS NULL ORDER BY sensor_id`,
+      [cows.map((cow) => cow.sensorId)],
+    );
+    const newest = (sensor: number) =>
+      sent.filter((reading) => reading.sensor === sensor && reading.temp !== undefined).at(-1)?.temp;
+    expect(current).toEqual(current.map(({ sensor }) => ({ sensor, temperature: newest(sensor) })));
+    expect(current).toHaveLength(cows.length);
 
     const fever = await eventually(async () => {
       const [row] = await testApp.db.query<{ code: number; occurredAt: string }>(

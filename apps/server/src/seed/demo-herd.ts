@@ -8,6 +8,12 @@ import { planDemoHerd } from './demo-herd-readings';
 export interface DemoHerdOptions {
   /** The moment the herd's past is told up to; dates and reading times are relative to it. */
   now?: Date;
+  /**
+   * The simulator will report the herd's readings (`SIMULATOR` on): the cows start with no sensor values, as
+   * sensors never heard, and take them from the simulator's readings through the ingest like any farm's.
+   * Otherwise they are given a still picture, values in every band, for a demo without readings.
+   */
+  readingsFromSimulator?: boolean;
 }
 
 interface DemoFarmIds {
@@ -47,8 +53,9 @@ const insertCow = async (
   cow: DemoCow,
   typeIds: ReadonlyMap<string, number>,
   cowIds: ReadonlyMap<string, number>,
+  readingsFromSimulator: boolean,
 ): Promise<number> => {
-  const readings = cow.readings;
+  const readings = readingsFromSimulator ? null : cow.readings;
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO cows (farm_id, code, sensor_id, sensor_online, status, parity, birthday, sex, dam_id, sire_code,
                        cow_type_id, temperature_offset, current_temperature, average_temperature, current_activity,
@@ -63,7 +70,7 @@ const insertCow = async (
       farmId,
       cow.code,
       cow.sensorId,
-      cow.sensorOnline,
+      readings !== null && cow.sensorOnline,
       cow.status,
       cow.parity,
       cow.birthday,
@@ -186,7 +193,10 @@ export const writeDemoHerd = async (tx: Queryable, options: DemoHerdOptions = {}
   });
   const cowIds = new Map<string, number>();
   // Plan order puts every dam before her calves, so a dam's id exists when her calf is written.
-  for (const cow of herd) cowIds.set(cow.code, await insertCow(tx, ids.farmId, cow, typeIds, cowIds));
+  const fromSimulator = options.readingsFromSimulator ?? false;
+  for (const cow of herd) {
+    cowIds.set(cow.code, await insertCow(tx, ids.farmId, cow, typeIds, cowIds, fromSimulator));
+  }
   for (const cow of herd) {
     const context = { ...ids, cowId: cowIds.get(cow.code) ?? 0, cowIds };
     for (const record of cow.records) await writeRecord(tx, context, record);
