@@ -354,7 +354,9 @@ const evaluateLive = (name: string, parameters: EstrusParameters) => ({
  * spread of her own (3 days of 12-hour ratios): there it judges on less than a running server holds.
  */
 const SHORT_HISTORY_DAYS = D.minBaselineDays + 3;
-const firstReading = new Map(herd.map(({ cow, points }) => [cow, Math.min(...points.map((point) => point.time))]));
+const firstReading = new Map(
+  herd.map(({ cow, points }) => [cow, Math.min(...points.map((point) => point.time))]),
+);
 
 const results = steps.map(evaluate);
 const alternativeResults = [

@@ -283,8 +283,9 @@ describe('the detection stage on stored readings', () => {
       ...routine.map((one) => [farmId, one] as const),
       [strangerFarmId, feverish] as const,
     ]) {
-      for (const { batch } of cow.liveHours)
+      for (const { batch } of cow.liveHours) {
         await insertReadings(testApp, farm, cow.cowId, cow.sensorId, batch);
+      }
     }
     const lastHour = (cow: typeof feverish) =>
       (cow.liveHours.at(-1)?.batch ?? []).map((reading) => storedReadingOf(cow, reading));
@@ -298,8 +299,9 @@ describe('the detection stage on stored readings', () => {
       {
         now: () => {
           clockReadings += 1;
-          if (clockReadings === 2)
+          if (clockReadings === 2) {
             interrupted.enqueue(strangerFarmId, lastHour(feverish), new Set([feverish.cowId]));
+          }
           return Date.now();
         },
       },

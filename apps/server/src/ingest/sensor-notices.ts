@@ -1,9 +1,9 @@
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import type { Queryable } from '../db/database';
+import { SENSOR_OFFLINE_NOTICE } from '../jobs/sensor-offline-job';
 import { noticeMessage, recordNotice } from '../modules/notices/record-notice';
 import type { SensorCameOnline } from './update-cow-state';
 import type { ValidReading } from './validate-readings';
-import { SENSOR_OFFLINE_NOTICE } from '../jobs/sensor-offline-job';
 import { offlinePeriodKey } from './sensor-state';
 
 export const UNASSIGNED_SENSOR_NOTICE = 703;
