@@ -49,6 +49,12 @@ const topicOf = (farm: BenchFarm) => readingsTopic(config.mqttTopicRoot, BENCH_C
 /** Each alert farm's second cow: her heat is measured after the fevers, under the same load. */
 const HEAT_SENSOR = FIRST_SENSOR + 1;
 
+interface SeriesReading {
+  time: number;
+  temp: number;
+  activity: number;
+}
+
 interface Measured {
   farm: BenchFarm;
   cowId: number;
@@ -61,8 +67,8 @@ interface Measured {
  * The fever cow's readings up to `trigger`: 11 days at 38.7 °C (a little daily wobble), then 40.9 °C from 110
  * minutes before `trigger`, so the reading at `trigger` completes the 2-hour hold of a severe fever (203).
  */
-const feverSeries = (trigger: number): { time: number; temp: number; activity: number }[] => {
-  const readings = [];
+const feverSeries = (trigger: number): SeriesReading[] => {
+  const readings: SeriesReading[] = [];
   for (let time = trigger - 11 * DAY; time <= trigger; time += ROUND_MS) {
     const steady = Math.round((38.7 + ((time / ROUND_MS) % 5) / 50) * 100) / 100;
     readings.push({ time, temp: time >= trigger - 110 * 60_000 ? 40.9 : steady, activity: 20 });
@@ -76,7 +82,7 @@ const feverSeries = (trigger: number): { time: number; temp: number; activity: n
  * it) first holds at the reading of `trigger`: the notice 101 that reading raises is the one measured. Found
  * with the detector itself rather than assumed, so a change to the rule moves the series, not the benchmark.
  */
-const heatSeries = (trigger: number): { time: number; temp: number; activity: number }[] => {
+const heatSeries = (trigger: number): SeriesReading[] => {
   const slots = ((11 * DAY + 12 * HOUR) / ROUND_MS) | 0;
   const riseFrom = slots - 42;
   const draft = Array.from({ length: slots + 60 }, (_, index) => ({
@@ -94,13 +100,13 @@ const heatSeries = (trigger: number): { time: number; temp: number; activity: nu
     .map((reading) => ({ ...reading, time: reading.time + shift }));
 };
 
-/** Stores the measured cows' readings directly, all but the last two (sent by MQTT) of each series. */
+/** Stores one measured cow's readings directly. */
 const insertSeries = (
   db: Database,
   farmId: number,
   sensorId: number,
   cowId: number,
-  readings: readonly { time: number; temp: number; activity: number }[],
+  readings: readonly SeriesReading[],
 ) =>
   db.query(
     `INSERT INTO sensor_readings (farm_id, sensor_id, cow_id, sequence_number, measured_at, temperature, activity)
@@ -123,23 +129,14 @@ const insertSeries = (
  * as a newcomer that detection would take first anyway), the one at `trigger` is the measured one.
  */
 const preloadHistory = async (db: Database, measured: Measured, trigger: number) => {
-  await insertSeries(
-    db,
-    measured.farm.farmId,
-    FIRST_SENSOR,
-    measured.cowId,
-    feverSeries(trigger).slice(0, -2),
-  );
-  const heat = heatSeries(trigger).slice(0, -2);
-  await insertSeries(db, measured.farm.farmId, HEAT_SENSOR, measured.heatCowId, heat);
+  for (const kind of ALERT_KINDS) {
+    const stored = kind.series(trigger).slice(0, -2);
+    await insertSeries(db, measured.farm.farmId, kind.sensor, kind.cowOf(measured), stored);
+  }
 };
 
 /** The reading of a series `fromEnd` readings before its last (0: the last), as the gateway sends it. */
-const seriesReading = (
-  sensor: number,
-  series: readonly { time: number; temp: number; activity: number }[],
-  fromEnd: number,
-) => {
+const seriesReading = (sensor: number, series: readonly SeriesReading[], fromEnd: number) => {
   const reading = series[series.length - 1 - fromEnd];
   if (!reading) throw new Error('series too short');
   return {
@@ -259,7 +256,7 @@ interface AlertKind {
   name: string;
   code: number;
   sensor: number;
-  series: (trigger: number) => { time: number; temp: number; activity: number }[];
+  series: (trigger: number) => SeriesReading[];
   cowOf: (measured: Measured) => number;
 }
 
