@@ -344,11 +344,10 @@ function replayLive(parameters: EstrusParameters): CowEpisode[] {
   }
   return alerts;
 }
-const evaluateLive = (name: string, parameters: EstrusParameters) => ({
-  name,
-  episodes: [] as CowEpisode[],
-  score: score(replayLive(parameters)),
-});
+const evaluateLive = (name: string, parameters: EstrusParameters) => {
+  const episodes = replayLive(parameters);
+  return { name, episodes, score: score(episodes) };
+};
 /**
  * The live check never looks ahead, so a cow's first days in the file have no baseline (2 days) and then no
  * spread of her own (3 days of 12-hour ratios): there it judges on less than a running server holds.
@@ -494,7 +493,7 @@ function explainMiss(scr: ScrEpisode): string {
 const liveDefault = liveResults[1];
 if (liveDefault === undefined) throw new Error('no live check');
 const live = liveDefault.score;
-const liveAlerts = replayLive(D);
+const liveAlerts = liveDefault.episodes;
 function explainLiveMiss(scr: ScrEpisode): string {
   const days = (scr.start - (firstReading.get(scr.cow) ?? scr.start)) / DAY_MS;
   if (days < SHORT_HISTORY_DAYS) {
@@ -583,6 +582,12 @@ function explainUncovered(ai: Insemination): string {
   ].join('; ');
 }
 
+/** A results section: its heading, then one line per item ("None." when there is none). */
+function bulletSection<T>(heading: string, items: readonly T[], line: (item: T) => string): string[] {
+  const bullets = items.length === 0 ? ['None.'] : items.map((item) => `- ${line(item)}.`);
+  return [`## ${heading}`, '', ...bullets, ''];
+}
+
 const lines: string[] = [
   '# Estrus detection against SCR Heatime',
   '',
@@ -634,62 +639,43 @@ const lines: string[] = [
     ([key, value]) => `| ${key} | ${describe(value)} | ${describe(A[key as keyof EstrusParameters])} |`,
   ),
   '',
-  `## SCR episodes at a calving, not scored (${scrAtCalving.length})`,
-  '',
-  ...(scrAtCalving.length === 0
-    ? ['None.']
-    : scrAtCalving.map(
-        (scr) =>
-          `- cow ${scr.cow}, ${clock(scr.start)} – ${clock(scr.end)}, SCR peak ${scr.peak}: ${round(daysAfterCalving(scr.cow, scr.start) ?? Number.NaN, 1)} days after calving.`,
-      )),
-  '',
-  `## SCR episodes missed (${s.missed.length})`,
-  '',
-  ...(s.missed.length === 0
-    ? ['None.']
-    : s.missed.map(
-        (scr) => `- cow ${scr.cow}, ${clock(scr.start)} – ${clock(scr.end)}: ${explainMiss(scr)}.`,
-      )),
-  '',
-  `## False alerts (${s.falseAlerts.length})`,
-  '',
-  ...(s.falseAlerts.length === 0
-    ? ['None.']
-    : s.falseAlerts.map(
-        (episode) =>
-          `- cow ${episode.cow}, onset ${clock(episode.onset)}, end ${clock(episode.end)}: ${explainFalse(episode)}.`,
-      )),
-  '',
-  `## SCR episodes the live check missed (${live.missed.length})`,
-  '',
-  ...(live.missed.length === 0
-    ? ['None.']
-    : live.missed.map(
-        (scr) => `- cow ${scr.cow}, ${clock(scr.start)} – ${clock(scr.end)}: ${explainLiveMiss(scr)}.`,
-      )),
-  '',
-  `## Inseminations without an alert in the 48 h before (${s.uncovered.length})`,
-  '',
-  ...(s.uncovered.length === 0
-    ? ['None.']
-    : s.uncovered.map(
-        (ai) => `- cow ${ai.cow}, bred ${clock(ai.day).slice(0, 10)}: ${explainUncovered(ai)}.`,
-      )),
-  '',
-  '## Suspected rises (notice 103, not scored)',
-  '',
-  ...((suspected) =>
-    suspected.length === 0
-      ? ['None.']
-      : suspected.map(
-          (episode) =>
-            `- cow ${episode.cow}, onset ${clock(episode.onset)}: 12-h rise ${round(episode.riseRatio)}; ${
-              scrEpisodes.some((scr) => scr.cow === episode.cow && near(span(episode), scrSpan(scr)))
-                ? 'an SCR episode is within 6 h'
-                : 'no SCR episode within 6 h'
-            }.`,
-        ))(final.episodes.filter((episode) => episode.confidence === 'suspected')),
-  '',
+  ...bulletSection(
+    `SCR episodes at a calving, not scored (${scrAtCalving.length})`,
+    scrAtCalving,
+    (scr) =>
+      `cow ${scr.cow}, ${clock(scr.start)} – ${clock(scr.end)}, SCR peak ${scr.peak}: ${round(daysAfterCalving(scr.cow, scr.start) ?? Number.NaN, 1)} days after calving`,
+  ),
+  ...bulletSection(
+    `SCR episodes missed (${s.missed.length})`,
+    s.missed,
+    (scr) => `cow ${scr.cow}, ${clock(scr.start)} – ${clock(scr.end)}: ${explainMiss(scr)}`,
+  ),
+  ...bulletSection(
+    `False alerts (${s.falseAlerts.length})`,
+    s.falseAlerts,
+    (episode) =>
+      `cow ${episode.cow}, onset ${clock(episode.onset)}, end ${clock(episode.end)}: ${explainFalse(episode)}`,
+  ),
+  ...bulletSection(
+    `SCR episodes the live check missed (${live.missed.length})`,
+    live.missed,
+    (scr) => `cow ${scr.cow}, ${clock(scr.start)} – ${clock(scr.end)}: ${explainLiveMiss(scr)}`,
+  ),
+  ...bulletSection(
+    `Inseminations without an alert in the 48 h before (${s.uncovered.length})`,
+    s.uncovered,
+    (ai) => `cow ${ai.cow}, bred ${clock(ai.day).slice(0, 10)}: ${explainUncovered(ai)}`,
+  ),
+  ...bulletSection(
+    'Suspected rises (notice 103, not scored)',
+    final.episodes.filter((episode) => episode.confidence === 'suspected'),
+    (episode) =>
+      `cow ${episode.cow}, onset ${clock(episode.onset)}: 12-h rise ${round(episode.riseRatio)}; ${
+        scrEpisodes.some((scr) => scr.cow === episode.cow && near(span(episode), scrSpan(scr)))
+          ? 'an SCR episode is within 6 h'
+          : 'no SCR episode within 6 h'
+      }`,
+  ),
 ];
 const report = lines.join('\n');
 process.stdout.write(report);
