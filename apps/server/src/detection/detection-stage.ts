@@ -165,8 +165,9 @@ export class DetectionStage {
     let detecting = 0;
     let sliceStarted = performance.now();
     for (const [index, cow] of profiles.entries()) {
-      if (performance.now() - sliceStarted >= SLICE_MS) {
-        detecting += performance.now() - sliceStarted;
+      const sliceTook = performance.now() - sliceStarted;
+      if (sliceTook >= SLICE_MS) {
+        detecting += sliceTook;
         await yieldToEventLoop();
         sliceStarted = performance.now();
         if (giveWayToFever && this.waiting.hasUrgent) {
