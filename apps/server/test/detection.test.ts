@@ -271,6 +271,54 @@ describe('the detection stage on stored readings', () => {
     expect(noticed).toEqual([feverish.cowId, waiting.cowId]);
   });
 
+  it('detects a cow in whom a heat was building before a cow never detected, who would go first otherwise', async () => {
+    const strangerFarmId = await farmIdOf(testApp, stranger);
+    const waiting = await cowBeforeFever('C230', 20230);
+    for (const { batch } of waiting.liveHours) {
+      await insertReadings(testApp, farmId, waiting.cowId, waiting.sensorId, batch);
+    }
+    const inHeat = await insertCowRow(testApp, stranger, {
+      code: 'C231',
+      sensorId: 40231,
+      status: '발정탐지',
+    });
+    const heat = START + 10 * DAY + 20 * HOUR;
+    const readings = collar(START, START + 12 * DAY, (time) => 1 + step(heat, heat + 12 * HOUR, 1)(time));
+    const [episode] = detectEstrusEpisodes(
+      readings.map((reading) => ({ time: reading.time, activity: reading.activity ?? 0 })),
+      { parameters: { lookAhead: false } },
+    );
+    const alertAt = episode?.alertAt ?? 0;
+    const ordered = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log);
+    // Her readings up to the one before the heat's: hours of raised activity, no notice yet.
+    await insertReadings(
+      testApp,
+      strangerFarmId,
+      inHeat,
+      40231,
+      readings.filter((reading) => reading.time < alertAt),
+    );
+    expect(await ordered.detectStored(strangerFarmId, [inHeat])).toEqual([]);
+    const alertReading = readings.filter((reading) => reading.time === alertAt);
+    await insertReadings(testApp, strangerFarmId, inHeat, 40231, alertReading);
+
+    const bus = await recordBus(testApp);
+    ordered.enqueue(
+      farmId,
+      (waiting.liveHours.at(-1)?.batch ?? []).map((reading) => storedReadingOf(waiting, reading)),
+    );
+    ordered.enqueue(
+      strangerFarmId,
+      alertReading.map((reading) => storedReadingOf({ cowId: inHeat, sensorId: 40231 }, reading)),
+    );
+    await ordered.idle();
+    await bus.stop();
+    const noticed = bus.events.flatMap(({ message }) =>
+      message.type === 'notice' ? [`${message.data.cowid}:${message.data.noticecode}`] : [],
+    );
+    expect(noticed).toEqual([`${inHeat}:101`, `${waiting.cowId}:202`]);
+  });
+
   it('stops a routine round in progress for a cow whose reading turns feverish meanwhile', async () => {
     const strangerFarmId = await farmIdOf(testApp, stranger);
     // Forty cows take several slices of detection; none of them was judged feverish by the ingest.

@@ -215,6 +215,8 @@ interface Draft {
 interface Run {
   readonly episodes: Draft[];
   readonly alerts: { index: number; kind: EstrusAlert['kind']; snapshot: Draft }[];
+  /** See `EstrusFindings.heatBuilding`. */
+  readonly heatBuilding: boolean;
 }
 
 // The per-block arrays below are computed once per series, so a pass costs O(blocks) whatever the window:
@@ -695,7 +697,10 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
       if (ignored(index) || !((rise[index] ?? Number.NaN) >= ratioAt(index, 1))) active = null;
     }
   }
-  return { episodes, alerts };
+  const last = values.length - 1;
+  const buildingHours = Math.max(1, p.minRiseHours / 2);
+  const heatBuilding = last >= 0 && !ignored(last) && (currentRun(last, 1)?.hours ?? 0) >= buildingHours;
+  return { episodes, alerts, heatBuilding };
 }
 
 function toEpisode(draft: Draft, series: RegularActivitySeries, p: EstrusParameters): EstrusEpisode {
@@ -723,21 +728,35 @@ function prepare(
   return series === null ? null : { series, parameters };
 }
 
+export interface EstrusFindings {
+  readonly episodes: EstrusEpisode[];
+  /**
+   * The newest reading is in a run of raised hours (at the suspected level) at least half as long as a heat
+   * needs: a heat may be building, and her next readings may start or confirm it. A live system can look at
+   * them first; whether they do is still the rule's to say.
+   */
+  readonly heatBuilding: boolean;
+}
+
 /**
- * Every estrus episode in one cow's activity series, oldest first. One episode per heat: rises less than
- * `mergeGapHours` apart are merged, and a suspected episode that later reaches the heat threshold becomes
- * 'detected' rather than a second episode.
+ * Every estrus episode in one cow's activity series, oldest first, and whether a heat is building at its
+ * newest reading. One episode per heat: rises less than `mergeGapHours` apart are merged, and a suspected
+ * episode that later reaches the heat threshold becomes 'detected' rather than a second episode.
  */
+export function findEstrus(points: readonly ActivityPoint[], options: EstrusOptions = {}): EstrusFindings {
+  const prepared = prepare(points, options);
+  if (prepared === null) return { episodes: [], heatBuilding: false };
+  const { series, parameters } = prepared;
+  const { episodes, heatBuilding } = run(series, options.calvings ?? [], parameters);
+  return { episodes: episodes.map((draft) => toEpisode(draft, series, parameters)), heatBuilding };
+}
+
+/** Every estrus episode in one cow's activity series, oldest first (`findEstrus`). */
 export function detectEstrusEpisodes(
   points: readonly ActivityPoint[],
   options: EstrusOptions = {},
 ): EstrusEpisode[] {
-  const prepared = prepare(points, options);
-  if (prepared === null) return [];
-  const { series, parameters } = prepared;
-  return run(series, options.calvings ?? [], parameters).episodes.map((draft) =>
-    toEpisode(draft, series, parameters),
-  );
+  return findEstrus(points, options).episodes;
 }
 
 /**

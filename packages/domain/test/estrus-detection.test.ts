@@ -12,6 +12,7 @@ import {
   ARCHITECTURE_ESTRUS_PARAMETERS,
   detectEstrusEpisodes,
   estrusAlertAtLatest,
+  findEstrus,
   type EstrusEpisode,
 } from '../src/estrus-detection';
 
@@ -414,5 +415,40 @@ describe('estrusAlertAtLatest', () => {
   it('says nothing when the latest reading starts nothing', () => {
     expect(estrusAlertAtLatest(cow({ days: 10, cadenceMinutes: 10 }))).toBeNull();
     expect(estrusAlertAtLatest([])).toBeNull();
+  });
+});
+
+describe('findEstrus: a heat building', () => {
+  /** `heatBuilding` at each reading from `from` on, as a server that holds the readings up to it sees it. */
+  const buildingTimes = (points: readonly ActivityPoint[], from: number) =>
+    points.flatMap((point, index) => {
+      if (point.time < from) return [];
+      const seen = points.slice(0, index + 1);
+      return findEstrus(seen, { parameters: { lookAhead: false } }).heatBuilding ? [point.time] : [];
+    });
+
+  it('says so from half the raised hours a heat needs until it ends, before the heat is raised', () => {
+    const rise = heat(9, 22);
+    const points = cow({ days: 11, cadenceMinutes: 10, rises: [rise] });
+    const [episode] = findEstrus(points, { parameters: { lookAhead: false } }).episodes;
+    const alertAt = episode?.alertAt ?? 0;
+    const building = buildingTimes(points, at(8, 0));
+    // Never on the ordinary days before; from 3 raised hours on (the first half hour of the rise does not yet
+    // raise its trailing hour), hours before the rule holds.
+    expect(building[0]).toBeGreaterThanOrEqual(rise.start + 3 * HOUR_MS);
+    expect(building[0]).toBeLessThanOrEqual(rise.start + 4 * HOUR_MS);
+    expect(building).toContain(alertAt - 10 * MINUTE_MS);
+    expect(alertAt - (building[0] ?? 0)).toBeGreaterThanOrEqual(2 * HOUR_MS);
+    // It stops once 4 quiet hours follow the rise (its last trailing hour ends up to an hour after it).
+    expect(building.at(-1)).toBeLessThan(rise.start + (rise.hours + 5) * HOUR_MS);
+  });
+
+  it('never says so for a cow with ordinary noisy days', () => {
+    const points = cow({ days: 21, cadenceMinutes: 10, noise: 0.2, dayNoise: 0.1, seed: 5 });
+    expect(buildingTimes(points, at(9, 0))).toEqual([]);
+  });
+
+  it('is false without readings', () => {
+    expect(findEstrus([])).toEqual({ episodes: [], heatBuilding: false });
   });
 });

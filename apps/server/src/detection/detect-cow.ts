@@ -9,7 +9,7 @@ import {
   type DrinkingSummary,
   type TemperaturePoint,
 } from '@cowcare/domain/drinking-detection';
-import { detectEstrusEpisodes, type EstrusEpisode } from '@cowcare/domain/estrus-detection';
+import { findEstrus, type EstrusEpisode } from '@cowcare/domain/estrus-detection';
 import { detectTemperatureAlerts } from '@cowcare/domain/fever-detection';
 import { sensorKind } from '@cowcare/domain/sensor';
 import type { DetectionCow, DetectionReading } from './detection-inputs';
@@ -27,6 +27,8 @@ export interface CowDetection {
   notices: DetectedNotice[];
   /** Bolus cows: drinks in the last 24 h and per day over 7 days (`drink_current`, `drink`). */
   drinking: DrinkingSummary | undefined;
+  /** A heat is building at her newest reading (`findEstrus`): her next readings may raise it. */
+  heatBuilding: boolean;
 }
 
 /** Cows in which a heat is expected: the estrus detector speaks for their high activity. */
@@ -121,12 +123,12 @@ export const detectForCow = (
   const recent = <T extends { at: number }>(alerts: readonly T[]) =>
     alerts.filter((alert) => alert.at >= from);
 
-  const episodes = cycling
-    ? detectEstrusEpisodes(activity, {
+  const { episodes, heatBuilding } = cycling
+    ? findEstrus(activity, {
         calvings: lastCalving === null ? [] : [lastCalving],
         parameters: { lookAhead: false },
       })
-    : [];
+    : { episodes: [], heatBuilding: false };
   notices.push(...estrusNotices(cow, episodes, from, newest));
 
   for (const alert of recent(
@@ -181,5 +183,5 @@ export const detectForCow = (
     }
     drinking = drinkingSummary(events, newest, temperatures[0]?.time ?? newest);
   }
-  return { notices, drinking };
+  return { notices, drinking, heatBuilding };
 };

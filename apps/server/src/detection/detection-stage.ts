@@ -48,8 +48,8 @@ const MIN_COWS_PER_ROUND = 10;
  */
 const SLICE_MS = 4;
 /**
- * Share of the thread that rounds without a feverish cow may take when they follow each other: the rest is the
- * ingest's, the sockets' and the next fever's. When readings come faster than every cow can be detected, the
+ * Share of the thread that rounds without an urgent cow may take when they follow each other: the rest is the
+ * ingest's, the sockets' and the next urgent cow's. When readings come faster than every cow can be detected, the
  * waiting cows' rounds simply take in more readings each.
  */
 const BACKGROUND_SHARE = 0.5;
@@ -89,7 +89,7 @@ export class DetectionStage {
   private readonly histories: ReadingHistoryCache;
   /** Moving average of one cow's detection time, which sizes the rounds. */
   private cowDetectionMs = 0.5;
-  /** Ends the pause between background rounds early (a feverish reading arrived, or the stage stops). */
+  /** Ends the pause between background rounds early (an urgent cow arrived, or the stage stops). */
   private wake: (() => void) | undefined;
 
   constructor(
@@ -107,8 +107,9 @@ export class DetectionStage {
   }
 
   /**
-   * Notes a committed batch's cows for the next round, the `feverish` ones (as the ingest judged their newest
-   * reading against their averages) to go first. Cheap: called on the ingest's path.
+   * Notes a committed batch's cows for the next round. Urgent ones go first: the `feverish` (as the ingest
+   * judged their newest reading against their averages) and those in whom her last detection found a heat
+   * building. Cheap: called on the ingest's path.
    */
   enqueue(
     farmId: number,
@@ -117,8 +118,18 @@ export class DetectionStage {
   ): void {
     if (this.stopped) return;
     const lastDetectedAt = (cowId: number) => this.histories.peek(cowId)?.detectedAt ?? -Infinity;
-    if (this.waiting.note(farmId, readings, feverish, lastDetectedAt)) this.wake?.();
+    if (this.waiting.note(farmId, readings, this.urgentAmong(readings, feverish), lastDetectedAt)) {
+      this.wake?.();
+    }
     this.kick();
+  }
+
+  private urgentAmong(readings: readonly StoredReading[], feverish: ReadonlySet<number>): Set<number> {
+    const urgent = new Set(feverish);
+    for (const { cowId } of readings) {
+      if (cowId !== null && this.histories.peek(cowId)?.heatBuilding) urgent.add(cowId);
+    }
+    return urgent;
   }
 
   /** Resolves when every noted cow has been handled. */
@@ -140,11 +151,11 @@ export class DetectionStage {
   async detect(
     farmId: number,
     cows: ReadonlyMap<number, PendingCow>,
-    { giveWayToFever = false } = {},
+    { giveWayToUrgent = false } = {},
   ): Promise<NoticeRecord[]> {
     const profiles = await loadDetectionCows(this.db, farmId, [...cows.keys()]);
     await this.syncHistories(farmId, profiles, cows);
-    const results = await this.detectCows(farmId, profiles, cows, giveWayToFever);
+    const results = await this.detectCows(farmId, profiles, cows, giveWayToUrgent);
     this.histories.evict(new Set(cows.keys()));
     const recorded = await recordDetections(this.db, farmId, results);
     await this.publish(farmId, recorded.notices, recorded.cowInfo);
@@ -153,13 +164,13 @@ export class DetectionStage {
 
   /**
    * Runs the detectors on each cow, letting the event loop run every `SLICE_MS`. A routine round that may
-   * `giveWayToFever` stops when a feverish cow is waiting and puts the cows it has not reached back.
+   * `giveWayToUrgent` stops when an urgent cow is waiting and puts the cows it has not reached back.
    */
   private async detectCows(
     farmId: number,
     profiles: readonly DetectionCow[],
     cows: ReadonlyMap<number, PendingCow>,
-    giveWayToFever: boolean,
+    giveWayToUrgent: boolean,
   ): Promise<CowDetectionResult[]> {
     const results: CowDetectionResult[] = [];
     let detecting = 0;
@@ -170,8 +181,8 @@ export class DetectionStage {
         detecting += sliceTook;
         await yieldToEventLoop();
         sliceStarted = performance.now();
-        if (giveWayToFever && this.waiting.hasUrgent) {
-          // The rest of the round waits for the next one: a fever is not held up by routine detection.
+        if (giveWayToUrgent && this.waiting.hasUrgent) {
+          // The rest of the round waits for the next one: a fever or a heat is not held up by routine detection.
           const rest = profiles.slice(index).flatMap((left) => {
             const pending = cows.get(left.id);
             return pending ? [[left.id, pending] as const] : [];
@@ -197,10 +208,11 @@ export class DetectionStage {
   ): CowDetectionResult {
     const readings = history.readings();
     const from = Math.min(pending?.since ?? Infinity, history.newest - RECHECK_HOURS * HOUR_MS);
-    const { notices, drinking } = detectForCow(cow, readings, from);
+    const { notices, drinking, heatBuilding } = detectForCow(cow, readings, from);
     const stored = { temperature: cow.averageTemperature, activity: cow.averageActivity };
     const averages = dailyAverages(readings, history.newest, stored);
     history.detectedAt = this.now();
+    history.heatBuilding = heatBuilding;
     return {
       cowId: cow.id,
       sensorId: cow.sensorId,
@@ -293,7 +305,7 @@ export class DetectionStage {
       const started = performance.now();
       try {
         const urgent = [...round.cows.values()].some((cow) => cow.urgent);
-        await this.detect(round.farmId, round.cows, { giveWayToFever: !urgent });
+        await this.detect(round.farmId, round.cows, { giveWayToUrgent: !urgent });
       } catch (error) {
         this.log.error({ err: error, farmId: round.farmId }, 'detection: round failed');
       }

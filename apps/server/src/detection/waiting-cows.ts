@@ -6,7 +6,10 @@ export interface PendingCow {
   since: number;
   /** When her last round ran (wall clock; -Infinity if not in memory): who waited longest goes first. */
   lastDetectedAt: number;
-  /** Her newest reading is in the cow list's fever bands: she goes before every cow whose is not. */
+  /**
+   * Her newest reading is in the cow list's fever bands, or her last detection found a heat building: she goes
+   * before every cow who is not.
+   */
   urgent?: boolean;
   /**
    * Sole writer only: every reading stored for her since she was last taken into a round, as the ingest told
@@ -28,7 +31,7 @@ export interface Round {
 const MAX_TOLD_READINGS = 500_000;
 
 /**
- * Who goes first: a cow with a feverish reading, then the one whose last detection is the oldest (a cow never
+ * Who goes first: an urgent cow (a feverish reading, a heat building), then the one whose last detection is the oldest (a cow never
  * detected, -Infinity, before all others). Negative when `a` goes before `b`.
  */
 const goesBefore = (a: PendingCow, b: PendingCow): number => {
@@ -50,19 +53,19 @@ export class WaitingCows {
     return this.farms.size === 0;
   }
 
-  /** Whether a cow with a feverish reading is waiting. */
+  /** Whether an urgent cow is waiting. */
   get hasUrgent(): boolean {
     return this.urgent > 0;
   }
 
   /**
-   * Notes a committed batch's cows; `feverish` ones go first. `lastDetectedAt` says when a cow not yet waiting
+   * Notes a committed batch's cows; `urgent` ones go first. `lastDetectedAt` says when a cow not yet waiting
    * was last detected. Returns whether a cow became urgent.
    */
   note(
     farmId: number,
     readings: readonly StoredReading[],
-    feverish: ReadonlySet<number>,
+    urgent: ReadonlySet<number>,
     lastDetectedAt: (cowId: number) => number,
   ): boolean {
     const farm = this.farms.get(farmId) ?? new Map<number, PendingCow>();
@@ -80,7 +83,7 @@ export class WaitingCows {
         };
         farm.set(reading.cowId, cow);
       }
-      if (!cow.urgent && feverish.has(reading.cowId)) {
+      if (!cow.urgent && urgent.has(reading.cowId)) {
         cow.urgent = true;
         this.urgent += 1;
         becameUrgent = true;
@@ -95,7 +98,7 @@ export class WaitingCows {
    * The next round: the farm of the cow who goes first, with up to `size` of its waiting cows in that order.
    * So a cow is never stuck behind cows that flood readings (a gateway uploading hours of backlog is detected
    * again and again), and when detection falls behind the readings (every cow's round comes later), a fever
-   * still goes first; with every cow reporting at the normal cadence and detection keeping up, this is first
+   * or a heat still goes first; with every cow reporting at the normal cadence and detection keeping up, this is first
    * come, first served.
    */
   take(size: number): Round | undefined {
