@@ -313,40 +313,36 @@ export interface LowDrinkingAlert {
 }
 
 /**
- * How many values of an ascending array lie at or below a bound that never goes down from one call to the
- * next: the count only moves on, so a whole pass over a series walks the array once instead of searching it
- * for every reading.
+ * How many values of an ascending array lie at or below t − offset, for a few fixed offsets, as t moves forward
+ * through a series: each count only moves on, so a whole pass walks the array once per offset instead of
+ * searching it for every reading. Windows that share a bound (one day's start is the next day's end) share
+ * its count.
  */
-class RisingCount {
-  private count = 0;
+class TrailingCounts {
+  private readonly counts: Int32Array;
 
-  constructor(private readonly sorted: readonly number[]) {}
-
-  upTo(bound: number): number {
-    while (this.count < this.sorted.length && (this.sorted[this.count] ?? Infinity) <= bound) this.count += 1;
-    return this.count;
-  }
-}
-
-/** The values of an ascending array in (from, to], for a window that only moves forward. */
-class ForwardWindowCount {
-  private readonly before: RisingCount;
-  private readonly through: RisingCount;
-
-  constructor(sorted: readonly number[]) {
-    this.before = new RisingCount(sorted);
-    this.through = new RisingCount(sorted);
+  constructor(
+    private readonly sorted: readonly number[],
+    private readonly offsets: readonly number[],
+  ) {
+    this.counts = new Int32Array(offsets.length);
   }
 
-  in(from: number, to: number): number {
-    return this.through.upTo(to) - this.before.upTo(from);
+  /** Moves every count to time `time`. */
+  advanceTo(time: number): void {
+    const { sorted, offsets, counts } = this;
+    for (let slot = 0; slot < offsets.length; slot += 1) {
+      const bound = time - (offsets[slot] ?? 0);
+      let count = counts[slot] ?? 0;
+      while (count < sorted.length && (sorted[count] ?? Infinity) <= bound) count += 1;
+      counts[slot] = count;
+    }
   }
-}
 
-/** Readings and drinking events in a window of time that moves forward with the readings. */
-interface JudgedWindow {
-  readonly readings: ForwardWindowCount;
-  readonly events: ForwardWindowCount;
+  /** Values in (t − offsets[older], t − offsets[newer]]. */
+  between(older: number, newer: number): number {
+    return (this.counts[newer] ?? 0) - (this.counts[older] ?? 0);
+  }
 }
 
 function lowDrinkingAlert(
@@ -390,30 +386,36 @@ export function detectLowDrinking(
   const events = options.events ?? detectDrinkingEvents(readings);
   const cadence = temperatureCadenceMs(readings);
   const noDrinkWindow = p.noDrinkHours * HOUR_MS;
-  const readingTimes = readings.map((reading) => reading.time);
-  const eventStarts = events.map((event) => event.start);
-  // Readings are in time order, so every window below only moves forward (see `RisingCount`).
-  const judgedWindow = (): JudgedWindow => ({
-    readings: new ForwardWindowCount(readingTimes),
-    events: new ForwardWindowCount(eventStarts),
-  });
-  const lastDay = judgedWindow();
-  const noDrink = judgedWindow();
-  const baselineDays = Array.from({ length: wholeDaysUpTo(p.baselineDays) }, (_, index) => ({
-    back: index + 1,
-    ...judgedWindow(),
-  }));
-  const covered = (window: JudgedWindow, from: number, to: number) =>
-    window.readings.in(from, to) >= p.minCoverage * ((to - from) / cadence);
+  const baselineDays = wholeDaysUpTo(p.baselineDays);
+  // The bounds counted, as offsets back from each reading (the reading itself, the no-drink window, whole days
+  // 1 … baselineDays + 1), and their slots.
+  const atReading = 0;
+  const noDrinkFrom = 1;
+  const daysBack = (days: number) => 1 + days;
+  const offsets = [
+    0,
+    noDrinkWindow,
+    ...Array.from({ length: baselineDays + 1 }, (_, day) => (day + 1) * DAY_MS),
+  ];
+  // Readings are in time order, so every bound only moves forward (see `TrailingCounts`).
+  const readingCounts = new TrailingCounts(
+    readings.map((reading) => reading.time),
+    offsets,
+  );
+  const eventCounts = new TrailingCounts(
+    events.map((event) => event.start),
+    offsets,
+  );
+  const expectedPerDay = DAY_MS / cadence;
+  const coveredBetween = (older: number, newer: number, expected: number) =>
+    readingCounts.between(older, newer) >= p.minCoverage * expected;
 
-  const dailyMeanAt = (at: number): number | undefined => {
+  const dailyMean = (): number | undefined => {
     let drinks = 0;
     let days = 0;
-    for (const day of baselineDays) {
-      const to = at - day.back * DAY_MS;
-      const from = to - DAY_MS;
-      if (covered(day, from, to)) {
-        drinks += day.events.in(from, to);
+    for (let back = 1; back <= baselineDays; back += 1) {
+      if (coveredBetween(daysBack(back + 1), daysBack(back), expectedPerDay)) {
+        drinks += eventCounts.between(daysBack(back + 1), daysBack(back));
         days += 1;
       }
     }
@@ -430,20 +432,22 @@ export function detectLowDrinking(
       lastDrink = events[eventIndex]?.start;
       eventIndex += 1;
     }
-    const dailyMean = dailyMeanAt(time);
-    if (dailyMean === undefined || dailyMean < p.minDailyMean) continue;
-    const last24 = lastDay.events.in(time - DAY_MS, time);
-    if (covered(lastDay, time - DAY_MS, time)) {
-      const low = last24 <= p.lowShare * dailyMean;
-      const recovered = last24 > p.recoveredShare * dailyMean;
-      if (state[401] === false && low) alerts.push(lowDrinkingAlert(401, time, last24, dailyMean, lastDrink));
+    readingCounts.advanceTo(time);
+    eventCounts.advanceTo(time);
+    const mean = dailyMean();
+    if (mean === undefined || mean < p.minDailyMean) continue;
+    const last24 = eventCounts.between(daysBack(1), atReading);
+    if (coveredBetween(daysBack(1), atReading, expectedPerDay)) {
+      const low = last24 <= p.lowShare * mean;
+      const recovered = last24 > p.recoveredShare * mean;
+      if (state[401] === false && low) alerts.push(lowDrinkingAlert(401, time, last24, mean, lastDrink));
       if (state[401] === undefined) state[401] = low;
       else if (low) state[401] = true;
       else if (recovered) state[401] = false;
     }
-    if (covered(noDrink, time - noDrinkWindow, time)) {
-      const dry = noDrink.events.in(time - noDrinkWindow, time) === 0;
-      if (state[402] === false && dry) alerts.push(lowDrinkingAlert(402, time, last24, dailyMean, lastDrink));
+    if (coveredBetween(noDrinkFrom, atReading, noDrinkWindow / cadence)) {
+      const dry = eventCounts.between(noDrinkFrom, atReading) === 0;
+      if (state[402] === false && dry) alerts.push(lowDrinkingAlert(402, time, last24, mean, lastDrink));
       state[402] = dry;
     }
   }
