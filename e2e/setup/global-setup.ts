@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './chromium';
+import { replayDemoHerd, type OwnReadingsSensors } from './demo-replay';
 import { startServer, type RunningServer } from './server-process';
 
 export const E2E_TOKEN_SECRET = 'e2e-token-secret-known-to-the-tests-0123456789';
@@ -15,6 +16,8 @@ declare module 'vitest' {
     /** The main server's MQTT broker and topic root, for publishing readings as a gateway would. */
     mqttUrl: string;
     mqttTopicRoot: string;
+    /** Neck sensors the demo herd's replay left silent, for tests that send their cows' readings. */
+    ownReadingsSensors: OwnReadingsSensors;
   }
 }
 
@@ -24,8 +27,8 @@ const builtWebApp = path.resolve(
 );
 
 /**
- * Starts two servers: the normal one, and one whose minimum app version is above this app's, for the
- * forced-update flow. Without Chromium or a built web app the tests are skipped, unless REQUIRE_E2E=1
+ * Starts two servers: the normal one, whose demo herd gets its sensor history from the herd simulator, and
+ * one whose minimum app version is above this app's, for the forced-update flow. Without Chromium or a built web app the tests are skipped, unless REQUIRE_E2E=1
  * (CI), where that is a failure.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -42,12 +45,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('outdatedClientBaseUrl', '');
     project.provide('mqttUrl', '');
     project.provide('mqttTopicRoot', '');
+    project.provide('ownReadingsSensors', { fever: 0, charts: 0 });
     return async () => {};
   }
   const servers: RunningServer[] = [];
+  let ownReadingsSensors: OwnReadingsSensors;
   try {
-    servers.push(await startServer({ TOKEN_SECRET: E2E_TOKEN_SECRET }));
+    // The main server runs its jobs, so the sensors that went silent in the herd's replay go offline.
+    const main = await startServer({ TOKEN_SECRET: E2E_TOKEN_SECRET, JOBS: 'on' });
+    servers.push(main);
     servers.push(await startServer({ MIN_APP_VERSION_CODE: '191', LATEST_APP_VERSION: '1.6.0' }));
+    ownReadingsSensors = await replayDemoHerd(main);
   } catch (error) {
     await Promise.all(servers.map((server) => server.stop()));
     throw error;
@@ -58,6 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('outdatedClientBaseUrl', outdated.baseUrl);
   project.provide('mqttUrl', main.mqttUrl);
   project.provide('mqttTopicRoot', main.mqttTopicRoot);
+  project.provide('ownReadingsSensors', ownReadingsSensors);
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
   };

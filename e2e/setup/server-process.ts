@@ -89,14 +89,15 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO: 'on',
+      // No live herd: the tests compare the screen with the API, and live readings would move the list
+      // between the two. The main server's herd history is replayed once instead (demo-replay.ts).
       SIMULATOR: 'off',
       // A free port for the embedded MQTT broker: the default 1883 may be taken (a local broker, the
       // other e2e server), and two servers cannot share it. Unused with MQTT_URL.
       MQTT_PORT: String(mqttPort ?? 0),
       MQTT_TOPIC_ROOT: mqttName,
       MQTT_SHARE_GROUP: mqttName,
-      // No periodic jobs: the sensor-offline job would turn the demo herd's sensors offline half an hour
-      // after the seed, changing what the list shows while the tests read it.
+      // No periodic jobs unless asked for: without readings they have nothing to do.
       JOBS: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: database?.url ?? '',

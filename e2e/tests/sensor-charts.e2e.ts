@@ -34,11 +34,12 @@ describe.skipIf(skipReason() !== '')('sensor charts', () => {
 
   it("draws a day of readings sent over MQTT on the cow's page, with the count and the range", async () => {
     const session = await apiLogIn(baseUrl(), DEMO);
-    // The last neck-collar cow still in the herd: the live-notice test sends its fever to the first one.
-    const cow = (await farmCows(session))
-      .filter((candidate) => (candidate.sensor ?? 0) >= 40_000 && candidate.status !== '도태')
-      .at(-1);
-    if (!cow?.sensor) throw new Error('the demo herd has no cow with a neck sensor');
+    // A neck collar the herd's replay left silent, so yesterday holds only these readings.
+    const sensor = inject('ownReadingsSensors').charts;
+    const cow = (await farmCows(session)).find(
+      (candidate) => candidate.sensor === sensor && candidate.status !== '도태',
+    );
+    if (!cow?.sensor) throw new Error(`no cow wears sensor ${sensor}`);
     const client = await mqtt.connectAsync(inject('mqttUrl'), {
       ...GATEWAY,
       clientId: `e2e-charts-${Date.now()}`,

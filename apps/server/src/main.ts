@@ -17,7 +17,7 @@ const start = async (): Promise<void> => {
   try {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
-    await runSeed(db, { demo: config.demo, readingsFromSimulator: config.simulator });
+    await runSeed(db, { demo: config.demo });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     app.log.error({ err: error }, 'start failed');

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@cowcare/contract/api';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
+import { TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS, temperatureLevelOf } from '@cowcare/domain/cow-filter';
+import { SENSOR_OFFLINE_AFTER_MS } from '../src/ingest/sensor-state';
+import { markSilentSensorsOffline } from '../src/jobs/sensor-offline-job';
+import { DEMO_FARM_NUMBER, DEMO_PASSWORD, DEMO_USERNAME } from '../src/seed/demo-credentials';
 import { detectCalvingAlerts } from '@cowcare/domain/calving-detection';
 import { detectDrinkingEvents } from '@cowcare/domain/drinking-detection';
 import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
 import { runSeed } from '../src/seed/run-seed';
-import { demoHerdCows } from '../src/simulator/demo-herd-cows';
+import { demoHerd } from '../src/simulator/demo-herd-cows';
 import {
   herdReadingsAt,
   readingOf,
@@ -12,7 +19,7 @@ import {
   type SimulatedCow,
 } from '../src/simulator/herd-model';
 import { createDemoSimulator } from '../src/simulator/start-simulator';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { call, createTestApp, type TestApp } from './helpers/test-app';
 import { DAY, eventually, HOUR, slots } from './notices-fixtures';
 
 const START = Date.UTC(2026, 0, 1);
@@ -112,11 +119,37 @@ describe('the herd model', () => {
   });
 
   it('reads the demo farm from the seed plan: sensor-wearing, not culled, cycling cows in estrus detection', () => {
-    const cows = demoHerdCows(new Date());
+    const { cows } = demoHerd(new Date());
     expect(cows.length).toBeGreaterThan(40);
     expect(new Set(cows.map((cow) => cow.sensorId)).size).toBe(cows.length);
     expect(cows.some((cow) => cow.cycling)).toBe(true);
     expect(cows.some((cow) => cow.expectedCalving !== null)).toBe(true);
+  });
+
+  it("tells the cows' stories: fevers going on now, a bolus without drinks, sensors gone silent", () => {
+    const now = Date.UTC(2026, 5, 1, 13);
+    const { cows, fevers } = demoHerd(new Date(now));
+    expect(fevers.length).toBeGreaterThanOrEqual(5);
+    for (const fever of fevers) {
+      expect(fever.from).toBeLessThan(now - 2 * HOUR);
+      expect(fever.from + fever.hours * HOUR).toBeGreaterThan(now + 12 * HOUR);
+    }
+    const silent = cows.filter((cow) => cow.silentFrom !== null && cow.silentFrom !== undefined);
+    expect(silent.length).toBeGreaterThanOrEqual(3);
+    for (const cow of silent) {
+      const model = { seed: 1, cows: [cow] };
+      expect(readingOf(model, cow, now - 31 * HOUR)).not.toBeNull();
+      expect(readingOf(model, cow, now)).toBeNull();
+    }
+    const dry = cows.find((cow) => cow.drinkingStoppedAt !== null && cow.drinkingStoppedAt !== undefined);
+    if (!dry) throw new Error('no cow off her water');
+    const drinks = series({ seed: 1, cows: [dry] }, dry, now - 3 * DAY, now);
+    const drinksIn = (from: number, to: number) =>
+      drinks
+        .filter((reading) => reading.time >= from && reading.time < to)
+        .reduce((sum, r) => sum + (r.drink ?? 0), 0);
+    expect(drinksIn(now - 3 * DAY, now - 2 * DAY)).toBeGreaterThanOrEqual(7);
+    expect(drinksIn(now - 20 * HOUR, now)).toBe(0);
   });
 });
 
@@ -124,14 +157,15 @@ describe('the simulator against the embedded broker', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp();
-    await runSeed(testApp.db, { demo: true, readingsFromSimulator: true });
+    await runSeed(testApp.db, { demo: true });
   });
   afterAll(() => testApp.close());
 
   it('stores the demo cows’ readings through MQTT, and an injected fever becomes a notice', async () => {
     // A fixed moment in the past keeps the run deterministic (dropouts, drinks and heats are drawn by time).
     const now = Date.UTC(2026, 5, 1, 12);
-    const cows = demoHerdCows(new Date(now)).slice(0, 4);
+    const herd = demoHerd(new Date(now));
+    const cows = herd.cows.slice(0, 4);
     const sick = cows[0]!;
     const options = {
       mqttUrl: `mqtt://127.0.0.1:${testApp.services.mqtt?.port ?? 0}`,
@@ -149,7 +183,11 @@ describe('the simulator against the embedded broker', () => {
     await simulator.finished();
     await simulator.stop();
 
-    const model: HerdModel = { seed: 20_250_601, cows, injectedFevers: options.injectedFevers };
+    const model: HerdModel = {
+      seed: 20_250_601,
+      cows,
+      injectedFevers: [...herd.fevers, ...options.injectedFevers],
+    };
     const sent = slots(now - 2 * DAY, now + SLOT_MS).flatMap((time) => herdReadingsAt(model, time));
     expect(simulator.readingsPublished).toBe(sent.length);
     const stored = await testApp.db.query<{ sensor: number; count: number }>(
@@ -187,5 +225,100 @@ describe('the simulator against the embedded broker', () => {
     });
     expect([202, 203]).toContain(fever.code);
     expect(Date.parse(fever.occurredAt)).toBe(now - 8 * HOUR + 110 * 60_000);
+  });
+});
+
+describe('the demo farm after a replay of its herd', () => {
+  let testApp: TestApp;
+  let token: string;
+  const now = Date.now();
+  const herd = demoHerd(new Date(now));
+
+  const cowList = async (): Promise<Cow[]> => {
+    const response = await call(testApp, api.cows.getCowsData, {
+      token,
+      params: { country: 'KR', FarmNumber: DEMO_FARM_NUMBER },
+    });
+    return response.json<{ data: Cow[] }>().data;
+  };
+  /** The list once detection has worked through the replay (it writes the averages): the same twice running. */
+  const settledCowList = () => {
+    let previous = '';
+    return eventually(async () => {
+      const cows = await cowList();
+      const current = JSON.stringify(cows);
+      const settled = current === previous;
+      previous = current;
+      if (!settled) await new Promise((resolve) => setTimeout(resolve, 500));
+      return settled ? cows : undefined;
+    }, 60_000);
+  };
+
+  /** The cows still in the herd: a culled cow's collar may be worn again, and its readings are the new cow's. */
+  const herdCows = async () => (await settledCowList()).filter((cow) => cow.status !== '도태');
+  /**
+   * The stories' severe fevers: their deviation (rise less her offset) is severe whatever the hour. A milder
+   * story may show a band lower, or raise no notice, in a cow whose own fever of the days before lifted her
+   * average.
+   */
+  const severeFevers = (bySensor: ReadonlyMap<number | null, Cow>) =>
+    herd.fevers.filter((fever) => {
+      const offset = bySensor.get(fever.sensorId)?.tempadd ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS;
+      return fever.rise - offset >= TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS.severe;
+    });
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await runSeed(testApp.db, { demo: true });
+    const login = await call(testApp, api.auth.login, {
+      body: { username: DEMO_USERNAME, password: DEMO_PASSWORD },
+    });
+    token = login.json<{ data: { token: string } }>().data.token;
+    const simulator = createDemoSimulator({
+      mqttUrl: `mqtt://127.0.0.1:${testApp.services.mqtt?.port ?? 0}`,
+      topicRoot: testApp.services.config.mqttTopicRoot,
+      days: 5,
+      until: now,
+      now: () => now,
+      log: quiet,
+    });
+    await simulator.start();
+    await simulator.finished();
+    await simulator.stop();
+  }, 120_000);
+  afterAll(() => testApp.close());
+
+  it("shows the stories' severe fevers in the cow list, and the silent sensors offline once the job has run", async () => {
+    const bySensor = new Map((await herdCows()).map((cow) => [cow.sensor, cow]));
+    const severe = severeFevers(bySensor);
+    expect(severe.length).toBeGreaterThan(0);
+    for (const fever of severe) {
+      expect(temperatureLevelOf(bySensor.get(fever.sensorId)?.fever ?? 0)).toBe('severe');
+    }
+
+    await markSilentSensorsOffline(testApp.db, testApp.services.bus, new Date(now));
+    const listed = await cowList();
+    const wearing = listed.filter((cow) => cow.sensor !== null && cow.status !== '도태');
+    // Offline: no reading for the three intervals before now (the stories' silent sensors, and any sensor
+    // the simulation has in one of its short dropouts just then).
+    const silentFor30Minutes = (cow: Cow) =>
+      cow.lastReadingAt === null || Date.parse(cow.lastReadingAt) <= now - SENSOR_OFFLINE_AFTER_MS;
+    for (const cow of wearing) expect(cow.sensorzt, cow.code).toBe(silentFor30Minutes(cow) ? 0 : 1);
+    const offline = new Set(wearing.filter((cow) => cow.sensorzt === 0).map((cow) => cow.sensor));
+    const silent = herd.cows.filter((cow) => cow.silentFrom).map((cow) => cow.sensorId);
+    expect(silent.length).toBeGreaterThan(0);
+    for (const sensor of silent) expect(offline.has(sensor), String(sensor)).toBe(true);
+  });
+
+  it('raises a fever notice for each severe fever and a no-drinking notice for the bolus off her water', async () => {
+    const bySensor = new Map((await herdCows()).map((cow) => [cow.sensor, cow]));
+    const raised = await testApp.db.query<{ sensor: number; code: number }>(
+      'SELECT DISTINCT sensor_id AS sensor, code FROM notices WHERE code BETWEEN 201 AND 203 OR code = 402',
+    );
+    for (const fever of severeFevers(bySensor)) {
+      expect(raised).toContainEqual({ sensor: fever.sensorId, code: 203 });
+    }
+    const dry = herd.cows.find((cow) => cow.drinkingStoppedAt);
+    expect(raised).toContainEqual({ sensor: dry?.sensorId, code: 402 });
   });
 });

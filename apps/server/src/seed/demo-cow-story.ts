@@ -72,14 +72,17 @@ export type DemoRecord =
       forced: boolean;
     };
 
-export interface DemoReadings {
-  currentTemperature: number;
-  averageTemperature: number;
-  currentActivity: number;
-  averageActivity: number;
-  currentDrink: number;
-  averageDrink: number;
-  lastReadingAt: string;
+/**
+ * What her sensor is to show, told by the simulator through the ingest like any gateway's readings: the seed
+ * writes no sensor values.
+ */
+export interface DemoSensorStory {
+  /** °C over her own normal for the last hours and the day to come (a fever a vet is treating), if any. */
+  feverRise: number | null;
+  /** Since when her bolus sees no drinks (a cow off her water), if it does not. */
+  drinkingStoppedSince: string | null;
+  /** When her sensor stopped reporting (a flat battery, a lost bolus), if it did. */
+  silentSince: string | null;
 }
 
 export interface DemoCow {
@@ -89,13 +92,11 @@ export interface DemoCow {
   status: string;
   parity: number;
   sensorId: number | null;
-  sensorOnline: boolean;
+  sensorStory: DemoSensorStory | null;
   typeName: string | null;
   temperatureOffset: number | null;
-  readings: DemoReadings | null;
   damCode: string | null;
   sireCode: string | null;
-  isRead: boolean;
   createdAt: string;
   culledAt: string | null;
   lastEstrusDate: string | null;
@@ -143,13 +144,11 @@ export class CowStory {
       status: storedStatusValue(start.status),
       parity: start.parity,
       sensorId: null,
-      sensorOnline: false,
+      sensorStory: null,
       typeName: start.typeName ?? null,
       temperatureOffset: null,
-      readings: null,
       damCode: start.damCode ?? null,
       sireCode: start.sireCode ?? null,
-      isRead: true,
       createdAt: at(start.createdOn, 8),
       culledAt: null,
       lastEstrusDate: null,

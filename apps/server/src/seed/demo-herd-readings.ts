@@ -1,56 +1,46 @@
-// Sensors and current readings of the demo herd. The values are chosen per filter band (spec §5), so every
-// option of the cow list's temperature and activity filters has cows to show.
+// Sensors of the demo herd and what they are to show. The seed writes no sensor values: the simulator sends
+// the herd's readings through the ingest (demo-herd-cows.ts), and these stories only say which cows have a
+// fever now (in each fever band of spec §5, matching the health cases below), whose bolus sees no drinks, and
+// whose sensor went silent.
 import { daysBetween } from '@cowcare/domain/calendar-date';
-import type { ActivityLevel, TemperatureLevel } from '@cowcare/domain/cow-filter';
 import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
+import { sensorKind } from '@cowcare/domain/sensor';
 import type { CowStory, DemoCow } from './demo-cow-story';
 import { daysAgo, int, pick, planHerdStories, type HerdContext, type HerdPlanInput } from './demo-herd-plan';
 
-// Mostly normal cows, with every band recurring; the two cycles have coprime lengths so they mix.
-const TEMPERATURE_CYCLE: readonly TemperatureLevel[] = [
-  'normal',
-  'slight',
-  'normal',
-  'low',
-  'moderate',
-  'normal',
-  'severe',
-  'normal',
-  'slight',
-  'low',
-  'normal',
-  'moderate',
-];
-const ACTIVITY_CYCLE: readonly ActivityLevel[] = [
-  'normal',
-  'low',
-  'normal',
-  'high',
-  'normal',
-  'high',
-  'normal',
-];
+type FeverBand = 'slight' | 'moderate' | 'severe';
 
-/** Deviations in °C well inside each band, so rounding can never move a cow across a band edge. */
-const TEMPERATURE_DEVIATIONS: Readonly<Record<TemperatureLevel, readonly number[]>> = {
-  low: [-0.85, -0.6, -0.35, -0.15],
-  normal: [0.05, 0.15, 0.25, 0.35, 0.45],
-  slight: [0.55, 0.65, 0.75, 0.85, 0.95],
-  moderate: [1.05, 1.15, 1.25, 1.35, 1.45],
-  severe: [1.55, 1.75, 1.95, 2.25],
-};
-const ACTIVITY_PERCENTS: Readonly<Record<ActivityLevel, readonly number[]>> = {
-  low: [-45, -30, -18, -8],
-  normal: [1, 3, 5, 7, 9],
-  high: [15, 25, 40, 65, 90],
-};
+/** Of every twenty cows wearing a sensor, one has a fever in each band (about three of each in the herd). */
+const FEVER_CYCLE = 20;
+const FEVER_AT: Readonly<Partial<Record<number, FeverBand>>> = { 3: 'slight', 9: 'moderate', 15: 'severe' };
+/** Whose story is a lame cow's (one in seven, of the cows without a fever: the first such gets the case). */
+const LAME_CYCLE = 7;
+const LAME_AT = 1;
+/** Whose bolus stopped seeing drinks a day ago (a cow off her water), and whose sensor went silent. */
+const DRY_CYCLE = 10;
+const DRY_AT = 4;
+const SILENT_CYCLE = 9;
+const SILENT_AT = 4;
 
+/**
+ * Deviations in °C (current − (average + offset), spec §5) in each band. What the list shows moves with her
+ * daily rhythm (±0.25 °C) and with the fever's own share of her average, so a slight or moderate story may
+ * show in the next band; a severe one stays severe.
+ */
+const FEVER_DEVIATIONS: Readonly<Record<FeverBand, readonly number[]>> = {
+  slight: [0.65, 0.75, 0.85],
+  moderate: [1.15, 1.25, 1.35],
+  severe: [2.0, 2.2, 2.4],
+};
+const HOUR_MS = 3_600_000;
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
 const later = (a: string, b: string): string => (daysBetween(a, b) > 0 ? b : a);
+const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * HOUR_MS).toISOString();
 
-interface Bands {
-  temperature: TemperatureLevel;
-  activity: ActivityLevel;
+interface SensorPlan {
+  fever: FeverBand | null;
+  silent: boolean;
+  lame: boolean;
 }
 
 const handOutSensors = (context: HerdContext, active: CowStory[], culled: CowStory[]): CowStory[] => {
@@ -67,45 +57,28 @@ const handOutSensors = (context: HerdContext, active: CowStory[], culled: CowSto
   return wearing;
 };
 
-const bandsOf = (context: HerdContext, cow: CowStory, index: number): Bands => {
-  const lastEstrus = cow.cow.lastEstrusDate;
-  const inHeat =
-    cow.currentStatus === 'estrusDetection' &&
-    lastEstrus !== null &&
-    daysBetween(lastEstrus, context.today) <= 1;
-  return {
-    temperature: TEMPERATURE_CYCLE[index % TEMPERATURE_CYCLE.length] ?? 'normal',
-    // A cow in heat walks a lot: that is how the collar detects estrus.
-    activity: inHeat ? 'high' : (ACTIVITY_CYCLE[index % ACTIVITY_CYCLE.length] ?? 'normal'),
-  };
-};
-
-const readingsFor = (context: HerdContext, cow: DemoCow, bands: Bands, index: number, now: Date): void => {
+const sensorStoryFor = (
+  context: HerdContext,
+  cow: DemoCow,
+  plan: SensorPlan,
+  index: number,
+  now: Date,
+): void => {
   const offset = index % 11 === 3 ? 0.3 : index % 13 === 7 ? 0.6 : null;
-  const averageTemperature = round(38.45 + context.random() * 0.5, 2);
-  const deviation = pick(context, TEMPERATURE_DEVIATIONS[bands.temperature]);
-  const averageActivity = round(8 + context.random() * 6, 2);
-  const percent = pick(context, ACTIVITY_PERCENTS[bands.activity]);
-  const averageDrink = round(6 + context.random() * 4, 1);
-  const lowDrinking = index % 10 === 4;
-  const offline = index % 9 === 4;
-  const minutesAgo = offline ? int(context, 3, 30) * 60 : int(context, 1, 9);
   cow.temperatureOffset = offset;
-  cow.sensorOnline = !offline;
-  cow.isRead = bands.temperature !== 'severe';
-  cow.readings = {
-    averageTemperature,
-    currentTemperature: round(
-      averageTemperature + (offset ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS) + deviation,
-      2,
-    ),
-    averageActivity,
-    currentActivity: round(averageActivity * (1 + percent / 100), 2),
-    averageDrink,
-    currentDrink: lowDrinking
-      ? round(averageDrink * 0.3, 1)
-      : round(averageDrink + context.random() * 3 - 1.5, 1),
-    lastReadingAt: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
+  // The rise over her own normal (which her average follows) that puts her deviation in the band.
+  const rise =
+    plan.fever === null
+      ? null
+      : round(
+          pick(context, FEVER_DEVIATIONS[plan.fever]) + (offset ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS),
+          2,
+        );
+  const bolus = cow.sensorId !== null && sensorKind(cow.sensorId) === 'pill';
+  cow.sensorStory = {
+    feverRise: rise,
+    drinkingStoppedSince: bolus && index % DRY_CYCLE === DRY_AT ? hoursBefore(now, 20) : null,
+    silentSince: plan.silent ? hoursBefore(now, int(context, 3, 30)) : null,
   };
 };
 
@@ -115,29 +88,29 @@ const FEVER_CASES = [
   { diagnosis: { diseaseCode: null, text: 'Fever of unknown cause, under observation' }, prescription: '' },
 ] as const;
 
-/** Health cases where the readings call for one: fevers, a lame cow, a cow that stopped drinking. */
+/** Health cases where the sensors' stories call for one: fevers, a lame cow, a cow that stopped drinking. */
 const healthCasesFor = (
   context: HerdContext,
-  wearing: readonly { story: CowStory; bands: Bands }[],
+  wearing: readonly { story: CowStory; plan: SensorPlan }[],
 ): void => {
   const treated = new Set<CowStory>();
-  const first = (matches: (cow: { story: CowStory; bands: Bands }, index: number) => boolean) => {
+  const first = (matches: (cow: { story: CowStory; plan: SensorPlan }, index: number) => boolean) => {
     const found = wearing.find((cow, index) => !treated.has(cow.story) && matches(cow, index))?.story;
     if (found) treated.add(found);
     return found;
   };
   const notBeforeCreation = (cow: CowStory, date: string) => later(date, cow.cow.createdAt.slice(0, 10));
   for (const healthCase of FEVER_CASES) {
-    const cow = first(({ bands }) => bands.temperature === 'moderate' || bands.temperature === 'severe');
+    const cow = first(({ plan }) => plan.fever === 'moderate' || plan.fever === 'severe');
     cow?.health(notBeforeCreation(cow, context.today), healthCase.diagnosis, healthCase.prescription);
   }
-  const lame = first(({ bands }) => bands.activity === 'low' && bands.temperature === 'normal');
+  const lame = first(({ plan }) => plan.lame);
   lame?.health(
     notBeforeCreation(lame, daysAgo(context, 2)),
     { diseaseCode: 'lameness' },
     'Meloxicam 0.5 mg/kg',
   );
-  const dry = first((_cow, index) => index % 10 === 4);
+  const dry = first(({ story }) => Boolean(story.cow.sensorStory?.drinkingStoppedSince));
   dry?.health(
     notBeforeCreation(dry, daysAgo(context, 1)),
     { diseaseCode: 'ruminal-impaction' },
@@ -153,15 +126,19 @@ const healthCasesFor = (
 
 /**
  * The whole demo herd: the stories of demo-herd-plan with sensors handed out (neck and pill, a few cows
- * without), readings in every filter band, and the health cases those readings call for.
+ * without), what each sensor is to show (fevers in every fever band, silent sensors), and the health cases
+ * those call for.
  */
 export const planDemoHerd = (input: HerdPlanInput): DemoCow[] => {
   const { context, culled } = planHerdStories(input);
   const active = context.stories.filter((cow) => !culled.includes(cow));
   const wearing = handOutSensors(context, active, culled).map((story, index) => {
-    const bands = bandsOf(context, story, index);
-    readingsFor(context, story.cow, bands, index, input.now);
-    return { story, bands };
+    const silent = index % SILENT_CYCLE === SILENT_AT;
+    // A silent sensor shows nothing of a fever, so its cow's story has none.
+    const fever = silent ? null : (FEVER_AT[index % FEVER_CYCLE] ?? null);
+    const plan = { fever, silent, lame: fever === null && index % LAME_CYCLE === LAME_AT };
+    sensorStoryFor(context, story.cow, plan, index, input.now);
+    return { story, plan };
   });
   healthCasesFor(context, wearing);
   return context.stories.map((story) => story.cow);

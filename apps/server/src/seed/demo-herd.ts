@@ -6,14 +6,8 @@ import { DEMO_COW_TYPES } from './demo-herd-plan';
 import { planDemoHerd } from './demo-herd-readings';
 
 export interface DemoHerdOptions {
-  /** The moment the herd's past is told up to; dates and reading times are relative to it. */
+  /** The moment the herd's past is told up to; dates are relative to it. */
   now?: Date;
-  /**
-   * The simulator will report the herd's readings (`SIMULATOR` on): the cows start with no sensor values, as
-   * sensors never heard, and take them from the simulator's readings through the ingest like any farm's.
-   * Otherwise they are given a still picture, values in every band, for a demo without readings.
-   */
-  readingsFromSimulator?: boolean;
 }
 
 interface DemoFarmIds {
@@ -53,24 +47,21 @@ const insertCow = async (
   cow: DemoCow,
   typeIds: ReadonlyMap<string, number>,
   cowIds: ReadonlyMap<string, number>,
-  readingsFromSimulator: boolean,
 ): Promise<number> => {
-  const readings = readingsFromSimulator ? null : cow.readings;
+  // No sensor values (the columns' defaults: none, offline, read): her sensor has not been heard yet, and
+  // what it reports comes through the ingest.
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO cows (farm_id, code, sensor_id, sensor_online, status, parity, birthday, sex, dam_id, sire_code,
-                       cow_type_id, temperature_offset, current_temperature, average_temperature, current_activity,
-                       average_activity, current_drink, average_drink, last_reading_at, is_read, last_estrus_date,
-                       last_fertilization_date, last_calving_date, pregnancy_check_date, pregnancy_check_manual,
-                       expected_calving_date, expected_calving_manual, expected_estrus_date, expected_estrus_manual,
-                       culled_at, created_at, updated_at)
+    `INSERT INTO cows (farm_id, code, sensor_id, status, parity, birthday, sex, dam_id, sire_code, cow_type_id,
+                       temperature_offset, last_estrus_date, last_fertilization_date, last_calving_date,
+                       pregnancy_check_date, pregnancy_check_manual, expected_calving_date, expected_calving_manual,
+                       expected_estrus_date, expected_estrus_manual, culled_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-             $23, $24, $25, $26, $27, $28, $29, $30, $31, $31)
+             $22)
      RETURNING id`,
     [
       farmId,
       cow.code,
       cow.sensorId,
-      readings !== null && cow.sensorOnline,
       cow.status,
       cow.parity,
       cow.birthday,
@@ -79,14 +70,6 @@ const insertCow = async (
       cow.sireCode,
       cow.typeName === null ? null : (typeIds.get(cow.typeName) ?? null),
       cow.temperatureOffset,
-      readings?.currentTemperature ?? null,
-      readings?.averageTemperature ?? null,
-      readings?.currentActivity ?? null,
-      readings?.averageActivity ?? null,
-      readings?.currentDrink ?? null,
-      readings?.averageDrink ?? null,
-      readings?.lastReadingAt ?? null,
-      cow.isRead,
       cow.lastEstrusDate,
       cow.lastFertilizationDate,
       cow.lastCalvingDate,
@@ -193,9 +176,8 @@ export const writeDemoHerd = async (tx: Queryable, options: DemoHerdOptions = {}
   });
   const cowIds = new Map<string, number>();
   // Plan order puts every dam before her calves, so a dam's id exists when her calf is written.
-  const fromSimulator = options.readingsFromSimulator ?? false;
   for (const cow of herd) {
-    cowIds.set(cow.code, await insertCow(tx, ids.farmId, cow, typeIds, cowIds, fromSimulator));
+    cowIds.set(cow.code, await insertCow(tx, ids.farmId, cow, typeIds, cowIds));
   }
   for (const cow of herd) {
     const context = { ...ids, cowId: cowIds.get(cow.code) ?? 0, cowIds };

@@ -1,11 +1,11 @@
 import type { Database } from '../db/database';
 import { writeDemoFarm, type DemoFarmOptions } from './demo-farm';
 import { writeDemoGateway } from './demo-gateway';
-import { writeDemoHerd, type DemoHerdOptions } from './demo-herd';
+import { writeDemoHerd } from './demo-herd';
 import { writeDemoWallet } from './demo-wallet';
 import { writeReferenceData } from './reference-data';
 
-export interface SeedOptions extends DemoFarmOptions, Pick<DemoHerdOptions, 'readingsFromSimulator'> {
+export interface SeedOptions extends DemoFarmOptions {
   /** Also seed the demo farm, its user, the support administrator and news (the `DEMO` setting). */
   demo: boolean;
 }
@@ -22,7 +22,7 @@ export const runSeed = (db: Database, options: SeedOptions): Promise<void> =>
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     await writeReferenceData(tx);
     if (options.demo) await writeDemoFarm(tx, options);
-    if (options.demo) await writeDemoHerd(tx, { readingsFromSimulator: options.readingsFromSimulator });
+    if (options.demo) await writeDemoHerd(tx);
     if (options.demo) await writeDemoWallet(tx);
     if (options.demo) await writeDemoGateway(tx);
   });

@@ -10,7 +10,8 @@
 //  - occasional fevers (about one cow in 40 a day): +1.0-2.4 °C for 8-40 hours, with less activity and no
 //    drinking;
 //  - the pre-calving fall of 0.5 °C over the 30 hours before a pregnant cow calves (around her due date);
-//  - sensor dropouts: now and then a sensor is silent for 30 minutes to 5 hours.
+//  - sensor dropouts: now and then a sensor is silent for 30 minutes to 5 hours;
+//  - what a cow's story says: a sensor silent for good from some time on, a bolus that sees no more drinks.
 import type { SensorReading } from '@cowcare/contract/routes/ingest';
 import { sensorKind } from '@cowcare/domain/sensor';
 
@@ -28,6 +29,10 @@ export interface SimulatedCow {
   lastEstrus: number | null;
   /** Midnight of her expected calving date, epoch ms (pregnant cows). */
   expectedCalving: number | null;
+  /** Her bolus sees no drinks from then on (a cow off her water), epoch ms. */
+  drinkingStoppedAt?: number | null;
+  /** Her sensor reports nothing from then on (a flat battery, a lost bolus), epoch ms. */
+  silentFrom?: number | null;
 }
 
 /** A fever put on a sensor on purpose (demos, tests). */
@@ -151,7 +156,7 @@ const drinking = (
       const since = time - start;
       if (since < 0 || since >= HOUR_MS) continue;
       // A cow with a fever does not drink.
-      if (feverRise(model, cow, start) > 0.5) continue;
+      if (feverRise(model, cow, start) > 0.5 || start >= (cow.drinkingStoppedAt ?? Infinity)) continue;
       if (since < SLOT_MS) started += 1;
       const depth = 1.2 + keyedRandom(model.seed, cow.sensorId, index, Channel.DrinkDepth) * 1.8;
       cooling = Math.max(cooling, depth * (1 - since / HOUR_MS));
@@ -172,7 +177,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** One cow's reading for the slot starting at `time`, or null when her sensor is silent then. */
 export const readingOf = (model: HerdModel, cow: SimulatedCow, time: number): SensorReading | null => {
-  if (droppedOut(model, cow, time)) return null;
+  if (time >= (cow.silentFrom ?? Infinity) || droppedOut(model, cow, time)) return null;
   const { seed } = model;
   const { sensorId } = cow;
   const slot = Math.floor(time / SLOT_MS);

@@ -8,6 +8,8 @@
 //   --topic-root R    first topic level (default cowcare)
 //   --username U --secret S   gateway credentials (default demo-gw / demo-gw-secret)
 //   --fever SENSOR[:HOURS_AGO]   a 2.2 °C fever on that sensor from HOURS_AGO (default 3) hours ago, for 6 hours
+//   --silent SENSOR   a sensor that never reports (repeatable): its cow stays as never heard, offline
+//   --until-hours-ago H   stop once the replay reaches H hours before now, instead of going on in real time
 import { parseArgs } from 'node:util';
 import { createDemoSimulator } from './start-simulator';
 import type { InjectedFever } from './herd-model';
@@ -49,8 +51,11 @@ const main = async (): Promise<void> => {
       username: { type: 'string' },
       secret: { type: 'string' },
       fever: { type: 'string', multiple: true, default: [] },
+      silent: { type: 'string', multiple: true, default: [] },
+      'until-hours-ago': { type: 'string' },
     },
   });
+  const untilHoursAgo = values['until-hours-ago'];
   const now = Date.now();
   const simulator = createDemoSimulator({
     mqttUrl: values.mqtt,
@@ -61,6 +66,10 @@ const main = async (): Promise<void> => {
     speed: number(values.speed, 'speed', 0),
     days: number(values.days, 'days', 10),
     injectedFevers: fevers(values.fever, now),
+    silentSensors: values.silent.map((sensor) => number(sensor, 'silent', 0)),
+    ...(untilHoursAgo === undefined
+      ? {}
+      : { until: now - number(untilHoursAgo, 'until-hours-ago', 0) * HOUR_MS }),
     log,
   });
   await simulator.start();
@@ -80,6 +89,9 @@ const main = async (): Promise<void> => {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   await simulator.finished();
+  // Reached `--until-hours-ago`: every reading is acknowledged, so the server has stored it.
+  clearInterval(report);
+  await simulator.stop();
 };
 
 main().catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import type { Config } from '../config';
 import { DEMO_FARM_NUMBER } from '../seed/demo-credentials';
 import { DEMO_GATEWAY_SECRET, DEMO_GATEWAY_USERNAME } from '../seed/demo-gateway';
-import { demoHerdCows } from './demo-herd-cows';
+import { demoHerd } from './demo-herd-cows';
 import { HerdSimulator, type SimulatorLog } from './herd-simulator';
 import type { InjectedFever } from './herd-model';
 
@@ -26,6 +26,8 @@ export interface DemoSimulatorOptions {
   /** Only the first `limit` cows of the herd (tests). */
   limit?: number;
   injectedFevers?: InjectedFever[];
+  /** Sensors that never report: their cows stay as never heard. */
+  silentSensors?: readonly number[];
   now?: () => number;
   log: SimulatorLog;
 }
@@ -33,12 +35,14 @@ export interface DemoSimulatorOptions {
 /** The demo farm's herd simulator, publishing as the demo gateway to the demo farm's topic. */
 export const createDemoSimulator = (options: DemoSimulatorOptions): HerdSimulator => {
   const now = options.now ?? Date.now;
-  const cows = demoHerdCows(new Date(now()));
+  const herd = demoHerd(new Date(now()));
+  const silent = new Set(options.silentSensors);
+  const cows = herd.cows.filter((cow) => !silent.has(cow.sensorId));
   return new HerdSimulator({
     model: {
       seed: options.seed ?? DEFAULT_SIMULATOR_SEED,
       cows: options.limit === undefined ? cows : cows.slice(0, options.limit),
-      injectedFevers: options.injectedFevers ?? [],
+      injectedFevers: [...herd.fevers, ...(options.injectedFevers ?? [])],
     },
     mqttUrl: options.mqttUrl,
     username: options.username ?? DEMO_GATEWAY_USERNAME,
