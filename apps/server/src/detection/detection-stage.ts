@@ -61,7 +61,10 @@ export interface DetectionStageOptions {
   cowsPerRound?: number;
   /** Readings kept in memory across all cows' histories (about 24 bytes each). */
   maxCachedReadings?: number;
-  /** A cached history is read again in full after this long, whatever the overlap missed. */
+  /**
+   * A cached history is read again in full after this long, whatever the overlap missed. Default: an hour,
+   * or never for the sole writer, who is told every reading.
+   */
   historyRefreshMs?: number;
   /**
    * This process is the database's only writer (the embedded PGlite): what the ingest tells the stage is all
@@ -99,7 +102,7 @@ export class DetectionStage {
     options: DetectionStageOptions = {},
   ) {
     this.cowsPerRound = options.cowsPerRound ?? 200;
-    this.historyRefreshMs = options.historyRefreshMs ?? HOUR_MS;
+    this.historyRefreshMs = options.historyRefreshMs ?? (options.soleWriter ? Infinity : HOUR_MS);
     this.now = options.now ?? Date.now;
     this.waiting = new WaitingCows(options.soleWriter ?? false);
     // 4 million readings: some 2,500 cows of 11 days at the 10-minute cadence in about 100 MB.
@@ -108,7 +111,7 @@ export class DetectionStage {
 
   /**
    * Notes a committed batch's cows for the next round. Urgent ones go first: the `feverish` (as the ingest
-   * judged their newest reading against their averages) and those in whom her last detection found a heat
+   * judged their newest reading against their averages) and the cows whose last detection found a heat
    * building. Cheap: called on the ingest's path.
    */
   enqueue(
