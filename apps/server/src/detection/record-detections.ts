@@ -3,6 +3,7 @@ import type { DailyAverages } from '@cowcare/domain/daily-averages';
 import type { DrinkingSummary } from '@cowcare/domain/drinking-detection';
 import type { Database, Queryable } from '../db/database';
 import { presentSensorValues, type CowSensorValues } from '../modules/cows/cow-presenter';
+import { lockCowRowsInOrder } from '../modules/cows/cows-repository';
 import { recordNotice, type NoticeRecord } from '../modules/notices/record-notice';
 import type { DetectedNotice } from './detect-cow';
 
@@ -97,6 +98,14 @@ export const recordDetections = async (
     return { notices: [], cowInfo: [] };
   }
   return db.transaction(async (tx) => {
+    const written = results.filter(
+      (result) => result.notices.length > 0 || drinkChanged(result) || averagesChanged(result),
+    );
+    await lockCowRowsInOrder(
+      tx,
+      farmId,
+      written.map((result) => result.cowId),
+    );
     const notices: NoticeRecord[] = [];
     for (const result of results) {
       for (const notice of result.notices) {

@@ -1,6 +1,7 @@
 import type { CowInfoSocketData } from '@cowcare/contract/socket-messages';
 import type { Queryable } from '../db/database';
 import { presentSensorValues } from '../modules/cows/cow-presenter';
+import { lockCowRowsInOrder } from '../modules/cows/cows-repository';
 import type { StoredReading } from './stored-reading';
 import { isRecentReading } from './sensor-state';
 
@@ -47,7 +48,6 @@ const summarise = (readings: readonly StoredReading[]): CowBatchSummary[] => {
       summary.activity = reading.activity ?? summary.activity;
     }
   }
-  // Sorted by cow, so concurrent batches take the row locks in the same order.
   return [...summaries.values()].sort((a, b) => a.cowId - b.cowId);
 };
 
@@ -166,6 +166,11 @@ export const updateCowState = async (
 ): Promise<CowStateChanges> => {
   const summaries = summarise(stored);
   if (summaries.length === 0) return { cowInfo: [], cameOnline: [] };
+  await lockCowRowsInOrder(
+    tx,
+    farmId,
+    summaries.map((summary) => summary.cowId),
+  );
   const [result] = await tx.query<{ rows: string }>(UPDATE_COWS, [
     farmId,
     summaries.map((summary) => summary.cowId),
