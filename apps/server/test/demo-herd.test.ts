@@ -4,9 +4,10 @@ import type { Cow } from '@cowcare/contract/cow-schemas';
 import { addDays } from '@cowcare/domain/calendar-date';
 import { COW_STATUSES, storedStatusValue } from '@cowcare/domain/cow-status';
 import { DEFAULT_DIAGNOSIS_DAYS } from '@cowcare/domain/reproduction-dates';
-import { DEMO_FARM_NUMBER, DEMO_PASSWORD, DEMO_USERNAME } from '../src/seed/demo-credentials';
+import { DEMO_FARM_NUMBER } from '../src/seed/demo-credentials';
 import { planDemoHerd } from '../src/seed/demo-herd-readings';
 import { runSeed } from '../src/seed/run-seed';
+import { demoCowList, logInAsDemo } from './demo-fixtures';
 import { call, createTestApp, type TestApp } from './helpers/test-app';
 
 let testApp: TestApp;
@@ -38,15 +39,8 @@ const rows = <Row extends object>(sql: string, params: unknown[] = []) => testAp
 beforeAll(async () => {
   testApp = await createTestApp();
   await runSeed(testApp.db, { demo: true });
-  const login = await call(testApp, api.auth.login, {
-    body: { username: DEMO_USERNAME, password: DEMO_PASSWORD },
-  });
-  token = login.json<{ data: { token: string } }>().data.token;
-  const response = await call(testApp, api.cows.getCowsData, {
-    token,
-    params: { country: 'KR', FarmNumber: DEMO_FARM_NUMBER },
-  });
-  cows = response.json<{ data: Cow[] }>().data;
+  token = await logInAsDemo(testApp);
+  cows = await demoCowList(testApp, token);
 }, 120_000);
 afterAll(() => testApp.close());
 

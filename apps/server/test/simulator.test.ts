@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@cowcare/contract/api';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
 import { TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS, temperatureLevelOf } from '@cowcare/domain/cow-filter';
 import { SENSOR_OFFLINE_AFTER_MS } from '../src/ingest/sensor-state';
 import { markSilentSensorsOffline } from '../src/jobs/sensor-offline-job';
-import { DEMO_FARM_NUMBER, DEMO_PASSWORD, DEMO_USERNAME } from '../src/seed/demo-credentials';
 import { detectCalvingAlerts } from '@cowcare/domain/calving-detection';
 import { detectDrinkingEvents } from '@cowcare/domain/drinking-detection';
 import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
@@ -19,7 +17,8 @@ import {
   type SimulatedCow,
 } from '../src/simulator/herd-model';
 import { createDemoSimulator } from '../src/simulator/start-simulator';
-import { call, createTestApp, type TestApp } from './helpers/test-app';
+import { demoCowList, logInAsDemo } from './demo-fixtures';
+import { createTestApp, type TestApp } from './helpers/test-app';
 import { DAY, eventually, HOUR, slots } from './notices-fixtures';
 
 const START = Date.UTC(2026, 0, 1);
@@ -234,13 +233,7 @@ describe('the demo farm after a replay of its herd', () => {
   const now = Date.now();
   const herd = demoHerd(new Date(now));
 
-  const cowList = async (): Promise<Cow[]> => {
-    const response = await call(testApp, api.cows.getCowsData, {
-      token,
-      params: { country: 'KR', FarmNumber: DEMO_FARM_NUMBER },
-    });
-    return response.json<{ data: Cow[] }>().data;
-  };
+  const cowList = () => demoCowList(testApp, token);
   /** The list once detection has worked through the replay (it writes the averages): the same twice running. */
   const settledCowList = () => {
     let previous = '';
@@ -270,10 +263,7 @@ describe('the demo farm after a replay of its herd', () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     await runSeed(testApp.db, { demo: true });
-    const login = await call(testApp, api.auth.login, {
-      body: { username: DEMO_USERNAME, password: DEMO_PASSWORD },
-    });
-    token = login.json<{ data: { token: string } }>().data.token;
+    token = await logInAsDemo(testApp);
     const simulator = createDemoSimulator({
       mqttUrl: `mqtt://127.0.0.1:${testApp.services.mqtt?.port ?? 0}`,
       topicRoot: testApp.services.config.mqttTopicRoot,
