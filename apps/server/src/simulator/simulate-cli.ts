@@ -89,7 +89,8 @@ const main = async (): Promise<void> => {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   await simulator.finished();
-  // Reached `--until-hours-ago`: every reading is acknowledged, so the server has stored it.
+  // Reached `--until-hours-ago`, every reading acknowledged (by the embedded broker once the server has stored
+  // it; an external broker acknowledges on receipt).
   clearInterval(report);
   await simulator.stop();
 };
