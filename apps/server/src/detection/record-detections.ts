@@ -79,6 +79,10 @@ const writeDrinkValues = async (tx: Queryable, farmId: number, changed: readonly
   );
 };
 
+/** A result the round must write: a notice to record, or drink values or averages that changed. */
+const writesSomething = (result: CowDetectionResult) =>
+  result.notices.length > 0 || drinkChanged(result) || averagesChanged(result);
+
 /**
  * One command per detection round: every new notice (once per episode key), the unread mark of the cows
  * they concern, the drink values and the daily averages — all or nothing. What changed is returned for
@@ -89,25 +93,17 @@ export const recordDetections = async (
   farmId: number,
   results: readonly CowDetectionResult[],
 ): Promise<RecordedDetections> => {
+  const written = results.filter(writesSomething);
   // Most rounds find nothing new: they cost no transaction.
-  if (
-    results.every(
-      (result) => result.notices.length === 0 && !drinkChanged(result) && !averagesChanged(result),
-    )
-  ) {
-    return { notices: [], cowInfo: [] };
-  }
+  if (written.length === 0) return { notices: [], cowInfo: [] };
   return db.transaction(async (tx) => {
-    const written = results.filter(
-      (result) => result.notices.length > 0 || drinkChanged(result) || averagesChanged(result),
-    );
     await lockCowRowsInOrder(
       tx,
       farmId,
       written.map((result) => result.cowId),
     );
     const notices: NoticeRecord[] = [];
-    for (const result of results) {
+    for (const result of written) {
       for (const notice of result.notices) {
         const recorded = await recordNotice(tx, {
           farmId,
@@ -128,9 +124,9 @@ export const recordDetections = async (
         [farmId, unread],
       );
     }
-    const changed = results.filter(drinkChanged);
+    const changed = written.filter(drinkChanged);
     await writeDrinkValues(tx, farmId, changed);
-    const averaged = await writeAverages(tx, farmId, results.filter(averagesChanged));
+    const averaged = await writeAverages(tx, farmId, written.filter(averagesChanged));
 
     const cowInfo = new Map<number, CowInfoSocketData>();
     for (const cowId of unread) cowInfo.set(cowId, { id: cowId, readed: 0 });

@@ -48,7 +48,7 @@ const summarise = (readings: readonly StoredReading[]): CowBatchSummary[] => {
       summary.activity = reading.activity ?? summary.activity;
     }
   }
-  return [...summaries.values()].sort((a, b) => a.cowId - b.cowId);
+  return [...summaries.values()];
 };
 
 /** The columns of one updated cow, in the order the statement lists them; numerics are JSON numbers. */
