@@ -39,6 +39,8 @@ const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours
 
 interface SensorPlan {
   fever: FeverBand | null;
+  /** A bolus off her water. */
+  dry: boolean;
   silent: boolean;
   lame: boolean;
 }
@@ -74,10 +76,9 @@ const sensorStoryFor = (
           pick(context, FEVER_DEVIATIONS[plan.fever]) + (offset ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS),
           2,
         );
-  const bolus = cow.sensorId !== null && sensorKind(cow.sensorId) === 'pill';
   cow.sensorStory = {
     feverRise: rise,
-    drinkingStoppedSince: bolus && index % DRY_CYCLE === DRY_AT ? hoursBefore(now, 20) : null,
+    drinkingStoppedSince: plan.dry ? hoursBefore(now, 20) : null,
     silentSince: plan.silent ? hoursBefore(now, int(context, 3, 30)) : null,
   };
 };
@@ -110,7 +111,7 @@ const healthCasesFor = (
     { diseaseCode: 'lameness' },
     'Meloxicam 0.5 mg/kg',
   );
-  const dry = first(({ story }) => Boolean(story.cow.sensorStory?.drinkingStoppedSince));
+  const dry = first(({ plan }) => plan.dry);
   dry?.health(
     notBeforeCreation(dry, daysAgo(context, 1)),
     { diseaseCode: 'ruminal-impaction' },
@@ -136,7 +137,13 @@ export const planDemoHerd = (input: HerdPlanInput): DemoCow[] => {
     const silent = index % SILENT_CYCLE === SILENT_AT;
     // A silent sensor shows nothing of a fever, so its cow's story has none.
     const fever = silent ? null : (FEVER_AT[index % FEVER_CYCLE] ?? null);
-    const plan = { fever, silent, lame: fever === null && index % LAME_CYCLE === LAME_AT };
+    const bolus = story.cow.sensorId !== null && sensorKind(story.cow.sensorId) === 'pill';
+    const plan = {
+      fever,
+      dry: bolus && index % DRY_CYCLE === DRY_AT,
+      silent,
+      lame: fever === null && index % LAME_CYCLE === LAME_AT,
+    };
     sensorStoryFor(context, story.cow, plan, index, input.now);
     return { story, plan };
   });
