@@ -57,7 +57,7 @@ const config: Config = benchServerConfig(RUN_ID, { INGEST_CONCURRENCY: '4', INGE
 
 const topicOf = (farm: BenchFarm) => readingsTopic(config.mqttTopicRoot, BENCH_COUNTRY, farm.farmNumber);
 
-/** Each alert farm's second cow: her heat is measured after the fevers, under the same load. */
+/** Each alert farm's second cow, whose heat is measured. */
 const HEAT_SENSOR = FIRST_SENSOR + 1;
 
 interface SeriesReading {
@@ -139,10 +139,9 @@ const insertSeries = (
  * `trigger` is sent during the warm-up (the server then knows her as it knows every cow, detected before, not
  * as a newcomer that detection would take first anyway), the one at `trigger` is the measured one.
  */
-const preloadHistory = async (db: Database, measured: Measured, trigger: number) => {
-  for (const kind of ALERT_KINDS) {
-    const stored = kind.series(trigger).slice(0, -2);
-    await insertSeries(db, measured.farm.farmId, kind.sensor, kind.cowOf(measured), stored);
+const preloadHistory = async (db: Database, measured: Measured, series: readonly KindSeries[]) => {
+  for (const { kind, readings } of series) {
+    await insertSeries(db, measured.farm.farmId, kind.sensor, kind.cowOf(measured), readings.slice(0, -2));
   }
 };
 
@@ -283,6 +282,12 @@ const ALERT_KINDS: readonly AlertKind[] = [
   { name: 'heat (101)', code: 101, sensor: HEAT_SENSOR, series: heatSeries, cowOf: (one) => one.heatCowId },
 ];
 
+/** A kind's series for this run's `trigger`, worked out once (the heat's runs the estrus detector). */
+interface KindSeries {
+  kind: AlertKind;
+  readings: SeriesReading[];
+}
+
 interface Latencies {
   kind: AlertKind;
   latencies: number[];
@@ -321,7 +326,8 @@ const measure = async (
     measured.push({ farm, cowId, heatCowId, index: BACKGROUND_FARMS + offset });
   }
   const trigger = Math.floor(Date.now() / ROUND_MS) * ROUND_MS;
-  for (const one of measured) await preloadHistory(db, one, trigger);
+  const series = ALERT_KINDS.map((kind): KindSeries => ({ kind, readings: kind.series(trigger) }));
+  for (const one of measured) await preloadHistory(db, one, series);
   const backgroundStart = Math.floor((Date.now() - BACKGROUND_DAYS_BACK * DAY) / ROUND_MS) * ROUND_MS;
   await preloadBackgroundHistory(db, background, backgroundStart);
   // Every cow's averages as a running server holds them: the mean of her stored days.
@@ -365,7 +371,7 @@ const measure = async (
     for (const [i, one] of measured.entries()) {
       const client = measuredClients[i];
       if (client) {
-        const previous = ALERT_KINDS.map((kind) => seriesReading(kind.sensor, kind.series(trigger), 1));
+        const previous = series.map(({ kind, readings }) => seriesReading(kind.sensor, readings, 1));
         warmUps.push(client.publishAsync(topicOf(one.farm), JSON.stringify(previous), { qos: 1 }));
       }
     }
@@ -381,9 +387,9 @@ const measure = async (
     const warmUpSeconds = (performance.now() - warmUpEnds + WARM_UP_MS) / 1000;
     const storedBefore = services.ingest.stats.stored;
     const timedFrom = performance.now();
-    const alerts = ALERT_KINDS.map((kind) => ({
+    const alerts = series.map(({ kind, readings }) => ({
       kind,
-      series: kind.series(trigger),
+      readings,
       latencies: [] as number[],
       missed: 0,
     }));
@@ -392,7 +398,7 @@ const measure = async (
       const client = measuredClients[i];
       if (!client) throw new Error('no gateway client');
       for (const measuredKind of alerts) {
-        const { kind, series } = measuredKind;
+        const { kind, readings } = measuredKind;
         const key = `${kind.cowOf(one)}:${kind.code}`;
         const arrived = new Promise<number | undefined>((resolve) => {
           const timer = setTimeout(() => resolve(undefined), ALERT_TIMEOUT_MS);
@@ -401,7 +407,7 @@ const measure = async (
             resolve(at);
           });
         });
-        const payload = JSON.stringify([seriesReading(kind.sensor, series, 0)]);
+        const payload = JSON.stringify([seriesReading(kind.sensor, readings, 0)]);
         const sentAt = performance.now();
         void client.publishAsync(topicOf(one.farm), payload, { qos: 1 });
         const at = await arrived;
