@@ -40,8 +40,12 @@ const averagesOf = (ids: readonly number[], round: number): CowDetectionResult[]
     notices: [],
     drinking: undefined,
     previousDrink: { current: null, average: null },
-    averages: { temperature: 38.6 + (round % 3) / 10, activity: 11 + round },
-    previousAverages: { temperature: null, activity: null },
+    averages: {
+      temperature: 38.6 + (round % 3) / 10,
+      activity: 11 + round,
+      activityByHour: Array.from({ length: 24 }, (_, hour) => 5 + hour + round),
+    },
+    previousAverages: { temperature: null, activity: null, activityByHour: null },
   }));
 
 describe('writers of many cows at once', () => {

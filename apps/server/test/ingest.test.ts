@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
+import { api } from '@cowcare/contract/api';
+import type { Cow } from '@cowcare/contract/cow-schemas';
 import type { Queryable } from '../src/db/database';
-import type { TestApp, TestUser } from './helpers/test-app';
+import { call, type TestApp, type TestUser } from './helpers/test-app';
 import {
   brokerUrl,
   connectGateway,
@@ -434,6 +436,53 @@ describe("a cow's current and average values", () => {
       averageTemperature: 38.57, // mean(38.8, 38.6, 38.3)
       averageActivity: 20, // mean(30, 20, 10)
     });
+  });
+
+  it("hold her newest activity against her usual activity at that hour of the day, not her day's mean", async () => {
+    // Her "today" is yesterday, so every reading is in the past whatever the time of the run.
+    const today = yesterdayMidnight();
+    const at = (day: number, hour: number) => new Date(today + day * 86_400_000 + hour * 3_600_000);
+    const cowId = await cowWearing(testApp, farmer, 'C195', 40195);
+    // A week of quiet nights (02:00, 4 counts) and busy milkings (06:00, 16 counts): a day's mean of 10.
+    await publishReadings(
+      client,
+      gateway.topic,
+      [-7, -6, -5, -4, -3, -2, -1].flatMap((day) => [
+        reading(40195, 100 + 2 * day, at(day, 2), { temp: 38.6, activity: 4 }),
+        reading(40195, 101 + 2 * day, at(day, 6), { temp: 38.6, activity: 16 }),
+      ]),
+    );
+    const socket = await openFarmSocket(testApp, farmer);
+    const activityInfo = () =>
+      socket.messages.flatMap((message) =>
+        message.type === 'cowinfo' && message.data.id === cowId && message.data.activity_avg !== undefined
+          ? [message.data]
+          : [],
+      );
+    const listed = async () => {
+      const response = await call(testApp, api.cows.getCowInfo, {
+        token: farmer.token,
+        params: { id: cowId },
+      });
+      const { activity, activity_current, activity_avg } = response.json<{ data: Cow }>().data;
+      return { activity, activity_current, activity_avg };
+    };
+
+    // Tonight she is as quiet as every night: normal (0 %), where the day's mean of 10 would say -60 %.
+    await publishReadings(client, gateway.topic, [
+      reading(40195, 200, at(0, 2.2), { temp: 38.6, activity: 4 }),
+    ]);
+    await waitFor(async () => (await cowState(testApp, cowId)).averageActivity === 10);
+    expect(await listed()).toEqual({ activity: 0, activity_current: 4, activity_avg: 4 });
+    // At milking she moves less than at her usual milkings: low (-25 %), where the day's mean would say +20 %.
+    await publishReadings(client, gateway.topic, [
+      reading(40195, 201, at(0, 6.2), { temp: 38.6, activity: 12 }),
+    ]);
+    expect(await listed()).toEqual({ activity: -25, activity_current: 12, activity_avg: 16 });
+    // The live update the cow list applies says the same.
+    await waitFor(() => activityInfo().some((info) => info.activity_current === 12));
+    expect(activityInfo().at(-1)).toMatchObject({ activity: -25, activity_current: 12, activity_avg: 16 });
+    socket.close();
   });
 
   it('do not go back in time when an older backlog arrives after newer readings', async () => {

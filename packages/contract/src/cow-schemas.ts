@@ -46,9 +46,14 @@ export const CowSchema = Type.Object({
   temp_current: NullableNumber,
   temp_avg: NullableNumber,
   tempadd: NullableNumber,
-  activity: NullableNumber,
-  activity_current: NullableNumber,
-  activity_avg: NullableNumber,
+  activity: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      'percent difference of activity_current from activity_avg (spec §5 bands: < 0 low, < 10 normal)',
+  }),
+  activity_current: Type.Union([Type.Number(), Type.Null()], { description: 'her newest reading' }),
+  activity_avg: Type.Union([Type.Number(), Type.Null()], {
+    description: 'her mean at the UTC hour of her newest reading over the 7 days before, else her 7-day mean',
+  }),
   lastReadingAt: Type.Union([Type.String(), Type.Null()]),
   readed: Type.Union([Type.Literal(0), Type.Literal(1)]),
   typeid: Type.Union([Id, Type.Null()]),

@@ -7,11 +7,19 @@
  * and the averages change once a day. A cow with no reading on an earlier day (a new cow, a new sensor) takes
  * the mean of her first readings, kept until a day ends: an average that moved with every reading would not be
  * a baseline.
+ *
+ * Activity also has a mean for each hour of the day over the same 7 days (`activityByHour`). A cow is three or
+ * four times as active at milking as at night, so a reading held against her whole-day mean said "low" for the
+ * whole herd every night and "high" at every milking; held against her own mean at that hour of the day
+ * (architecture §9: a cow against her recent past, aligned to the time of day) it says how she differs from
+ * her usual self. The hours are UTC hours: a fixed offset from the farm's clock aligns the days just as well.
  */
 
 const DAY_MS = 86_400_000;
 export const TEMPERATURE_AVERAGE_DAYS = 10;
 export const ACTIVITY_AVERAGE_DAYS = 7;
+const HOUR_MS = 3_600_000;
+const HOURS_PER_DAY = 24;
 
 export interface AveragedReading {
   /** Epoch ms. */
@@ -25,6 +33,11 @@ export interface DailyAverages {
   temperature: number | null;
   /** Counts per reading, two decimals; null without an activity reading in the window. */
   activity: number | null;
+  /**
+   * Counts per reading in each UTC hour of the day (index 0-23), two decimals; an hour without a reading in
+   * the window is null (a sensor sending every 2 hours). Null without an activity reading in the window.
+   */
+  activityByHour: readonly (number | null)[] | null;
 }
 
 /** Two decimals, as the cows table stores them, so an unchanged average compares equal. */
@@ -44,6 +57,27 @@ class Mean {
   }
 }
 
+class HourlyMeans {
+  private readonly hours = Array.from({ length: HOURS_PER_DAY }, () => new Mean());
+  private empty = true;
+
+  add(time: number, value: number): void {
+    this.hours[Math.floor(time / HOUR_MS) % HOURS_PER_DAY]!.add(value);
+    this.empty = false;
+  }
+
+  get value(): (number | null)[] | null {
+    return this.empty ? null : this.hours.map((hour) => hour.value);
+  }
+}
+
+/** Her usual activity at the UTC hour of `time`: that hour's mean, else (no reading at that hour) the day's. */
+export const activityAverageAt = (
+  averages: Pick<DailyAverages, 'activity' | 'activityByHour'>,
+  time: number,
+): number | null =>
+  averages.activityByHour?.[Math.floor(time / HOUR_MS) % HOURS_PER_DAY] ?? averages.activity;
+
 /**
  * The averages for the day of `newest` (epoch ms) from readings in any order (later ones are ignored), given
  * the ones `stored` so far.
@@ -57,16 +91,20 @@ export const dailyAverages = (
   const temperatureFrom = dayStart - TEMPERATURE_AVERAGE_DAYS * DAY_MS;
   const activityFrom = dayStart - ACTIVITY_AVERAGE_DAYS * DAY_MS;
   const dayEnd = dayStart + DAY_MS;
-  const earlier = { temperature: new Mean(), activity: new Mean() };
-  const today = { temperature: new Mean(), activity: new Mean() };
+  const earlier = { temperature: new Mean(), activity: new Mean(), activityByHour: new HourlyMeans() };
+  const today = { temperature: new Mean(), activity: new Mean(), activityByHour: new HourlyMeans() };
   for (const { time, temperature, activity } of readings) {
     if (time >= dayEnd) continue;
     const days = time >= dayStart ? today : earlier;
     if (temperature !== null && time >= temperatureFrom) days.temperature.add(temperature);
-    if (activity !== null && time >= activityFrom) days.activity.add(activity);
+    if (activity !== null && time >= activityFrom) {
+      days.activity.add(activity);
+      days.activityByHour.add(time, activity);
+    }
   }
   return {
     temperature: earlier.temperature.value ?? stored.temperature ?? today.temperature.value,
     activity: earlier.activity.value ?? stored.activity ?? today.activity.value,
+    activityByHour: earlier.activityByHour.value ?? stored.activityByHour ?? today.activityByHour.value,
   };
 };

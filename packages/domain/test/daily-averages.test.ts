@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyAverages, type AveragedReading } from '../src/daily-averages';
+import { activityAverageAt, dailyAverages, type AveragedReading } from '../src/daily-averages';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -7,7 +7,10 @@ const HOUR_MS = 3_600_000;
 const newest = Date.UTC(2026, 10, 24, 9, 30);
 const today = Date.UTC(2026, 10, 24);
 const at = (days: number, hours = 12): number => today - days * DAY_MS + hours * HOUR_MS;
-const NONE = { temperature: null, activity: null };
+const NONE = { temperature: null, activity: null, activityByHour: null };
+/** A profile of 24 hours, null but for the ones given. */
+const byHour = (means: Record<number, number>): (number | null)[] =>
+  Array.from({ length: 24 }, (_, hour) => means[hour] ?? null);
 const reading = (time: number, temperature: number | null, activity: number | null): AveragedReading => ({
   time,
   temperature,
@@ -24,13 +27,21 @@ describe("a cow's daily averages", () => {
       reading(at(0, 0) - 1, 38.6, 30), // the last moment of yesterday
       reading(newest, 39.9, 26), // today: a fever does not lift its own baseline
     ];
-    expect(dailyAverages(readings, newest, NONE)).toEqual({ temperature: 38.3, activity: 20 });
+    expect(dailyAverages(readings, newest, NONE)).toEqual({
+      temperature: 38.3,
+      activity: 20,
+      activityByHour: byHour({ 0: 20, 12: 10, 23: 30 }),
+    });
   });
 
   it('stay the same for every reading of one day', () => {
     const readings = [reading(at(3), 38.5, 12), reading(at(0, 1), 41, 90), reading(at(0, 23), 41, 90)];
     expect(dailyAverages(readings, at(0, 1), NONE)).toEqual(dailyAverages(readings, at(0, 23), NONE));
-    expect(dailyAverages(readings, at(0, 23), NONE)).toEqual({ temperature: 38.5, activity: 12 });
+    expect(dailyAverages(readings, at(0, 23), NONE)).toEqual({
+      temperature: 38.5,
+      activity: 12,
+      activityByHour: byHour({ 12: 12 }),
+    });
   });
 
   it("take her first readings' mean while she has no earlier day, and keep it until the day ends", () => {
@@ -40,18 +51,24 @@ describe("a cow's daily averages", () => {
       reading(at(5), null, 30), // activity from an earlier day, no temperature
     ];
     const first = dailyAverages(readings, at(0, 2), NONE);
-    expect(first).toEqual({ temperature: 38.4, activity: 30 });
+    expect(first).toEqual({ temperature: 38.4, activity: 30, activityByHour: byHour({ 12: 30 }) });
     const later = [...readings, reading(at(0, 3), 39.4, 50)];
     expect(dailyAverages(later, at(0, 3), first)).toEqual(first);
     // Tomorrow, today is an earlier day.
-    expect(dailyAverages(later, at(-1, 1), first)).toEqual({ temperature: 38.73, activity: 25 });
+    expect(dailyAverages(later, at(-1, 1), first)).toEqual({
+      temperature: 38.73,
+      activity: 25,
+      activityByHour: byHour({ 1: 8, 2: 12, 3: 50, 12: 30 }),
+    });
   });
 
   it('follow the earlier days whatever was stored', () => {
     const readings = [reading(at(1), 38.5, 12), reading(at(0, 1), 39, 20)];
-    expect(dailyAverages(readings, at(0, 1), { temperature: 37, activity: 99 })).toEqual({
+    const stored = { temperature: 37, activity: 99, activityByHour: byHour({ 12: 99 }) };
+    expect(dailyAverages(readings, at(0, 1), stored)).toEqual({
       temperature: 38.5,
       activity: 12,
+      activityByHour: byHour({ 12: 12 }),
     });
   });
 
@@ -61,14 +78,40 @@ describe("a cow's daily averages", () => {
       reading(at(1, 13), 38.222, 7),
       reading(at(-1), 45, 500), // tomorrow
     ];
-    expect(dailyAverages(readings, newest, NONE)).toEqual({ temperature: 38.17, activity: 7 });
+    expect(dailyAverages(readings, newest, NONE)).toEqual({
+      temperature: 38.17,
+      activity: 7,
+      activityByHour: byHour({ 13: 7 }),
+    });
   });
 
   it('are null without readings of a kind', () => {
     expect(dailyAverages([reading(at(1), null, 5)], newest, NONE)).toEqual({
       temperature: null,
       activity: 5,
+      activityByHour: byHour({ 12: 5 }),
     });
-    expect(dailyAverages([], newest, NONE)).toEqual({ temperature: null, activity: null });
+    expect(dailyAverages([], newest, NONE)).toEqual(NONE);
+  });
+});
+
+describe("a cow's usual activity at an hour of the day", () => {
+  // A week of a cow three times as active at the morning milking (06:00) as at night (02:00).
+  const week = Array.from({ length: 7 }, (_, day) => [
+    reading(at(day + 1, 2), 38.5, 4 + (day % 2)), // 4 or 5 at night
+    reading(at(day + 1, 2) + 30 * 60_000, 38.5, 4),
+    reading(at(day + 1, 6), 38.5, 15),
+  ]).flat();
+  const averages = dailyAverages(week, newest, NONE);
+
+  it('is her mean at that hour on the 7 days before, not her whole-day mean', () => {
+    expect(averages.activity).toBe(7.81);
+    expect(activityAverageAt(averages, today + 2 * HOUR_MS + 40 * 60_000)).toBe(4.21);
+    expect(activityAverageAt(averages, today + 6 * HOUR_MS)).toBe(15);
+  });
+
+  it('is her whole-day mean at an hour she has no reading of (a sensor that sends every 2 hours)', () => {
+    expect(activityAverageAt(averages, today + 3 * HOUR_MS)).toBe(averages.activity);
+    expect(activityAverageAt({ activity: 9, activityByHour: null }, newest)).toBe(9);
   });
 });

@@ -320,7 +320,7 @@ export const ch: Record<MessageKey, string> = {
   'herd.cow.camera': '摄像头',
   'herd.cow.current': '当前数值',
   'herd.cow.temperatureLine': '当前 {{current}} · 平均 {{average}} · 偏移 {{offset}}',
-  'herd.cow.activityLine': '当前 {{current}} · 平均 {{average}}',
+  'herd.cow.activityLine': '当前 {{current}} · 此时段平均 {{average}}',
   'herd.cow.drinkLine': '7 日平均每天 {{average}} 次',
   'herd.dates.title': '繁殖日期',
   'herd.dates.lastEstrus': '最近发情',

@@ -339,7 +339,7 @@ export const en = {
   'herd.cow.camera': 'Camera',
   'herd.cow.current': 'Current values',
   'herd.cow.temperatureLine': 'Now {{current}} · average {{average}} · offset {{offset}}',
-  'herd.cow.activityLine': 'Now {{current}} · average {{average}}',
+  'herd.cow.activityLine': 'Now {{current}} · usual at this hour {{average}}',
   'herd.cow.drinkLine': '7-day average {{average}} per day',
 
   'herd.dates.title': 'Reproduction dates',

@@ -377,7 +377,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.cow.openDam': 'Buka induk',
   'herd.cow.lastReading': 'Pembacaan terakhir',
   'herd.cow.temperatureLine': 'Kini {{current}} · rata-rata {{average}} · koreksi {{offset}}',
-  'herd.cow.activityLine': 'Kini {{current}} · rata-rata {{average}}',
+  'herd.cow.activityLine': 'Kini {{current}} · biasanya pada jam ini {{average}}',
   'herd.cow.drinkLine': 'Rata-rata 7 hari: {{average}} per hari',
   'herd.dates.edit': 'Ubah {{date}}',
   'herd.dates.setByHand': 'Atur {{date}} secara manual',

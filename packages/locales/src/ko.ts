@@ -323,7 +323,7 @@ export const ko: Record<MessageKey, string> = {
   'herd.cow.camera': '카메라',
   'herd.cow.current': '현재 값',
   'herd.cow.temperatureLine': '현재 {{current}} · 평균 {{average}} · 보정 {{offset}}',
-  'herd.cow.activityLine': '현재 {{current}} · 평균 {{average}}',
+  'herd.cow.activityLine': '현재 {{current}} · 이 시간대 평균 {{average}}',
   'herd.cow.drinkLine': '7일 평균 하루 {{average}}회',
   'herd.dates.title': '번식 일정',
   'herd.dates.lastEstrus': '최근 발정',

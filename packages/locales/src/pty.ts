@@ -375,7 +375,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.cow.openDam': 'Ver a mãe',
   'herd.cow.lastReading': 'Última leitura',
   'herd.cow.temperatureLine': 'Agora {{current}} · média {{average}} · ajuste {{offset}}',
-  'herd.cow.activityLine': 'Agora {{current}} · média {{average}}',
+  'herd.cow.activityLine': 'Agora {{current}} · habitual a esta hora {{average}}',
   'herd.cow.drinkLine': 'Média de 7 dias: {{average}} por dia',
   'herd.dates.edit': 'Alterar {{date}}',
   'herd.dates.setByHand': 'Definir {{date}} manualmente',

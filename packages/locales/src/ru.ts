@@ -374,7 +374,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.cow.openDam': 'Открыть мать',
   'herd.cow.lastReading': 'Последнее измерение',
   'herd.cow.temperatureLine': 'Сейчас {{current}} · среднее {{average}} · поправка {{offset}}',
-  'herd.cow.activityLine': 'Сейчас {{current}} · среднее {{average}}',
+  'herd.cow.activityLine': 'Сейчас {{current}} · обычно в этот час {{average}}',
   'herd.cow.drinkLine': 'В среднем за 7 дней: {{average}} в день',
   'herd.dates.edit': 'Изменить: {{date}}',
   'herd.dates.setByHand': 'Задать вручную: {{date}}',

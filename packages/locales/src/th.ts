@@ -366,7 +366,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'herd.cow.openDam': 'เปิดดูแม่',
   'herd.cow.lastReading': 'ค่าที่วัดล่าสุด',
   'herd.cow.temperatureLine': 'ตอนนี้ {{current}} · เฉลี่ย {{average}} · ค่าชดเชย {{offset}}',
-  'herd.cow.activityLine': 'ตอนนี้ {{current}} · เฉลี่ย {{average}}',
+  'herd.cow.activityLine': 'ตอนนี้ {{current}} · ปกติในชั่วโมงนี้ {{average}}',
   'herd.cow.drinkLine': 'เฉลี่ย 7 วัน วันละ {{average}} ครั้ง',
   'herd.dates.edit': 'เปลี่ยน{{date}}',
   'herd.dates.setByHand': 'ตั้ง{{date}}เอง',

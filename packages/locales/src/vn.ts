@@ -370,7 +370,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.cow.openDam': 'Mở bò mẹ',
   'herd.cow.lastReading': 'Số đo gần nhất',
   'herd.cow.temperatureLine': 'Hiện tại {{current}} · trung bình {{average}} · hiệu chỉnh {{offset}}',
-  'herd.cow.activityLine': 'Hiện tại {{current}} · trung bình {{average}}',
+  'herd.cow.activityLine': 'Hiện tại {{current}} · thường vào giờ này {{average}}',
   'herd.cow.drinkLine': 'Trung bình 7 ngày: {{average}} lần/ngày',
   'herd.dates.edit': 'Đổi {{date}}',
   'herd.dates.setByHand': 'Đặt {{date}} thủ công',

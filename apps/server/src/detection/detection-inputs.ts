@@ -19,6 +19,7 @@ export interface DetectionCow {
   /** As stored: the stage writes them again when her readings give other values (`daily-averages.ts`). */
   averageTemperature: number | null;
   averageActivity: number | null;
+  activityByHour: (number | null)[] | null;
   /** The farm's alert lines for her sensor (`uplow`), all null when none are drawn. */
   alertLines: AlertLineBounds;
 }
@@ -51,6 +52,7 @@ export const loadDetectionCows = async (
             ${day('c.last_calving_date', 'lastCalvingDate')},
             c.current_drink::float8 AS "currentDrink", c.average_drink::float8 AS "averageDrink",
             c.average_temperature::float8 AS "averageTemperature", c.average_activity::float8 AS "averageActivity",
+            c.activity_by_hour::float8[] AS "activityByHour",
             b.temperature_upper::float8 AS "tempUp", b.temperature_lower::float8 AS "tempLow",
             b.activity_upper::float8 AS "activityUp", b.activity_lower::float8 AS "activityLow"
        FROM cows c

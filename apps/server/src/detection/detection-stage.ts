@@ -212,7 +212,11 @@ export class DetectionStage {
     const readings = history.readings();
     const from = Math.min(pending?.since ?? Infinity, history.newest - RECHECK_HOURS * HOUR_MS);
     const { notices, drinking, heatBuilding } = detectForCow(cow, readings, from);
-    const stored = { temperature: cow.averageTemperature, activity: cow.averageActivity };
+    const stored = {
+      temperature: cow.averageTemperature,
+      activity: cow.averageActivity,
+      activityByHour: cow.activityByHour,
+    };
     const averages = dailyAverages(readings, history.newest, stored);
     history.detectedAt = this.now();
     history.heatBuilding = heatBuilding;

@@ -3,7 +3,7 @@ import type { DailyAverages } from '@cowcare/domain/daily-averages';
 import type { DrinkingSummary } from '@cowcare/domain/drinking-detection';
 import type { Database, Queryable } from '../db/database';
 import { presentSensorValues, type CowSensorValues } from '../modules/cows/cow-presenter';
-import { lockCowRowsInOrder } from '../modules/cows/cows-repository';
+import { activityAverageAtNewestReading, lockCowRowsInOrder } from '../modules/cows/cows-repository';
 import { recordNotice, type NoticeRecord } from '../modules/notices/record-notice';
 import type { DetectedNotice } from './detect-cow';
 
@@ -33,10 +33,18 @@ const drinkChanged = (
   (result.drinking.last24Hours !== result.previousDrink.current ||
     result.drinking.perDayLast7Days !== result.previousDrink.average);
 
+const sameHours = (a: DailyAverages['activityByHour'], b: DailyAverages['activityByHour']) =>
+  a === b || (a !== null && b !== null && a.every((mean, hour) => mean === b[hour]));
+
 /** A kind without readings in the window leaves the stored average as it is. */
 const averagesChanged = ({ averages, previousAverages }: CowDetectionResult) =>
   (averages.temperature !== null && averages.temperature !== previousAverages.temperature) ||
-  (averages.activity !== null && averages.activity !== previousAverages.activity);
+  (averages.activity !== null && averages.activity !== previousAverages.activity) ||
+  (averages.activityByHour !== null && !sameHours(averages.activityByHour, previousAverages.activityByHour));
+
+/** A PostgreSQL array literal: a list of arrays cannot be passed as one parameter of rows (unnest flattens). */
+const arrayLiteral = (values: DailyAverages['activityByHour']) =>
+  values === null ? null : `{${values.map((value) => value ?? 'NULL').join(',')}}`;
 
 /** Writes the averages and returns each cow's values as they now stand, for her cowinfo. */
 const writeAverages = async (
@@ -48,18 +56,21 @@ const writeAverages = async (
   return tx.query<CowSensorValues & { id: number }>(
     `UPDATE cows c
         SET average_temperature = coalesce(a.temperature, c.average_temperature),
-            average_activity = coalesce(a.activity, c.average_activity), updated_at = now()
-       FROM unnest($2::int[], $3::numeric[], $4::numeric[]) AS a(id, temperature, activity)
+            average_activity = coalesce(a.activity, c.average_activity),
+            activity_by_hour = coalesce(a.activity_by_hour::numeric[], c.activity_by_hour), updated_at = now()
+       FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::text[]) AS a(id, temperature, activity, activity_by_hour)
       WHERE c.farm_id = $1 AND c.id = a.id
       RETURNING c.id, c.current_temperature::float8 AS "currentTemperature",
                 c.average_temperature::float8 AS "averageTemperature",
                 c.temperature_offset::float8 AS "temperatureOffset",
-                c.current_activity::float8 AS "currentActivity", c.average_activity::float8 AS "averageActivity"`,
+                c.current_activity::float8 AS "currentActivity",
+                ${activityAverageAtNewestReading('c')}::float8 AS "averageActivity"`,
     [
       farmId,
       changed.map((result) => result.cowId),
       changed.map((result) => result.averages.temperature),
       changed.map((result) => result.averages.activity),
+      changed.map((result) => arrayLiteral(result.averages.activityByHour)),
     ],
   );
 };

@@ -1,7 +1,7 @@
 import type { CowInfoSocketData } from '@cowcare/contract/socket-messages';
 import type { Queryable } from '../db/database';
 import { presentSensorValues } from '../modules/cows/cow-presenter';
-import { lockCowRowsInOrder } from '../modules/cows/cows-repository';
+import { activityAverageAtNewestReading, lockCowRowsInOrder } from '../modules/cows/cows-repository';
 import type { StoredReading } from './stored-reading';
 import { isRecentReading } from './sensor-state';
 
@@ -135,7 +135,7 @@ const UPDATE_COWS = `
      WHERE c.farm_id = $1 AND c.id = x.cow_id
        AND (c.last_reading_at IS NULL OR x.latest_at >= c.last_reading_at)
     RETURNING c.id, c.sensor_id, c.current_temperature, c.average_temperature, c.current_activity,
-              c.average_activity, c.temperature_offset, c.last_reading_at, c.sensor_online,
+              ${activityAverageAtNewestReading('c')} AS average_activity, c.temperature_offset, c.last_reading_at, c.sensor_online,
               p.was_online, p.previous_reading_at
   )
   -- One JSON document of arrays back instead of a row per cow (row decoding is the slow part on PGlite).

@@ -38,6 +38,14 @@ export interface CowRecord {
   country: string;
 }
 
+/**
+ * SQL for a cow's usual activity at the hour of her newest reading, as `activityAverageAt`
+ * (`@cowcare/domain/daily-averages`) works it out: the mean of that UTC hour over her 7 days before, else her
+ * whole-day mean. The list's activity deviation holds her newest reading against it.
+ */
+export const activityAverageAtNewestReading = (cow: string): string =>
+  `coalesce(${cow}.activity_by_hour[extract(hour FROM ${cow}.last_reading_at AT TIME ZONE 'UTC')::int + 1], ${cow}.average_activity)`;
+
 const date = (column: string, alias: string) => `to_char(c.${column}, 'YYYY-MM-DD') AS "${alias}"`;
 const timestamp = (column: string, alias: string) =>
   `to_char(c.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "${alias}"`;
@@ -48,7 +56,8 @@ export const SELECT_COW = `
          c.cow_type_id AS "cowTypeId", t.name AS "cowTypeName",
          c.temperature_offset::float8 AS "temperatureOffset",
          c.current_temperature::float8 AS "currentTemperature", c.average_temperature::float8 AS "averageTemperature",
-         c.current_activity::float8 AS "currentActivity", c.average_activity::float8 AS "averageActivity",
+         c.current_activity::float8 AS "currentActivity",
+         ${activityAverageAtNewestReading('c')}::float8 AS "averageActivity",
          c.current_drink::float8 AS "currentDrink", c.average_drink::float8 AS "averageDrink",
          ${timestamp('last_reading_at', 'lastReadingAt')}, c.is_read AS "isRead",
          ${date('last_estrus_date', 'lastEstrusDate')}, ${date('last_fertilization_date', 'lastFertilizationDate')},
