@@ -330,11 +330,22 @@ const measure = async (
   for (const one of measured) await preloadHistory(db, one, series);
   const backgroundStart = Math.floor((Date.now() - BACKGROUND_DAYS_BACK * DAY) / ROUND_MS) * ROUND_MS;
   await preloadBackgroundHistory(db, background, backgroundStart);
-  // Every cow's averages as a running server holds them: the mean of her stored days.
+  // Every cow's averages as a running server holds them: the mean of her stored days, and of each hour.
   await db.query(
-    `UPDATE cows c SET average_temperature = a.temperature, average_activity = a.activity
+    `WITH hourly AS (
+       SELECT cow_id, extract(hour FROM measured_at AT TIME ZONE 'UTC')::int AS hour, avg(activity) AS activity
+         FROM sensor_readings GROUP BY 1, 2
+     ), profiles AS (
+       SELECT cows.cow_id, array_agg(round(h.activity, 2) ORDER BY hours.hour) AS by_hour
+         FROM (SELECT DISTINCT cow_id FROM hourly) cows CROSS JOIN generate_series(0, 23) AS hours(hour)
+         LEFT JOIN hourly h ON h.cow_id = cows.cow_id AND h.hour = hours.hour
+        GROUP BY cows.cow_id
+     )
+     UPDATE cows c SET average_temperature = a.temperature, average_activity = a.activity,
+                       activity_by_hour = p.by_hour
        FROM (SELECT cow_id, avg(temperature) AS temperature, avg(activity) AS activity
                FROM sensor_readings GROUP BY cow_id) a
+       JOIN profiles p ON p.cow_id = a.cow_id
       WHERE c.id = a.cow_id`,
   );
   await db.query('ANALYZE sensor_readings');

@@ -32,7 +32,8 @@ export const buildBenchFarm = async (db: Database, cowCount: number): Promise<vo
   await db.query(
     `INSERT INTO cows (farm_id, code, sensor_id, sensor_online, status, parity, birthday, sex, cow_type_id,
                        temperature_offset, current_temperature, average_temperature, current_activity,
-                       average_activity, current_drink, average_drink, last_reading_at, last_estrus_date,
+                       average_activity, activity_by_hour, current_drink, average_drink, last_reading_at,
+                       last_estrus_date,
                        pregnancy_check_date, expected_calving_date, expected_estrus_date, culled_at)
      SELECT $1, 'C' || (100000 + g),
             CASE WHEN g % 25 = 0 THEN NULL WHEN g % 2 = 0 THEN 40000 + g ELSE g END,
@@ -44,6 +45,8 @@ export const buildBenchFarm = async (db: Database, cowCount: number): Promise<vo
             CASE WHEN g % 11 = 0 THEN 0.3 END,
             round((38.5 + random() * 2)::numeric, 2), round((38.4 + random() * 0.6)::numeric, 2),
             round((5 + random() * 15)::numeric, 2), round((8 + random() * 6)::numeric, 2),
+            -- One hourly profile for every cow (an uncorrelated subquery runs once): reading it costs the same.
+            (SELECT array_agg(round((3 + random() * 12)::numeric, 2)) FROM generate_series(0, 23)),
             round((3 + random() * 9)::numeric, 1), round((6 + random() * 4)::numeric, 1),
             now() - (random() * interval '2 hours'),
             CURRENT_DATE - (g % 40), CURRENT_DATE + (g % 60) - 20, CURRENT_DATE + (g % 280),
