@@ -58,7 +58,8 @@ const writeAverages = async (
         SET average_temperature = coalesce(a.temperature, c.average_temperature),
             average_activity = coalesce(a.activity, c.average_activity),
             activity_by_hour = coalesce(a.activity_by_hour::numeric[], c.activity_by_hour), updated_at = now()
-       FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::text[]) AS a(id, temperature, activity, activity_by_hour)
+       FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::text[])
+            AS a(id, temperature, activity, activity_by_hour)
       WHERE c.farm_id = $1 AND c.id = a.id
       RETURNING c.id, c.current_temperature::float8 AS "currentTemperature",
                 c.average_temperature::float8 AS "averageTemperature",

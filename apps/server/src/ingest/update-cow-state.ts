@@ -135,8 +135,8 @@ const UPDATE_COWS = `
      WHERE c.farm_id = $1 AND c.id = x.cow_id
        AND (c.last_reading_at IS NULL OR x.latest_at >= c.last_reading_at)
     RETURNING c.id, c.sensor_id, c.current_temperature, c.average_temperature, c.current_activity,
-              ${activityAverageAtNewestReading('c')} AS average_activity, c.temperature_offset, c.last_reading_at, c.sensor_online,
-              p.was_online, p.previous_reading_at
+              ${activityAverageAtNewestReading('c')} AS average_activity, c.temperature_offset,
+              c.last_reading_at, c.sensor_online, p.was_online, p.previous_reading_at
   )
   -- One JSON document of arrays back instead of a row per cow (row decoding is the slow part on PGlite).
   SELECT coalesce(json_agg(json_build_array(
