@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyAverages } from '@cowcare/domain/daily-averages';
 import { loadDetectionCows } from '../src/detection/detection-inputs';
 import { recordDetections, type CowDetectionResult } from '../src/detection/record-detections';
+import { findCowInFarm } from '../src/modules/cows/cows-repository';
 import { farmIdOf, insertCowRow } from './cows-fixtures';
 import { createFarmUser, createTestApp, type TestApp } from './helpers/test-app';
 
@@ -63,5 +64,15 @@ describe("a cow's stored averages", () => {
       resultOf({ ...averages, activityByHour: previousAverages.activityByHour }, previousAverages),
     ]);
     expect(again.cowInfo).toEqual([]);
+  });
+
+  it("give the hour's mean of her newest reading, or her whole-day mean in an hour without one", async () => {
+    // Her profile as the test above stored it: the odd hours have no mean.
+    const activityAt = async (lastReadingAt: string) => {
+      await testApp.db.query('UPDATE cows SET last_reading_at = $2 WHERE id = $1', [cowId, lastReadingAt]);
+      return (await findCowInFarm(testApp.db, farmId, cowId))?.averageActivity;
+    };
+    expect(await activityAt('2026-01-05T02:10:00Z')).toBe(3.74);
+    expect(await activityAt('2026-01-05T03:10:00Z')).toBe(7.13);
   });
 });

@@ -71,13 +71,6 @@ class HourlyMeans {
   }
 }
 
-/** Her usual activity at the UTC hour of `time`: that hour's mean, else (no reading at that hour) the day's. */
-export const activityAverageAt = (
-  averages: Pick<DailyAverages, 'activity' | 'activityByHour'>,
-  time: number,
-): number | null =>
-  averages.activityByHour?.[Math.floor(time / HOUR_MS) % HOURS_PER_DAY] ?? averages.activity;
-
 /**
  * The averages for the day of `newest` (epoch ms) from readings in any order (later ones are ignored), given
  * the ones `stored` so far.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityAverageAt, dailyAverages, type AveragedReading } from '../src/daily-averages';
+import { dailyAverages, type AveragedReading } from '../src/daily-averages';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -95,7 +95,7 @@ describe("a cow's daily averages", () => {
   });
 });
 
-describe("a cow's usual activity at an hour of the day", () => {
+describe("a cow's activity by hour of the day", () => {
   // A week of a cow three times as active at the morning milking (06:00) as at night (02:00).
   const week = Array.from({ length: 7 }, (_, day) => [
     reading(at(day + 1, 2), 38.5, 4 + (day % 2)), // 4 or 5 at night
@@ -104,14 +104,14 @@ describe("a cow's usual activity at an hour of the day", () => {
   ]).flat();
   const averages = dailyAverages(week, newest, NONE);
 
-  it('is her mean at that hour on the 7 days before, not her whole-day mean', () => {
+  it('is her mean in each hour on the 7 days before, beside her whole-day mean', () => {
     expect(averages.activity).toBe(7.81);
-    expect(activityAverageAt(averages, today + 2 * HOUR_MS + 40 * 60_000)).toBe(4.21);
-    expect(activityAverageAt(averages, today + 6 * HOUR_MS)).toBe(15);
+    expect(averages.activityByHour?.[2]).toBe(4.21);
+    expect(averages.activityByHour?.[6]).toBe(15);
   });
 
-  it('is her whole-day mean at an hour she has no reading of (a sensor that sends every 2 hours)', () => {
-    expect(activityAverageAt(averages, today + 3 * HOUR_MS)).toBe(averages.activity);
-    expect(activityAverageAt({ activity: 9, activityByHour: null }, newest)).toBe(9);
+  it('has no mean for an hour she has no reading in (a sensor that sends every 2 hours)', () => {
+    expect(averages.activityByHour?.[3]).toBeNull();
+    expect(averages.activityByHour?.filter((mean) => mean !== null)).toHaveLength(2);
   });
 });

@@ -39,9 +39,9 @@ export interface CowRecord {
 }
 
 /**
- * SQL for a cow's usual activity at the hour of her newest reading, as `activityAverageAt`
- * (`@cowcare/domain/daily-averages`) works it out: the mean of that UTC hour over her 7 days before, else her
- * whole-day mean. The list's activity deviation holds her newest reading against it.
+ * SQL for a cow's usual activity at the hour of her newest reading: the mean of that UTC hour over her 7 days
+ * before (`activity_by_hour`, from `@cowcare/domain/daily-averages`), else her whole-day mean. The list's
+ * activity deviation holds her newest reading against it.
  */
 export const activityAverageAtNewestReading = (cow: string): string =>
   `coalesce(${cow}.activity_by_hour[extract(hour FROM ${cow}.last_reading_at AT TIME ZONE 'UTC')::int + 1], ${cow}.average_activity)`;
