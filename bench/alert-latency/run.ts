@@ -1,7 +1,8 @@
 // Alert latency benchmark (issue 4): time from the MQTT publish of the reading that completes a fever, and of
 // the one that completes a heat, to the `notice` arriving on a WebSocket of that farm, while 5,000 readings/s
 // of background load flow through the same (embedded) broker. Not a test: it writes RESULTS.md next to this.
-// Run: npx tsx bench/alert-latency/run.ts   (DATABASE_URL: also PostgreSQL, on a scratch database dropped after)
+// Run: npx tsx bench/alert-latency/run.ts   (DATABASE_URL: also PostgreSQL, on a scratch database dropped after;
+// --only pglite|pglite-light|postgres: that part alone, printed, RESULTS.md untouched)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -534,14 +535,41 @@ ${rows.map((row) => `| ${row} |`).join('\n')}
 ${postgresSkipped ? '\nPostgreSQL was not measured: DATABASE_URL was not set.\n' : ''}`;
 };
 
+/** The parts of a run, by the name `--only` takes. */
+const PHASES = {
+  pglite: () => withScratchPglite(MESSAGES_PER_SECOND),
+  'pglite-light': () => withScratchPglite(LIGHT_MESSAGES_PER_SECOND),
+  postgres: () => {
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) throw new Error('--only postgres needs DATABASE_URL');
+    return withScratchPostgres(adminUrl);
+  },
+} as const;
+
+/**
+ * `--only <phase>` runs one part (A/B comparisons of a change: some 5 minutes instead of 15) and prints it;
+ * only a full run writes RESULTS.md.
+ */
+const onlyPhase = (): keyof typeof PHASES | undefined => {
+  const index = process.argv.indexOf('--only');
+  if (index === -1) return undefined;
+  const phase = process.argv[index + 1];
+  if (phase === undefined || !(phase in PHASES)) {
+    throw new Error(`--only takes one of: ${Object.keys(PHASES).join(', ')}`);
+  }
+  return phase as keyof typeof PHASES;
+};
+
 const main = async (): Promise<void> => {
   const loadAtStart = loadAverage();
-  const results = [
-    await withScratchPglite(MESSAGES_PER_SECOND),
-    await withScratchPglite(LIGHT_MESSAGES_PER_SECOND),
-  ];
+  const only = onlyPhase();
+  if (only) {
+    console.log(report([await PHASES[only]()], false, loadAtStart));
+    return;
+  }
+  const results = [await PHASES.pglite(), await PHASES['pglite-light']()];
   const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) results.push(await withScratchPostgres(adminUrl));
+  if (adminUrl) results.push(await PHASES.postgres());
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
   const text = report(results, !adminUrl, loadAtStart);
   writeFileSync(file, text);
