@@ -1,7 +1,7 @@
 // `npm test`: type checks, lint, every workspace's tests (the server's on PGlite and, when DATABASE_URL
 // is set, on PostgreSQL), a web build, then the browser tests in Chromium. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -62,14 +62,22 @@ for (const step of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of existsSync(resultsDir)
-  ? await import('node:fs').then((fs) => fs.readdirSync(resultsDir))
-  : []) {
+// Repeated at the very end because CI keeps only the tail of a long log.
+const failedTests = [];
+for (const file of existsSync(resultsDir) ? readdirSync(resultsDir) : []) {
   const report = JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const testFile of report.testResults ?? []) {
+    for (const test of testFile.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const firstLine = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failedTests.push(`${file}: ${path.relative(root, testFile.name)} > ${test.fullName}\n    ${firstLine}`);
+    }
+  }
 }
+if (failedTests.length > 0) console.error(`\nFailed tests:\n${failedTests.join('\n')}`);
 if (failedSteps.length > 0) console.error(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length > 0 || failed > 0 ? 1 : 0);
