@@ -20,7 +20,7 @@
 // calm reading comes before it), so a detector run over a window that starts in the middle of an episode never
 // reports it again. Within a fever episode each band is reported at most once and only upwards: a fever that
 // climbs from slight to severe sends 201 and then 203, never 201 twice. A low-temperature episode sends one
-// notice, 212 when the fall was sudden, else 211. A higher band comes at least 2 hours after the previous
+// notice, 212 when the fall was sudden, else 211. A higher band comes at least an hour after the previous
 // notice of the episode, so a fever climbing within the hour sends one notice now and one update later.
 
 import { DAY_MS, HOUR_MS } from './activity-series';
@@ -48,6 +48,8 @@ export interface TemperatureParameters {
   readonly runGapHours: number;
   /** A fever episode ends once the deviation has stayed below the slight band this long. */
   readonly recoveryHours: number;
+  /** A higher band of an episode is reported no sooner than this after its previous notice. */
+  readonly escalationGapHours: number;
   /** … or after a hole this long in the data. */
   readonly episodeGapHours: number;
   /** 211: this far below the average … */
@@ -69,6 +71,7 @@ export const DEFAULT_TEMPERATURE_PARAMETERS: TemperatureParameters = {
   holdHours: 2,
   runGapHours: 3,
   recoveryHours: 2,
+  escalationGapHours: 1,
   episodeGapHours: 12,
   lowBelowAverageCelsius: 1.0,
   lowHoldHours: 2,
@@ -134,6 +137,7 @@ interface TemperatureLimits {
   readonly recoveryMs: number;
   /** How long a run must last, less the tolerance, for each rule. */
   readonly feverHoldMs: number;
+  readonly escalationGapMs: number;
   readonly lowHoldMs: number;
   readonly dropHoldMs: number;
   /** Temperature − average at or below which a reading counts for 211 … */
@@ -160,6 +164,7 @@ function temperatureLimits(options: TemperatureOptions, cadence: number): Temper
     episodeGapMs: p.episodeGapHours * HOUR_MS,
     recoveryMs: p.recoveryHours * HOUR_MS,
     feverHoldMs: holdMs(p.holdHours),
+    escalationGapMs: p.escalationGapHours * HOUR_MS - EPSILON,
     lowHoldMs: holdMs(p.lowHoldHours),
     dropHoldMs: holdMs(p.dropHoldHours),
     lowBelowAverage: -p.lowBelowAverageCelsius + EPSILON,
@@ -339,7 +344,8 @@ class FeverTracker {
   }
 
   // A fever that climbs within the hour would otherwise send 201, 202 and 203 minutes apart: a higher band is
-  // reported once the last notice is a hold period old, as the highest band held by then.
+  // reported once the last notice is an hour old, as the highest band held by then. An hour, not a hold
+  // period: a severe fever is the most urgent notice there is, and a slight one must not hold it back long.
   private escalate(
     episode: FeverEpisode,
     heldBand: number,
@@ -347,7 +353,7 @@ class FeverTracker {
     average: number,
     deviation: number,
   ): TemperatureAlert | undefined {
-    const escalationDue = reading.time - episode.alertedAt >= this.limits.feverHoldMs;
+    const escalationDue = reading.time - episode.alertedAt >= this.limits.escalationGapMs;
     const run = this.runs[heldBand];
     if (heldBand <= episode.alertedBand || !escalationDue || !run) return undefined;
     episode.alertedBand = heldBand;
