@@ -11,7 +11,8 @@
 //    drinking;
 //  - the pre-calving fall of 0.5 °C over the 30 hours before a pregnant cow calves (around her due date);
 //  - sensor dropouts: now and then a sensor is silent for 30 minutes to 5 hours;
-//  - what a cow's story says: a sensor silent for good from some time on, a bolus that sees no more drinks.
+//  - what a cow's story says: a sensor silent for good from some time on, a bolus that sees no more drinks, a
+//    fever given on purpose (that cow then has no random fever or dropout to blur it).
 import type { SensorReading } from '@cowcare/contract/routes/ingest';
 import { sensorKind } from '@cowcare/domain/sensor';
 
@@ -106,8 +107,15 @@ const estrusStrength = (model: HerdModel, cow: SimulatedCow, time: number): numb
   return ramp(time, onset, onset + 16 * HOUR_MS, 2 * HOUR_MS, 3 * HOUR_MS);
 };
 
-/** °C of fever at `time`: the day's random fevers (one cow-day in 40) and any injected one. */
-const feverRise = (model: HerdModel, cow: SimulatedCow, time: number): number => {
+/**
+ * A cow given a fever on purpose tells that story alone: no random fever of her own before it (it would raise
+ * the average her injected fever is judged against) and no dropout in it (it would hide the fever's notice).
+ */
+const tellsInjectedStory = (model: HerdModel, cow: SimulatedCow): boolean =>
+  (model.injectedFevers ?? []).some((fever) => fever.sensorId === cow.sensorId);
+
+/** °C of the random fevers at `time`: one cow-day in 40 starts one, of 8-40 hours. */
+const randomFeverRise = (model: HerdModel, cow: SimulatedCow, time: number): number => {
   let rise = 0;
   for (let day = dayOf(time) - 2; day <= dayOf(time); day += 1) {
     if (keyedRandom(model.seed, cow.sensorId, day, Channel.FeverChance) >= 1 / 40) continue;
@@ -116,6 +124,13 @@ const feverRise = (model: HerdModel, cow: SimulatedCow, time: number): number =>
     const height = 1 + keyedRandom(model.seed, cow.sensorId, day, Channel.FeverRise) * 1.4;
     rise = Math.max(rise, height * ramp(time, start, end, HOUR_MS, 2 * HOUR_MS));
   }
+  return rise;
+};
+
+/** °C of fever at `time`: her injected fever if she has one, else the random ones. */
+const feverRise = (model: HerdModel, cow: SimulatedCow, time: number): number => {
+  if (!tellsInjectedStory(model, cow)) return randomFeverRise(model, cow, time);
+  let rise = 0;
   for (const fever of model.injectedFevers ?? []) {
     if (fever.sensorId !== cow.sensorId) continue;
     const end = fever.from + fever.hours * HOUR_MS;
@@ -125,6 +140,7 @@ const feverRise = (model: HerdModel, cow: SimulatedCow, time: number): number =>
 };
 
 const droppedOut = (model: HerdModel, cow: SimulatedCow, time: number): boolean => {
+  if (tellsInjectedStory(model, cow)) return false;
   for (let day = dayOf(time) - 1; day <= dayOf(time); day += 1) {
     if (keyedRandom(model.seed, cow.sensorId, day, Channel.DropoutChance) >= 1 / 25) continue;
     const start = day * DAY_MS + keyedRandom(model.seed, cow.sensorId, day, Channel.DropoutStart) * DAY_MS;
