@@ -12,7 +12,7 @@
 //  - the pre-calving fall of 0.5 °C over the 30 hours before a pregnant cow calves (around her due date);
 //  - sensor dropouts: now and then a sensor is silent for 30 minutes to 5 hours;
 //  - what a cow's story says: a sensor silent for good from some time on, a bolus that sees no more drinks, a
-//    fever given on purpose (that cow then has no random fever or dropout to blur it).
+//    fever given on purpose (a cow with a fever or a dry bolus has no random fever or dropout to blur it).
 import type { SensorReading } from '@cowcare/contract/routes/ingest';
 import { sensorKind } from '@cowcare/domain/sensor';
 
@@ -108,10 +108,12 @@ const estrusStrength = (model: HerdModel, cow: SimulatedCow, time: number): numb
 };
 
 /**
- * A cow given a fever on purpose tells that story alone: no random fever of her own before it (it would raise
- * the average her injected fever is judged against) and no dropout in it (it would hide the fever's notice).
+ * A cow given a fever or a dry bolus on purpose tells that story alone: no random fever of her own (it would
+ * raise the average her injected fever is judged against) and no dropout (it would hide the story's notice:
+ * a gap in a fever's hold, or too few readings to judge a day without drinks).
  */
-const tellsInjectedStory = (model: HerdModel, cow: SimulatedCow): boolean =>
+const tellsAStory = (model: HerdModel, cow: SimulatedCow): boolean =>
+  (cow.drinkingStoppedAt ?? null) !== null ||
   (model.injectedFevers ?? []).some((fever) => fever.sensorId === cow.sensorId);
 
 /** °C of the random fevers at `time`: one cow-day in 40 starts one, of 8-40 hours. */
@@ -129,7 +131,7 @@ const randomFeverRise = (model: HerdModel, cow: SimulatedCow, time: number): num
 
 /** °C of fever at `time`: her injected fever if she has one, else the random ones. */
 const feverRise = (model: HerdModel, cow: SimulatedCow, time: number): number => {
-  if (!tellsInjectedStory(model, cow)) return randomFeverRise(model, cow, time);
+  if (!tellsAStory(model, cow)) return randomFeverRise(model, cow, time);
   let rise = 0;
   for (const fever of model.injectedFevers ?? []) {
     if (fever.sensorId !== cow.sensorId) continue;
@@ -140,7 +142,7 @@ const feverRise = (model: HerdModel, cow: SimulatedCow, time: number): number =>
 };
 
 const droppedOut = (model: HerdModel, cow: SimulatedCow, time: number): boolean => {
-  if (tellsInjectedStory(model, cow)) return false;
+  if (tellsAStory(model, cow)) return false;
   for (let day = dayOf(time) - 1; day <= dayOf(time); day += 1) {
     if (keyedRandom(model.seed, cow.sensorId, day, Channel.DropoutChance) >= 1 / 25) continue;
     const start = day * DAY_MS + keyedRandom(model.seed, cow.sensorId, day, Channel.DropoutStart) * DAY_MS;
