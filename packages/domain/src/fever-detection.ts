@@ -48,10 +48,10 @@ export interface TemperatureParameters {
   readonly runGapHours: number;
   /** A fever episode ends once the deviation has stayed below the slight band this long. */
   readonly recoveryHours: number;
-  /** A higher band of an episode is reported no sooner than this after its previous notice. */
-  readonly escalationGapHours: number;
   /** … or after a hole this long in the data. */
   readonly episodeGapHours: number;
+  /** A higher band of an episode is reported no sooner than this after its previous notice. */
+  readonly escalationGapHours: number;
   /** 211: this far below the average … */
   readonly lowBelowAverageCelsius: number;
   /** … held this long. */
@@ -71,8 +71,8 @@ export const DEFAULT_TEMPERATURE_PARAMETERS: TemperatureParameters = {
   holdHours: 2,
   runGapHours: 3,
   recoveryHours: 2,
-  escalationGapHours: 1,
   episodeGapHours: 12,
+  escalationGapHours: 1,
   lowBelowAverageCelsius: 1.0,
   lowHoldHours: 2,
   dropCelsius: 1.0,
