@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const library = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+const multiarch = process.arch === 'arm64' ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu';
+const library = `/usr/lib/${multiarch}/faketime/libfaketime.so.1`;
 if (!existsSync(library)) {
   console.error(`libfaketime is missing (${library}): install it with apt-get install faketime`);
   process.exit(1);

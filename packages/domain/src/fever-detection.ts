@@ -164,7 +164,7 @@ function temperatureLimits(options: TemperatureOptions, cadence: number): Temper
     episodeGapMs: p.episodeGapHours * HOUR_MS,
     recoveryMs: p.recoveryHours * HOUR_MS,
     feverHoldMs: holdMs(p.holdHours),
-    escalationGapMs: p.escalationGapHours * HOUR_MS - EPSILON,
+    escalationGapMs: holdMs(p.escalationGapHours),
     lowHoldMs: holdMs(p.lowHoldHours),
     dropHoldMs: holdMs(p.dropHoldHours),
     lowBelowAverage: -p.lowBelowAverageCelsius + EPSILON,
