@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../apps/server/src/config';
+import { DEFAULT_INGEST_CONCURRENCY } from '../apps/server/src/ingest/ingest-service';
 
 /**
  * The configuration of an in-process benchmark server, through the server's own loader so every setting
@@ -25,3 +26,6 @@ export const benchServerConfig = (runId: string, overrides: Record<string, strin
     BUS_CHANNEL: `cowcare-bench.${runId}`,
     ...overrides,
   });
+
+/** For a report: what the server writes at once on each database (`DEFAULT_INGEST_CONCURRENCY`). */
+export const defaultIngestConcurrencies = `${DEFAULT_INGEST_CONCURRENCY.pglite} on PGlite, ${DEFAULT_INGEST_CONCURRENCY.postgres} on PostgreSQL`;

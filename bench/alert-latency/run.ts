@@ -16,7 +16,7 @@ import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
 import { buildApp } from '../../apps/server/src/app';
 import type { Config } from '../../apps/server/src/config';
-import { benchServerConfig } from '../server-config';
+import { benchServerConfig, defaultIngestConcurrencies } from '../server-config';
 import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
@@ -55,7 +55,8 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const RUN_ID = randomBytes(3).toString('hex');
 
-const config: Config = benchServerConfig(RUN_ID, { INGEST_CONCURRENCY: '4', INGEST_QUEUE_LIMIT: '32' });
+/** The server's settings as shipped; its ingest concurrency is its database's default. */
+const config: Config = benchServerConfig(RUN_ID, { INGEST_QUEUE_LIMIT: '32' });
 
 const topicOf = (farm: BenchFarm) => readingsTopic(config.mqttTopicRoot, BENCH_COUNTRY, farm.farmNumber);
 
@@ -524,7 +525,7 @@ Written by \`npx tsx bench/alert-latency/run.ts\`; numbers from one run, not a t
 - Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}
 - Node ${process.version}
 - Load average (1 min) at the start and the end of the run: ${loadAtStart} / ${loadAverage()} (shared machine).
-- Server: built in-process (\`buildApp\`) with its embedded broker, ingest concurrency ${config.ingestConcurrency}, detection stage behind the ingest as in production, listening on a port for the sockets. Farms, gateways and users from \`bench/ingest/farm.ts\`; the gateways and sockets run in the same process as the server (and PGlite in its thread).
+- Server: built in-process (\`buildApp\`) with its embedded broker, ingest concurrency its database's default (${defaultIngestConcurrencies}), detection stage behind the ingest as in production, listening on a port for the sockets. Farms, gateways and users from \`bench/ingest/farm.ts\`; the gateways and sockets run in the same process as the server (and PGlite in its thread).
 - Background load: ${BACKGROUND_FARMS} farms of ${COWS_PER_FARM} cows, their gateways publishing ${MESSAGES_PER_SECOND} messages of ${COWS_PER_FARM} readings a second (${(MESSAGES_PER_SECOND * COWS_PER_FARM).toLocaleString('en')} readings/s offered), one message every ${1000 / MESSAGES_PER_SECOND} ms round-robin, QoS 1, not waiting for acks; each farm's rounds are 10 minutes apart starting ${BACKGROUND_DAYS_BACK} days ago, and every background cow has the 11 days before that stored directly before the server starts, so detection works on full histories as on a server that has been running. Warm-up: at least ${WARM_UP_MS / 1000} s of load, and until the ingest has caught up with it (a fresh start reads every cow's 11 days into detection once, which takes some 30-40 s at this load, and the ingest falls behind meanwhile; the column gives how long the warm-up took). "offered" is the rate actually published; "stored" is the rate the ingest stored during the timed part.
 - Alerts: ${ALERTS} further farms, two measured cows each, with 11 days of history stored directly by SQL before the server starts and their last reading before the alert sent over MQTT during the warm-up (so each measured cow has been detected before, like every cow of a running server). The fever cow (neck sensor ${FIRST_SENSOR}): 38.7-38.8 °C, then 40.9 °C for the last 110 minutes; the alert's reading (40.9 °C at the next 10-minute slot) completes the 2-hour hold of a severe fever, notice 203. The heat cow (sensor ${HEAT_SENSOR}, in estrus detection): steady activity, then three times as much for about seven hours, placed with the estrus detector so that the alert's reading is the first at which the rule holds, notice 101. The two kinds take turns, farm by farm, under the same load. Each farm's user logs in (\`POST /api/login/login/loginApp\`) and holds a registered socket (\`/socket?token=\`). Alerts are sent one at a time, ${ALERT_SPACING_MS} ms apart: the clock starts just before the gateway's publish and stops when that farm's socket receives the \`notice\` for the cow (timeout ${ALERT_TIMEOUT_MS / 1000} s, counted as missed).
 - PGlite is measured twice: at the goal's load and at ${(LIGHT_MESSAGES_PER_SECOND * COWS_PER_FARM).toLocaleString('en')} readings/s, below what it can store while detecting on the same thread; the goal applies to the first.

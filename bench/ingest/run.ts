@@ -14,9 +14,10 @@ import pg from 'pg';
 import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import { buildApp } from '../../apps/server/src/app';
 import type { Config } from '../../apps/server/src/config';
-import { benchServerConfig } from '../server-config';
+import { benchServerConfig, defaultIngestConcurrencies } from '../server-config';
 import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
+import { DEFAULT_INGEST_CONCURRENCY } from '../../apps/server/src/ingest/ingest-service';
 import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { runSeed } from '../../apps/server/src/seed/run-seed';
@@ -27,14 +28,10 @@ const FARMS = 20;
 const COWS_PER_FARM = 1_000;
 /** QoS 1 messages each gateway may have unacknowledged (its in-flight window). */
 const WINDOW = 4;
-/** Raw inserts running at once (the server's ingest concurrency). */
-const RAW_CONCURRENCY = 4;
 const RUN_ID = randomBytes(3).toString('hex');
 
-const baseConfig: Config = benchServerConfig(RUN_ID, {
-  INGEST_CONCURRENCY: String(RAW_CONCURRENCY),
-  INGEST_QUEUE_LIMIT: '32',
-});
+/** The server's settings as shipped; its ingest concurrency is its database's default. */
+const baseConfig: Config = benchServerConfig(RUN_ID, { INGEST_QUEUE_LIMIT: '32' });
 
 /** One farm's round: what its gateway sends as one MQTT message. */
 interface Message {
@@ -102,8 +99,9 @@ const rawInsert = async (
     );
   };
   const started = performance.now();
+  // As many at once as the server writes on this database.
   await pool(
-    RAW_CONCURRENCY,
+    DEFAULT_INGEST_CONCURRENCY[db.kind],
     messages.map((message) => () => insert(message)),
   );
   const seconds = (performance.now() - started) / 1000;
@@ -340,10 +338,10 @@ Written by \`npx tsx bench/ingest/run.ts\`; numbers from one run, not a test.
 - Node ${process.version}
 - Load average (1 min) at the start and the end of the run: ${loadAtStart} / ${loadAverage()}. The machine is shared: other work running at the same time lowers every number in the table alike, which is why each pipeline rate stands beside a baseline measured in the same run.
 - Farms: ${FARMS} farms of ${COWS_PER_FARM.toLocaleString('en')} cows, every cow wearing a sensor, one gateway per farm. Readings: every sensor once per 10-minute round (temp and activity); each gateway sends its farm's round as one MQTT message of ${COWS_PER_FARM.toLocaleString('en')} readings, QoS 1, with up to ${WINDOW} messages unacknowledged. The gateways publish from the same process as the server, so they share its two cores (and PostgreSQL shares them too).
-- Embedded broker: timed from the first publish to the last PUBACK, which the broker sends only after the batch's transaction committed. External broker (when MQTT_URL is set): timed until the last reading is stored (the broker acknowledges the publisher itself). Server: ingest concurrency ${baseConfig.ingestConcurrency}, queue ${baseConfig.ingestQueueLimit}; the detection stage (issue 4, another part) runs behind the ingest as in production. Every stored count is checked against the number sent.
+- Embedded broker: timed from the first publish to the last PUBACK, which the broker sends only after the batch's transaction committed. External broker (when MQTT_URL is set): timed until the last reading is stored (the broker acknowledges the publisher itself). Server: ingest concurrency its database's default (${defaultIngestConcurrencies}), queue ${baseConfig.ingestQueueLimit}; the detection stage (issue 4, another part) runs behind the ingest as in production. Every stored count is checked against the number sent.
 - The pipeline per batch: JSON parse, per-item schema check, then one transaction: one statement that resolves each sensor to its cow and inserts the batch (multi-row \`INSERT … ON CONFLICT DO NOTHING\`), one \`UPDATE\` of every cow of the batch (current values, last reading, sensor state; averages on a cow's first batch of a day), sensor notices and the detection hook; after the commit the PUBACK, then cowinfo/sensorzt events on the in-process bus. Waiting messages of one farm are written as one batch (up to 10,000 readings).
 - PGlite runs in the server's own thread, on disk in a scratch directory as an install runs it: the database, the broker, the gateways' clients and the detection stage all share one core there.
-- Raw baseline: the same rows (with their cow ids) into the same table, one multi-row INSERT per message, ${RAW_CONCURRENCY} at a time, nothing else; once as \`INSERT … VALUES (…), (…)\` and once as \`INSERT … SELECT FROM unnest(arrays)\` (the form the pipeline uses). Before every run the readings are truncated and the cows reset, so each run writes the same rows into an empty table.
+- Raw baseline: the same rows (with their cow ids) into the same table, one multi-row INSERT per message, as many at a time as the server writes on that database, nothing else; once as \`INSERT … VALUES (…), (…)\` and once as \`INSERT … SELECT FROM unnest(arrays)\` (the form the pipeline uses). Before every run the readings are truncated and the cows reset, so each run writes the same rows into an empty table.
 
 | database | readings | MQTT embedded broker, readings/s | MQTT external broker, readings/s | raw INSERT … VALUES, readings/s | raw INSERT … unnest, readings/s | MQTT / raw VALUES | MQTT / raw unnest |
 | --- | --- | --- | --- | --- | --- | --- | --- |

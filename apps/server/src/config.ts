@@ -31,8 +31,8 @@ export interface Config {
   busUrl: string | undefined;
   /** Redis channel or NATS subject the instances of one install share. */
   busChannel: string;
-  /** Reading batches written at the same time. */
-  ingestConcurrency: number;
+  /** Reading batches written at the same time; unset: the database's default (`DEFAULT_INGEST_CONCURRENCY`). */
+  ingestConcurrency: number | undefined;
   /** Batches that may wait for a writer; beyond it, senders are slowed down instead. */
   ingestQueueLimit: number;
   /** Periodic jobs (sensor offline, reminders); one instance runs each at a time. */
@@ -148,7 +148,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     instanceName,
     busUrl,
     busChannel,
-    ingestConcurrency: integer('INGEST_CONCURRENCY', 4, 1, 64),
+    ingestConcurrency: env.INGEST_CONCURRENCY ? integer('INGEST_CONCURRENCY', 1, 1, 64) : undefined,
     ingestQueueLimit: integer('INGEST_QUEUE_LIMIT', 32, 1, 10_000),
     jobs: flag('JOBS', true),
     simulator: flag('SIMULATOR', true),

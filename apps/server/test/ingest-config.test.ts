@@ -22,10 +22,15 @@ describe('ingest and bus settings', () => {
       mqttShareGroup: 'cowcare-ingest',
       busUrl: undefined,
       busChannel: 'cowcare.farm-events',
-      ingestConcurrency: 4,
+      ingestConcurrency: undefined,
       ingestQueueLimit: 32,
       jobs: true,
     });
+  });
+
+  it('leave the batches written at once to the database unless INGEST_CONCURRENCY is set', () => {
+    expect(loadConfig({ ...base, INGEST_CONCURRENCY: '3' }).ingestConcurrency).toBe(3);
+    expect(loadConfig({ ...base, INGEST_CONCURRENCY: '' }).ingestConcurrency).toBeUndefined();
   });
 
   it('take BUS_URL first, then REDIS_URL, then NATS_URL', () => {

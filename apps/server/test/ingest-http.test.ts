@@ -155,17 +155,23 @@ describe('POST /api/ingest/readings: the payload', () => {
     await cowWearing(testApp, farmer, 'C231', 40231);
     await cowWearing(testApp, farmer, 'C232', 40232);
     const { ingest, config } = testApp.services;
-    // Writes hang until the gate opens, so the queue fills: 4 batches writing, 32 waiting.
+    // Writes hang until the gate opens, so the queue fills: the writers busy, 32 batches waiting.
     let open: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const original = testApp.db.transaction.bind(testApp.db);
-    testApp.db.transaction = <T>(work: (tx: Queryable) => Promise<T>) => gate.then(() => original(work));
+    let writing = 0;
+    testApp.db.transaction = <T>(work: (tx: Queryable) => Promise<T>) => {
+      writing += 1;
+      return gate.then(() => original(work));
+    };
     const at = minutesAgo(30, now());
-    const blockers = Array.from({ length: config.ingestConcurrency + config.ingestQueueLimit }, (_, num) =>
+    const blockers = Array.from({ length: ingest.concurrency + config.ingestQueueLimit }, (_, num) =>
       ingest.ingest(gateway.farmId, [reading(40232, num, minutesAgo(-num / 10, at), { temp: 38 })]),
     );
     try {
       expect(ingest.queue.length).toBe(config.ingestQueueLimit);
+      // PGlite is one connection, so the ingest writes one batch at a time there; PostgreSQL four.
+      expect(writing).toBe(testApp.db.kind === 'pglite' ? 1 : 4);
       const response = await post([reading(40231, 1, minutesAgo(1, now()), { temp: 38 })]);
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('1');
@@ -180,6 +186,6 @@ describe('POST /api/ingest/readings: the payload', () => {
     );
     expect(
       (await storedReadings(testApp, gateway.farmId)).filter((row) => row.sensorId === 40232),
-    ).toHaveLength(config.ingestConcurrency + config.ingestQueueLimit);
+    ).toHaveLength(ingest.concurrency + config.ingestQueueLimit);
   });
 });

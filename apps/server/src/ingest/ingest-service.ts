@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database';
+import type { Database, DatabaseKind } from '../db/database';
 import type { EventBus } from '../realtime/bus';
 import { ingestReadings, type GroupResult, type IngestResult } from './ingest-readings';
 import { IngestQueue } from './ingest-queue';
@@ -40,8 +40,18 @@ export type CommittedReadingsListener = (
   feverishCows: ReadonlySet<number>,
 ) => void;
 
+/**
+ * Batches written at once unless INGEST_CONCURRENCY says otherwise. PostgreSQL runs that many transactions
+ * in parallel. PGlite is one connection: a second transaction would only wait in its lock, in arrival order,
+ * where this queue can no longer put a farm's live message before another farm's backlog. One writer stores
+ * as fast there (bench/ingest/RESULTS.md); what it does to the alerts' latency is within the runs' spread
+ * (bench/alert-latency/ANALYSIS.md).
+ */
+export const DEFAULT_INGEST_CONCURRENCY: Record<DatabaseKind, number> = { pglite: 1, postgres: 4 };
+
 export interface IngestServiceOptions {
-  concurrency: number;
+  /** Undefined: the database's default. */
+  concurrency: number | undefined;
   queueLimit: number;
   now?: () => Date;
 }
@@ -52,6 +62,8 @@ export interface IngestServiceOptions {
  */
 export class IngestService {
   readonly queue: IngestQueue<IngestJob, IngestResult>;
+  /** Batches written at once (and member connections to an external broker). */
+  readonly concurrency: number;
   readonly stats: IngestStats = {
     batches: 0,
     stored: 0,
@@ -75,9 +87,10 @@ export class IngestService {
     private readonly log: FastifyBaseLogger,
     options: IngestServiceOptions,
   ) {
+    this.concurrency = options.concurrency ?? DEFAULT_INGEST_CONCURRENCY[db.kind];
     this.queue = new IngestQueue<IngestJob, IngestResult>(
       {
-        concurrency: options.concurrency,
+        concurrency: this.concurrency,
         limit: options.queueLimit,
         groupKey: (job) => job.farmId,
         size: (job) => job.items.length,

@@ -24,7 +24,6 @@ export interface MqttIngestDependencies {
     | 'mqttTopicRoot'
     | 'mqttShareGroup'
     | 'instanceName'
-    | 'ingestConcurrency'
   >;
   ingest: IngestService;
   gateways: GatewayAuthenticator;
@@ -51,7 +50,7 @@ export const startMqttIngest = (deps: MqttIngestDependencies): Promise<MqttInges
     topicRoot: config.mqttTopicRoot,
     shareGroup: config.mqttShareGroup,
     instanceName: config.instanceName,
-    connections: config.ingestConcurrency,
+    connections: deps.ingest.concurrency,
     ingest: deps.ingest,
     farms: deps.farms,
     log: deps.log,

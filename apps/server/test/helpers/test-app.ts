@@ -30,7 +30,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   instanceName: `test-${TEST_RUN_ID}`,
   busUrl: undefined,
   busChannel: `cowcare-test.${TEST_RUN_ID}`,
-  ingestConcurrency: 4,
+  ingestConcurrency: undefined,
   ingestQueueLimit: 32,
   jobs: false,
   simulator: false,
