@@ -17,13 +17,7 @@ export interface MqttIngest {
 export interface MqttIngestDependencies {
   config: Pick<
     Config,
-    | 'mqttUrl'
-    | 'mqttPort'
-    | 'mqttPortMayMove'
-    | 'host'
-    | 'mqttTopicRoot'
-    | 'mqttShareGroup'
-    | 'instanceName'
+    'mqttUrl' | 'mqttPort' | 'mqttPortMayMove' | 'host' | 'mqttTopicRoot' | 'mqttShareGroup' | 'instanceName'
   >;
   ingest: IngestService;
   gateways: GatewayAuthenticator;
