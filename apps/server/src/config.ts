@@ -58,7 +58,12 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Config => {
   const problems: string[] = [];
 
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
+  const integer = <Fallback extends number | undefined>(
+    name: string,
+    fallback: Fallback,
+    min: number,
+    max: number,
+  ): number | Fallback => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
@@ -148,7 +153,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     instanceName,
     busUrl,
     busChannel,
-    ingestConcurrency: env.INGEST_CONCURRENCY ? integer('INGEST_CONCURRENCY', 1, 1, 64) : undefined,
+    ingestConcurrency: integer('INGEST_CONCURRENCY', undefined, 1, 64),
     ingestQueueLimit: integer('INGEST_QUEUE_LIMIT', 32, 1, 10_000),
     jobs: flag('JOBS', true),
     simulator: flag('SIMULATOR', true),
