@@ -172,6 +172,22 @@ describe('detect on a synthetic 10-minute cow', () => {
     expect(Math.abs((heats[0]?.onset ?? 0) - rise)).toBeLessThanOrEqual(HOUR);
   });
 
+  it('reads the same cow from a spreadsheet export: quoted fields, CRLF, a byte-order mark, blank lines', () => {
+    const plain = detect([fileWith('cow-301.csv', cowCsv(false))]);
+    const lines = cowCsv(false).trimEnd().split('\n');
+    const quoted = lines.map((line) =>
+      line
+        .split(',')
+        .map((field) => `"${field}"`)
+        .join(','),
+    );
+    const spreadsheet = `\uFEFF${[quoted[0], '', ...quoted.slice(1)].join('\r\n')}\r\n\r\n`;
+    const run = detect([fileWith('cow-301-excel.csv', spreadsheet)]);
+    expect(run.code).toBe(0);
+    expect(heatsOf(run.stdout)).toHaveLength(1);
+    expect(run.stdout).toBe(plain.stdout);
+  });
+
   it('finds none when the dim column says she calved two days before the rise', () => {
     const run = detect([fileWith('cow-301-calved.csv', cowCsv(true))]);
     expect(run.code).toBe(0);
@@ -187,6 +203,8 @@ describe('detect on bad input', () => {
     ['a bad ts', `${good}301,2024-03-01 25:00,12,40\n`, 'bad.csv:3:', '"2024-03-01 25:00"'],
     ['a negative raw_activity', `${good}301,2024-03-01T02:00,-4,40\n`, 'bad.csv:3:', 'raw_activity "-4"'],
     ['a bad dim', `${good}301,2024-03-01T02:00,12,forty\n`, 'bad.csv:3:', 'dim "forty"'],
+    ['a row of the wrong width', `${good}\n301,2024-03-01T02:00,12\n`, 'bad.csv:4:', 'expected 4 fields'],
+    ['an unclosed quote', `${good}301,"2024-03-01T02:00,12,40\n`, 'bad.csv:3:', 'Quote Not Closed'],
   ])('%s: exit 1 and a message naming the line', (_, text, line, problem) => {
     const run = detect([fileWith('bad.csv', text)]);
     expect(run.code).toBe(1);

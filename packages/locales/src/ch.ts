@@ -543,6 +543,7 @@ export const ch: Record<MessageKey, string> = {
   'herd.csv.empty': '文件为空。',
   'herd.csv.header': '第一行必须正好是：{{header}}',
   'herd.csv.noRows': '文件只有表头，没有牛只。',
+  'herd.csv.unclosedQuote': '第 {{line}} 行的引号没有闭合。',
   'herd.csv.tooMany': '一个文件最多 {{max}} 头牛。',
   'herd.csv.columns': '此行必须正好有 {{count}} 个值',
 

@@ -585,6 +585,7 @@ export const en = {
   'herd.csv.empty': 'The file is empty.',
   'herd.csv.header': 'The first line must be exactly: {{header}}',
   'herd.csv.noRows': 'The file has a header but no cows.',
+  'herd.csv.unclosedQuote': 'A quote opened on line {{line}} is never closed.',
   'herd.csv.tooMany': 'A file may hold at most {{max}} cows.',
   'herd.csv.columns': 'This line needs exactly {{count}} values',
 

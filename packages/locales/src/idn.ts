@@ -574,6 +574,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.csv.empty': 'Berkas kosong.',
   'herd.csv.header': 'Baris pertama harus persis: {{header}}',
   'herd.csv.noRows': 'Berkas punya header tetapi tidak ada sapi.',
+  'herd.csv.unclosedQuote': 'Tanda kutip yang dibuka di baris {{line}} tidak pernah ditutup.',
   'herd.csv.tooMany': 'Satu berkas maksimal berisi {{max}} sapi.',
   'herd.csv.columns': 'Baris ini harus berisi tepat {{count}} nilai',
 

@@ -553,6 +553,7 @@ export const ko: Record<MessageKey, string> = {
   'herd.csv.empty': '파일이 비어 있습니다.',
   'herd.csv.header': '첫 줄은 정확히 다음이어야 합니다: {{header}}',
   'herd.csv.noRows': '머리글만 있고 소가 없습니다.',
+  'herd.csv.unclosedQuote': '{{line}}번째 줄에서 연 따옴표가 닫히지 않았습니다.',
   'herd.csv.tooMany': '한 파일에는 최대 {{max}}두까지 넣을 수 있습니다.',
   'herd.csv.columns': '이 줄에는 정확히 {{count}}개의 값이 필요합니다',
 

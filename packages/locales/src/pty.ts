@@ -571,6 +571,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.csv.empty': 'O arquivo está vazio.',
   'herd.csv.header': 'A primeira linha deve ser exatamente: {{header}}',
   'herd.csv.noRows': 'O arquivo tem cabeçalho, mas nenhuma vaca.',
+  'herd.csv.unclosedQuote': 'As aspas abertas na linha {{line}} nunca são fechadas.',
   'herd.csv.tooMany': 'Um arquivo pode ter no máximo {{max}} vacas.',
   'herd.csv.columns': 'Esta linha precisa de exatamente {{count}} valores',
 

@@ -571,6 +571,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.csv.empty': 'ファイルが空です。',
   'herd.csv.header': '1 行目は正確に次のとおりにしてください：{{header}}',
   'herd.csv.noRows': '見出し行はありますが、牛がありません。',
+  'herd.csv.unclosedQuote': '{{line}} 行目で開いた引用符が閉じられていません。',
   'herd.csv.tooMany': '1 ファイルに入れられるのは最大 {{max}} 頭です。',
   'herd.csv.columns': 'この行には値がちょうど {{count}} 個必要です',
 

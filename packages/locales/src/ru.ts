@@ -571,6 +571,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.csv.empty': 'Файл пуст.',
   'herd.csv.header': 'Первая строка должна быть точно такой: {{header}}',
   'herd.csv.noRows': 'В файле есть заголовок, но нет коров.',
+  'herd.csv.unclosedQuote': 'Кавычка, открытая в строке {{line}}, не закрыта.',
   'herd.csv.tooMany': 'В файле может быть не больше {{max}} гол.',
   'herd.csv.columns': 'В строке должно быть ровно {{count}} значений',
 

@@ -553,6 +553,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'herd.csv.empty': 'ไฟล์ว่างเปล่า',
   'herd.csv.header': 'บรรทัดแรกต้องตรงกับข้อความนี้ทุกตัวอักษร: {{header}}',
   'herd.csv.noRows': 'ไฟล์มีหัวตารางแต่ไม่มีวัว',
+  'herd.csv.unclosedQuote': 'เครื่องหมายคำพูดที่เปิดในบรรทัดที่ {{line}} ไม่ได้ปิด',
   'herd.csv.tooMany': 'หนึ่งไฟล์มีวัวได้ไม่เกิน {{max}} ตัว',
   'herd.csv.columns': 'บรรทัดนี้ต้องมีค่า {{count}} ค่าพอดี',
 

@@ -565,6 +565,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.csv.empty': 'Tệp trống.',
   'herd.csv.header': 'Dòng đầu phải chính xác là: {{header}}',
   'herd.csv.noRows': 'Tệp có tiêu đề nhưng không có bò.',
+  'herd.csv.unclosedQuote': 'Dấu ngoặc kép mở ở dòng {{line}} không được đóng.',
   'herd.csv.tooMany': 'Mỗi tệp chứa tối đa {{max}} con bò.',
   'herd.csv.columns': 'Dòng này cần đúng {{count}} giá trị',
 

@@ -1,7 +1,8 @@
 // `npm run detect -- <file.csv>`: the estrus episodes in a collar export, as CSV on stdout.
 //
 // Input: the bovheat-dev format — a header naming at least `cow`, `ts` and `raw_activity` (optional `temp`;
-// other columns are ignored), one reading per line, comma-separated, no quoting. `ts` is a wall-clock time
+// other columns are ignored; names in any case), one reading per line, comma-separated; quoted fields, CRLF,
+// a byte-order mark and blank lines are read as RFC 4180 and spreadsheets write them. `ts` is a wall-clock time
 // without zone (`YYYY-MM-DDTHH:MM[:SS]`, a space instead of the T is accepted); it is read as UTC and
 // printed back the same way, so the output's clock is the file's clock. An empty `raw_activity` is a
 // missing block (the collar did not report) and is skipped; anything else that is not a number is an error.
@@ -19,6 +20,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CsvError, parse } from 'csv-parse/sync';
 import { DAY_MS, type ActivityPoint } from '@cowcare/domain/activity-series';
 import {
   detectEstrusEpisodes,
@@ -61,19 +63,52 @@ export function formatWallClock(time: number): string {
   return new Date(time).toISOString().slice(0, 16);
 }
 
+interface CsvRow {
+  /** Its line in the file (the header is line 1), for messages. */
+  readonly line: number;
+  readonly fields: string[];
+}
+
+/** Every non-blank record of the file with its line; quoting, CRLF and a byte-order mark are RFC 4180's. */
+function readCsvRows(text: string, source: string): CsvRow[] {
+  const rows: CsvRow[] = [];
+  try {
+    parse(text, {
+      bom: true,
+      // Any line ending, even mixed in one file (the parser would otherwise take the first line's).
+      record_delimiter: ['\r\n', '\n', '\r'],
+      trim: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      // The field count is checked per row, with a message in this file's terms.
+      relax_column_count: true,
+      on_record: (fields, { lines }) => {
+        rows.push({ line: lines, fields });
+        return null;
+      },
+    });
+  } catch (error) {
+    if (error instanceof CsvError) {
+      throw new CsvFormatError(`${source}:${String(error.lines)}: ${error.message}`);
+    }
+    throw error;
+  }
+  return rows;
+}
+
 /**
- * Reads a bovheat-style activity CSV into one series per cow, in order of first appearance. Strict: a
- * missing required column, a quoted field, a row with the wrong number of fields, a bad time or a
- * non-numeric activity throws a `CsvFormatError` naming the line.
+ * Reads a bovheat-style activity CSV into one series per cow, in order of first appearance. A missing
+ * required column, a row with the wrong number of fields, a bad time or a non-numeric activity throws a
+ * `CsvFormatError` naming the line.
  */
 export function parseActivityCsv(text: string, source = 'input'): CowActivity[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = (lines[0] ?? '').split(',').map((name) => name.trim());
-  const column = (name: string) => header.indexOf(name);
+  const [header, ...rows] = readCsvRows(text, source);
+  const names = (header?.fields ?? []).map((name) => name.toLowerCase());
+  const column = (name: string) => names.indexOf(name);
   const missing = ['cow', 'ts', 'raw_activity'].filter((name) => column(name) < 0);
   if (missing.length > 0) {
     throw new CsvFormatError(
-      `${source}:1: the header must name the columns cow, ts and raw_activity; missing: ${missing.join(', ')}`,
+      `${source}:${header?.line ?? 1}: the header must name the columns cow, ts and raw_activity; missing: ${missing.join(', ')}`,
     );
   }
   const [cowColumn, tsColumn, activityColumn, tempColumn, dimColumn] = [
@@ -85,18 +120,11 @@ export function parseActivityCsv(text: string, source = 'input'): CowActivity[] 
   ].map(column);
   const cows = new Map<string, ActivityPoint[]>();
   const calvings = new Map<string, Set<number>>();
-  for (let index = 1; index < lines.length; index += 1) {
-    const line = lines[index] ?? '';
-    const where = `${source}:${index + 1}`;
-    if (line.trim() === '') {
-      if (lines.slice(index + 1).every((rest) => rest.trim() === '')) break;
-      throw new CsvFormatError(`${where}: empty line inside the data`);
-    }
-    if (line.includes('"')) throw new CsvFormatError(`${where}: quoted fields are not supported`);
-    const fields = line.split(',').map((field) => field.trim());
-    if (fields.length !== header.length) {
+  for (const { line, fields } of rows) {
+    const where = `${source}:${line}`;
+    if (fields.length !== names.length) {
       throw new CsvFormatError(
-        `${where}: expected ${header.length} fields as in the header, found ${fields.length}`,
+        `${where}: expected ${names.length} fields as in the header, found ${fields.length}`,
       );
     }
     const cow = fields[cowColumn ?? -1] ?? '';

@@ -1,4 +1,5 @@
 import type { MessageKey } from '@cowcare/locales/catalog';
+import { CsvError, parse } from 'csv-parse/browser/esm/sync';
 import { checkNewCow, type HerdIndex, type NewCowBody, type RuleProblem } from './cow-rules';
 
 /** The header a cow file must start with (architecture §8 setup wizard, step 3). */
@@ -7,51 +8,52 @@ export const CSV_HEADER = CSV_COLUMNS.join(',');
 /** A farm of 10,000 cows fits; a larger file is refused before it is read row by row. */
 export const CSV_MAX_ROWS = 10_000;
 
-/**
- * Split CSV text into records (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks); CRLF
- * and LF both end a record, a leading byte-order mark is dropped, blank lines are skipped.
- */
-export function parseCsv(text: string): string[][] {
-  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  let index = 0;
-  const endRecord = () => {
-    record.push(field);
-    if (!(record.length === 1 && record[0]?.trim() === '')) records.push(record);
-    record = [];
-    field = '';
-  };
-  while (index < input.length) {
-    const char = input[index];
-    if (quoted) {
-      if (char === '"') {
-        if (input[index + 1] === '"') {
-          field += '"';
-          index += 1;
-        } else {
-          quoted = false;
-        }
-      } else {
-        field += char;
-      }
-    } else if (char === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && input[index + 1] === '\n') index += 1;
-      endRecord();
-    } else {
-      field += char;
-    }
-    index += 1;
+/** One record of a cow file and its line (the header is line 1; the last line of a record with a line break). */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+/** The file is not CSV: a quote opened on `line` is never closed. */
+export class UnclosedQuoteError extends Error {
+  constructor(readonly line: number) {
+    super(`a quote opened on line ${line} is never closed`);
   }
-  if (field !== '' || record.length > 0) endRecord();
+}
+
+// The parser reports an unclosed quote at the end of the file; the quote opened where the record that
+// never ended began: the first line with text after the last record that did.
+const firstLineWithTextAfter = (text: string, line: number): number => {
+  const lines = text.split(/\r\n|\n|\r/);
+  const found = lines.findIndex((content, index) => index >= line && content.trim() !== '');
+  return found < 0 ? line + 1 : found + 1;
+};
+
+/**
+ * Split CSV text into records (RFC 4180: quoted fields may hold commas, doubled quotes and line breaks);
+ * CRLF and LF both end a record, a leading byte-order mark is dropped, blank lines are skipped. Rows of any
+ * width are returned: their width is a problem of the row, reported with it.
+ */
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  try {
+    parse(text, {
+      bom: true,
+      // Any line ending, even mixed in one file (the parser would otherwise take the first line's).
+      record_delimiter: ['\r\n', '\n', '\r'],
+      skip_empty_lines: true,
+      relax_column_count: true,
+      on_record: (fields, { lines }) => {
+        records.push({ line: lines, fields });
+        return null;
+      },
+    });
+  } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw new UnclosedQuoteError(firstLineWithTextAfter(text, records.at(-1)?.line ?? 0));
+    }
+    throw error;
+  }
   return records;
 }
 
@@ -69,8 +71,15 @@ export type CsvCheck =
 
 /** Read and check a whole file: every row against the server's rules, the farm and the rows before it. */
 export function checkCsv(text: string, herd: HerdIndex, today: string): CsvCheck {
-  const records = parseCsv(text);
-  const [header, ...rows] = records;
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    if (!(error instanceof UnclosedQuoteError)) throw error;
+    return { ok: false, fileProblem: 'herd.csv.unclosedQuote', values: { line: error.line } };
+  }
+  const [headerRecord, ...rows] = records;
+  const header = headerRecord?.fields;
   if (!header) return { ok: false, fileProblem: 'herd.csv.empty' };
   const names = header.map((name) => name.trim().toLowerCase());
   if (names.length !== CSV_COLUMNS.length || CSV_COLUMNS.some((column, at) => names[at] !== column)) {
@@ -81,8 +90,7 @@ export function checkCsv(text: string, herd: HerdIndex, today: string): CsvCheck
     return { ok: false, fileProblem: 'herd.csv.tooMany', values: { max: CSV_MAX_ROWS } };
   }
   const seen = { codes: new Set<string>(), sensors: new Set<number>() };
-  const reports = rows.map((fields, at): CsvRowReport => {
-    const line = at + 2;
+  const reports = rows.map(({ line, fields }): CsvRowReport => {
     if (fields.length !== CSV_COLUMNS.length) {
       return {
         line,
