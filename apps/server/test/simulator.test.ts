@@ -96,6 +96,26 @@ describe('the herd model', () => {
     expect(readingOf({ seed: 3, cows: [neck] }, neck, START)).not.toHaveProperty('drink');
   });
 
+  it('lets a fever climb over an hour to its height and fall back over two, never jump', () => {
+    const cow = cowOf({});
+    const from = START + 3 * DAY + 9 * HOUR;
+    const sick = {
+      seed: 5,
+      cows: [cow],
+      injectedFevers: [{ sensorId: cow.sensorId, from, hours: 8, rise: 2 }],
+    };
+    const well = { seed: 5, cows: [cow] };
+    const feverAt = (time: number) =>
+      (readingOf(sick, cow, time)?.temp ?? Number.NaN) - (readingOf(well, cow, time)?.temp ?? Number.NaN);
+    const steps = slots(from - HOUR, from + 11 * HOUR).map(feverAt);
+    expect(Math.max(...steps)).toBeCloseTo(2, 1);
+    for (let index = 1; index < steps.length; index += 1) {
+      expect(Math.abs((steps[index] ?? 0) - (steps[index - 1] ?? 0))).toBeLessThanOrEqual(2 / 6 + 0.01);
+    }
+    expect(feverAt(from + 30 * 60_000)).toBeCloseTo(1, 1);
+    expect(feverAt(from + 7 * HOUR)).toBeCloseTo(1, 1);
+  });
+
   it("shows a pregnant cow's pre-calving fall, which the calving detector turns into one alert", () => {
     const expectedCalving = START + 20 * DAY;
     const cow = cowOf({ expectedCalving });
@@ -129,6 +149,8 @@ describe('the herd model', () => {
     const now = Date.UTC(2026, 5, 1, 13);
     const { cows, fevers } = demoHerd(new Date(now));
     expect(fevers.length).toBeGreaterThanOrEqual(5);
+    // One after another, as a herd falls ill, not all in the same ten minutes.
+    expect(new Set(fevers.map((fever) => fever.from)).size).toBe(fevers.length);
     for (const fever of fevers) {
       expect(fever.from).toBeLessThan(now - 2 * HOUR);
       expect(fever.from + fever.hours * HOUR).toBeGreaterThan(now + 12 * HOUR);
@@ -214,16 +236,20 @@ describe('the simulator against the embedded broker', () => {
     expect(current).toEqual(current.map(({ sensor }) => ({ sensor, temperature: newest(sensor) })));
     expect(current).toHaveLength(cows.length);
 
+    // A 2.2 °C fever is severe at its height (deviation 1.75): the episode's notices end with 203.
     const fever = await eventually(async () => {
-      const [row] = await testApp.db.query<{ code: number; occurredAt: string }>(
+      const rows = await testApp.db.query<{ code: number; occurredAt: string }>(
         `SELECT code, to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "occurredAt"
-           FROM notices WHERE sensor_id = $1 AND code BETWEEN 201 AND 203 AND occurred_at >= $2`,
+           FROM notices WHERE sensor_id = $1 AND code BETWEEN 201 AND 203 AND occurred_at >= $2
+          ORDER BY occurred_at`,
         [sick.sensorId, new Date(now - 8 * HOUR).toISOString()],
       );
-      return row;
+      return rows.at(-1)?.code === 203 ? rows : undefined;
     });
-    expect([202, 203]).toContain(fever.code);
-    expect(Date.parse(fever.occurredAt)).toBe(now - 8 * HOUR + 110 * 60_000);
+    // It climbs over its first hour; a band then holds 2 hours (110 minutes of 10-minute readings).
+    const raised = Date.parse(fever[0]?.occurredAt ?? '') - (now - 8 * HOUR);
+    expect(raised).toBeGreaterThanOrEqual(110 * 60_000);
+    expect(raised).toBeLessThanOrEqual(HOUR + 110 * 60_000);
   });
 });
 

@@ -4,8 +4,13 @@ import { planDemoHerd } from '../seed/demo-herd-readings';
 import type { InjectedFever, SimulatedCow } from './herd-model';
 
 const HOUR_MS = 3_600_000;
-/** A story's fever began this long before the simulator starts (time for its notice), and lasts this long. */
-const FEVER_BEGAN_HOURS_AGO = 4;
+/**
+ * The first story's fever began this long before the simulator starts (time for its notice: an hour's climb
+ * and the 2-hour hold), each next one this much earlier, so the sick cows fell ill one after another as a
+ * herd's do, not all in the same ten minutes. Each lasts this long.
+ */
+const FIRST_FEVER_BEGAN_HOURS_AGO = 4;
+const FEVER_STAGGER_HOURS = 1.1;
 const FEVER_HOURS = 28;
 
 const midnight = (date: string | null) => (date === null ? null : Date.parse(`${date}T00:00:00Z`));
@@ -42,7 +47,7 @@ export const demoHerd = (now: Date): DemoHerd => {
     if (story?.feverRise) {
       fevers.push({
         sensorId: cow.sensorId,
-        from: now.getTime() - FEVER_BEGAN_HOURS_AGO * HOUR_MS,
+        from: now.getTime() - (FIRST_FEVER_BEGAN_HOURS_AGO + fevers.length * FEVER_STAGGER_HOURS) * HOUR_MS,
         hours: FEVER_HOURS,
         rise: story.feverRise,
       });

@@ -7,8 +7,8 @@
 //  - body temperature with a small daily rhythm; on a rumen bolus ("pill", sensor < 40000) about nine drinks
 //    a day, each cooling the rumen 1.2-3 °C and recovering over an hour;
 //  - estrus every 21 days in cycling cows: activity up to ~2.8-fold for about 16 hours, temperature +0.3 °C;
-//  - occasional fevers (about one cow in 40 a day): +1.0-2.4 °C for 8-40 hours, with less activity and no
-//    drinking;
+//  - occasional fevers (about one cow in 40 a day): +1.0-2.4 °C for 8-40 hours, climbing over an hour, with
+//    less activity and no drinking;
 //  - the pre-calving fall of 0.5 °C over the 30 hours before a pregnant cow calves (around her due date);
 //  - sensor dropouts: now and then a sensor is silent for 30 minutes to 5 hours;
 //  - what a cow's story says: a sensor silent for good from some time on, a bolus that sees no more drinks, a
@@ -39,9 +39,10 @@ export interface SimulatedCow {
 /** A fever put on a sensor on purpose (demos, tests). */
 export interface InjectedFever {
   sensorId: number;
+  /** When it starts to climb, epoch ms. */
   from: number;
   hours: number;
-  /** °C above her normal. */
+  /** °C above her normal at its height, an hour after `from`. */
   rise: number;
 }
 
@@ -116,6 +117,10 @@ const tellsAStory = (model: HerdModel, cow: SimulatedCow): boolean =>
   (cow.drinkingStoppedAt ?? null) !== null ||
   (model.injectedFevers ?? []).some((fever) => fever.sensorId === cow.sensorId);
 
+/** A fever climbs to its height over an hour and falls back over two (fevers in the data do not jump). */
+const FEVER_CLIMB_MS = HOUR_MS;
+const FEVER_FALL_MS = 2 * HOUR_MS;
+
 /** °C of the random fevers at `time`: one cow-day in 40 starts one, of 8-40 hours. */
 const randomFeverRise = (model: HerdModel, cow: SimulatedCow, time: number): number => {
   let rise = 0;
@@ -124,7 +129,7 @@ const randomFeverRise = (model: HerdModel, cow: SimulatedCow, time: number): num
     const start = day * DAY_MS + keyedRandom(model.seed, cow.sensorId, day, Channel.FeverStart) * DAY_MS;
     const end = start + (8 + keyedRandom(model.seed, cow.sensorId, day, Channel.FeverLength) * 32) * HOUR_MS;
     const height = 1 + keyedRandom(model.seed, cow.sensorId, day, Channel.FeverRise) * 1.4;
-    rise = Math.max(rise, height * ramp(time, start, end, HOUR_MS, 2 * HOUR_MS));
+    rise = Math.max(rise, height * ramp(time, start, end, FEVER_CLIMB_MS, FEVER_FALL_MS));
   }
   return rise;
 };
@@ -136,7 +141,7 @@ const feverRise = (model: HerdModel, cow: SimulatedCow, time: number): number =>
   for (const fever of model.injectedFevers ?? []) {
     if (fever.sensorId !== cow.sensorId) continue;
     const end = fever.from + fever.hours * HOUR_MS;
-    if (time >= fever.from && time < end) rise = Math.max(rise, fever.rise);
+    rise = Math.max(rise, fever.rise * ramp(time, fever.from, end, FEVER_CLIMB_MS, FEVER_FALL_MS));
   }
   return rise;
 };
