@@ -204,7 +204,12 @@ describe('detect on bad input', () => {
     ['a negative raw_activity', `${good}301,2024-03-01T02:00,-4,40\n`, 'bad.csv:3:', 'raw_activity "-4"'],
     ['a bad dim', `${good}301,2024-03-01T02:00,12,forty\n`, 'bad.csv:3:', 'dim "forty"'],
     ['a row of the wrong width', `${good}\n301,2024-03-01T02:00,12\n`, 'bad.csv:4:', 'expected 4 fields'],
-    ['an unclosed quote', `${good}301,"2024-03-01T02:00,12,40\n`, 'bad.csv:3:', 'Quote Not Closed'],
+    [
+      'an unclosed quote',
+      `${good}301,"2024-03-01T02:00,12,40\n301,2024-03-01T04:00,12,40\n`,
+      'bad.csv:3:',
+      'never closed',
+    ],
   ])('%s: exit 1 and a message naming the line', (_, text, line, problem) => {
     const run = detect([fileWith('bad.csv', text)]);
     expect(run.code).toBe(1);

@@ -88,12 +88,26 @@ function readCsvRows(text: string, source: string): CsvRow[] {
       },
     });
   } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      const opened = lineOfUnfinishedRecord(text, rows.at(-1)?.line ?? 0);
+      throw new CsvFormatError(`${source}:${opened}: a quote opened on this line is never closed`);
+    }
     if (error instanceof CsvError) {
       throw new CsvFormatError(`${source}:${String(error.lines)}: ${error.message}`);
     }
     throw error;
   }
   return rows;
+}
+
+// The parser reports an unclosed quote at the end of the file, but it opened where the unfinished record
+// began: on the first line with text after the last complete record.
+function lineOfUnfinishedRecord(text: string, lastCompleteLine: number): number {
+  const lines = text.split(/\r\n|\n|\r/);
+  for (let index = lastCompleteLine; index < lines.length; index += 1) {
+    if ((lines[index] ?? '').trim() !== '') return index + 1;
+  }
+  return lastCompleteLine + 1;
 }
 
 /**
