@@ -534,6 +534,9 @@ function explainFalse(episode: CowEpisode): string {
 // ---- report --------------------------------------------------------------------------------------------
 
 const allTimes = herd.flatMap(({ points }) => points.map((point) => point.time));
+// A loop, not Math.min(...allTimes): a 10-minute file has too many blocks to spread into arguments.
+const firstTime = allTimes.reduce((first, time) => Math.min(first, time), Infinity);
+const lastTime = allTimes.reduce((last, time) => Math.max(last, time), -Infinity);
 const pct = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -549,8 +552,7 @@ const recordedCalvingCount = [...recordedCalvings.values()].flat().length;
 // The calvings that can suppress an alert: inside the file or in the post-calving days before it.
 const relevantCalvings = herd.flatMap(({ cow }) =>
   (calvings.get(cow) ?? []).filter(
-    (calving) =>
-      calving >= Math.min(...allTimes) - D.postCalvingDays * DAY_MS && calving <= Math.max(...allTimes),
+    (calving) => calving >= firstTime - D.postCalvingDays * DAY_MS && calving <= lastTime,
   ),
 ).length;
 const tableHead = [
@@ -594,7 +596,7 @@ const lines: string[] = [
   `Run: \`npx tsx bench/estrus/score.ts\` — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores.`,
   '',
   `Data: \`${path.relative(repoRoot, activityFile)}\` and \`${path.relative(repoRoot, eventsFile)}\` — ${cowsInFile.size} cows, ${herd.length} with activity,`,
-  `${allTimes.length} activity blocks, ${clock(Math.min(...allTimes))} to ${clock(Math.max(...allTimes))};`,
+  `${allTimes.length} activity blocks, ${clock(firstTime)} to ${clock(lastTime)};`,
   `${allScrEpisodes.length} SCR heat episodes (index >= 35), ${scrAtCalving.length} of them in the ${D.postCalvingDays} days after a calving (not scored),`,
   `${inseminations.length} recorded inseminations; the last calving given to the detector for ${cowsWithCalving} cows with activity,`,
   `${relevantCalvings} of them inside the file or in the ${D.postCalvingDays} days before it (events.csv lists ${recordedCalvingCount}; the others are from the dim column).`,

@@ -3,7 +3,7 @@
 //
 // Like the estrus rule, each compares a cow with herself at the same clock time: every block against the same
 // block on the previous 7 days (their mean without the highest and lowest day from 4 days on, so one heat or
-// one sick day does not move it). Milking, feeding and lighting give every cow a strong daily rhythm, so
+// one sick day does not move it; the days are ranked by their activity over the hour up to that time). Milking, feeding and lighting give every cow a strong daily rhythm, so
 // "quiet at 3 a.m." means nothing until it is compared with her own 3 a.m.
 //  - 301 (architecture §9): activity over the last 24 hours below 70 % of her baseline for those hours, held
 //    for 24 hours. Lameness, metabolic disease and pain lower daily activity over days; a single quiet day
@@ -23,6 +23,7 @@ import {
   HOUR_MS,
   DAY_MS,
   toRegularSeries,
+  trailingHourRate,
   type ActivityPoint,
   type RegularActivitySeries,
 } from './activity-series';
@@ -97,16 +98,27 @@ const EPSILON = 1e-9;
 const TRIM_FROM_DAYS = 4;
 
 /**
- * Each block's same-clock baseline over the previous days; NaN with too few of them. Walks one clock time at a
- * time, day after day, keeping her previous days at that clock time sorted as they come and go, rather than
- * gathering and sorting them again for every block (which was most of this detector's time).
+ * Each block's same-clock baseline over the previous days; NaN with too few of them. The days left out as the
+ * highest and the lowest are chosen by their activity over the hour up to that clock time (`rates`), not by
+ * the block alone: at 10-minute blocks a block's highest day is a burst of walking, and leaving bursts out
+ * left every baseline too low (and high activity everywhere). Walks one clock time at a time, day after day,
+ * keeping her previous days at that clock time ranked as they come and go, rather than gathering and sorting
+ * them again for every block (which was most of this detector's time).
  */
-function sameClockBaseline(series: RegularActivitySeries, p: ActivityAlertParameters): Float64Array {
-  const { values } = series;
-  const day = blocksIn(DAY_MS, series.cadenceMs);
+function sameClockBaseline(
+  values: Float64Array,
+  rates: Float64Array,
+  cadenceMs: number,
+  p: ActivityAlertParameters,
+): Float64Array {
+  const day = blocksIn(DAY_MS, cadenceMs);
   const days = p.baselineDays >= 1 ? Math.floor(p.baselineDays) : 0;
   const baseline = new Float64Array(values.length);
-  const previousDays = new SortedWindow(days + 1);
+  const previousDays = new RankedDays(days + 1);
+  const rankOf = (index: number) => {
+    const rate = rates[index] ?? Number.NaN;
+    return Number.isNaN(rate) ? (values[index] ?? Number.NaN) : rate;
+  };
   for (let clock = 0; clock < day && clock < values.length; clock += 1) {
     previousDays.clear();
     for (let index = clock; index < values.length; index += day) {
@@ -114,8 +126,9 @@ function sameClockBaseline(series: RegularActivitySeries, p: ActivityAlertParame
       if (found < p.minBaselineDays) baseline[index] = Number.NaN;
       else if (found < TRIM_FROM_DAYS) baseline[index] = meanAsFound(values, index, day, days);
       else baseline[index] = previousDays.trimmedMean();
-      previousDays.add(values[index] ?? Number.NaN);
-      if (index - days * day >= 0) previousDays.remove(values[index - days * day] ?? Number.NaN);
+      previousDays.add(rankOf(index), values[index] ?? Number.NaN);
+      const leaving = index - days * day;
+      if (leaving >= 0) previousDays.remove(rankOf(leaving), values[leaving] ?? Number.NaN);
     }
   }
   return baseline;
@@ -125,7 +138,7 @@ function sameClockBaseline(series: RegularActivitySeries, p: ActivityAlertParame
  * The plain mean of the previous days at this clock time, summed from yesterday back: in that order, so that
  * a baseline (and an alert right at a threshold) is the same to the last bit as it always was.
  */
-function meanAsFound(values: readonly number[], index: number, day: number, days: number): number {
+function meanAsFound(values: ArrayLike<number>, index: number, day: number, days: number): number {
   let sum = 0;
   let found = 0;
   for (let back = 1, at = index - day; back <= days && at >= 0; back += 1, at -= day) {
@@ -137,47 +150,59 @@ function meanAsFound(values: readonly number[], index: number, day: number, days
   return sum / found;
 }
 
-/** A few values kept in ascending order as they are added and removed; NaN (a missing block) is ignored. */
-class SortedWindow {
-  private readonly sorted: Float64Array;
+/**
+ * A few days' values kept in ascending order of their rank as they are added and removed; a missing value (NaN)
+ * is ignored. Where the rank is the value itself, the order and the sums are those of the values sorted.
+ */
+class RankedDays {
+  private readonly ranks: Float64Array;
+  private readonly values: Float64Array;
   size = 0;
 
   constructor(capacity: number) {
-    this.sorted = new Float64Array(capacity);
+    this.ranks = new Float64Array(capacity);
+    this.values = new Float64Array(capacity);
   }
 
   clear(): void {
     this.size = 0;
   }
 
-  add(value: number): void {
+  add(rank: number, value: number): void {
     if (Number.isNaN(value)) return;
     let at = this.size;
-    for (; at > 0 && (this.sorted[at - 1] ?? 0) > value; at -= 1) this.sorted[at] = this.sorted[at - 1] ?? 0;
-    this.sorted[at] = value;
+    for (; at > 0 && (this.ranks[at - 1] ?? 0) > rank; at -= 1) {
+      this.ranks[at] = this.ranks[at - 1] ?? 0;
+      this.values[at] = this.values[at - 1] ?? 0;
+    }
+    this.ranks[at] = rank;
+    this.values[at] = value;
     this.size += 1;
   }
 
-  /** Removes one entry equal to `value`, if there is one. */
-  remove(value: number): void {
+  /** Removes one entry with this rank and value, if there is one. */
+  remove(rank: number, value: number): void {
     if (Number.isNaN(value)) return;
     let at = 0;
-    while (at < this.size && this.sorted[at] !== value) at += 1;
+    while (at < this.size && (this.ranks[at] !== rank || this.values[at] !== value)) at += 1;
     if (at === this.size) return;
-    for (; at < this.size - 1; at += 1) this.sorted[at] = this.sorted[at + 1] ?? 0;
+    for (; at < this.size - 1; at += 1) {
+      this.ranks[at] = this.ranks[at + 1] ?? 0;
+      this.values[at] = this.values[at + 1] ?? 0;
+    }
     this.size -= 1;
   }
 
-  /** The mean without the lowest and the highest value, summed in ascending order (as it always was). */
+  /** The mean of the values without the lowest- and the highest-ranked day, summed in rank order. */
   trimmedMean(): number {
     let sum = 0;
-    for (let at = 1; at < this.size - 1; at += 1) sum += this.sorted[at] ?? 0;
+    for (let at = 1; at < this.size - 1; at += 1) sum += this.values[at] ?? 0;
     return sum / (this.size - 2);
   }
 }
 
 /** 1 where a block has both activity and a baseline: the blocks the windows are summed over. */
-function usableBlocks(values: readonly number[], baseline: Float64Array): Uint8Array {
+function usableBlocks(values: ArrayLike<number>, baseline: Float64Array): Uint8Array {
   const usable = new Uint8Array(values.length);
   for (let index = 0; index < values.length; index += 1) {
     const missing = Number.isNaN(values[index] ?? Number.NaN) || Number.isNaN(baseline[index] ?? Number.NaN);
@@ -194,7 +219,7 @@ class TrailingWindow {
   private judged = false;
 
   constructor(
-    private readonly values: readonly number[],
+    private readonly values: ArrayLike<number>,
     private readonly blockBaselines: Float64Array,
     private readonly usable: Uint8Array,
     private readonly blocks: number,
@@ -278,7 +303,10 @@ class ActivityRules {
     private readonly p: ActivityAlertParameters,
     private readonly options: ActivityAlertOptions,
   ) {
-    const baseline = sameClockBaseline(series, p);
+    const values = Float64Array.from(series.values);
+    const hourBlocks = this.blocks(1);
+    const hourRates = trailingHourRate(values, hourBlocks, Math.ceil(p.minCoverage * hourBlocks));
+    const baseline = sameClockBaseline(values, hourRates, series.cadenceMs, p);
     const usable = usableBlocks(series.values, baseline);
     const trailing = (hours: number) =>
       new TrailingWindow(

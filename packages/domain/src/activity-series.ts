@@ -123,3 +123,31 @@ function usablePointsByTime(points: readonly ActivityPoint[]): readonly Activity
 export function blocksIn(durationMs: number, cadenceMs: number): number {
   return Math.max(1, Math.round(durationMs / cadenceMs));
 }
+
+/**
+ * Activity per block over the trailing hour at every block: the mean of the hour's present blocks, NaN when
+ * fewer than `minPresent` of them are. At blocks of an hour or more, the block itself. Same-clock baselines
+ * are taken over these: at 10-minute blocks counts come in bursts (a cow walks, then lies down), and a
+ * baseline that leaves out a block's highest day leaves out a burst, so it sits too low.
+ */
+export function trailingHourRate(values: Float64Array, hourBlocks: number, minPresent: number): Float64Array {
+  if (hourBlocks === 1) return values;
+  const rates = new Float64Array(values.length);
+  let sum = 0;
+  let present = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index] ?? Number.NaN;
+    if (!Number.isNaN(value)) {
+      sum += value;
+      present += 1;
+    }
+    const leaving = index - hourBlocks;
+    const left = leaving >= 0 ? (values[leaving] ?? Number.NaN) : Number.NaN;
+    if (!Number.isNaN(left)) {
+      sum -= left;
+      present -= 1;
+    }
+    rates[index] = present >= minPresent ? sum / present : Number.NaN;
+  }
+  return rates;
+}

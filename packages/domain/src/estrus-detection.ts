@@ -9,8 +9,10 @@
 //
 // The rule (architecture §9, refined on real SCR Heatime data; docs/detection.md has the sources and the
 // measured results of each refinement):
-//  1. Baseline: every block against the same clock block on the previous 7 days — their mean without the
+//  1. Baseline: every hour against the same clock hour on the previous 7 days — their mean without the
 //     highest and the lowest day, so one exceptional day (a heat, a regrouping, a collar off) does not move it.
+//     Hours, not blocks: at 10-minute blocks a block's highest day is a burst, and leaving it out left every
+//     baseline too low.
 //  2. Rise: activity over the trailing 12 hours ÷ the baseline of the same 12 hours.
 //  3. Heat ('detected') when the rise is >= 1.5 (+50 %), held >= 1 hour, and carried by a run of at least
 //     6 raised hours (hourly activity >= 1.5× its baseline, pauses under 4 hours allowed): a heat is
@@ -22,14 +24,15 @@
 //     the first 10 days after a calving are ignored.
 //
 // Any regular cadence works (10 minutes to 2 hours were tested): durations are converted to blocks of the
-// inferred cadence, an "hour" is one block when blocks are longer than an hour, and missing blocks are
-// holes that the ratios skip, never zeros.
+// inferred cadence, an "hour" is one block when blocks are longer than an hour (else the trailing hour's
+// blocks, averaged), and missing blocks are holes that the ratios skip, never zeros.
 
 import {
   blocksIn,
   DAY_MS,
   HOUR_MS,
   toRegularSeries,
+  trailingHourRate,
   type ActivityPoint,
   type RegularActivitySeries,
 } from './activity-series';
@@ -358,32 +361,42 @@ function presentInBoth(numerator: Float64Array, denominator: Float64Array): Uint
 }
 
 /**
- * Σ numerator ÷ Σ denominator over the trailing `blocks` blocks, counting only `usable` blocks; NaN when
- * fewer than `minPresent` blocks count or the denominator is not positive.
+ * Σ numerator ÷ Σ denominator over the trailing `count` values `stride` blocks apart (every block when the
+ * stride is 1; every hour's value when it is an hour), counting only `usable` blocks; NaN when fewer than
+ * `minPresent` count or the denominator is not positive. Running sums, one per stride position.
  */
 function trailingRatio(
   numerator: Float64Array,
   denominator: Float64Array,
   usable: Uint8Array,
-  blocks: number,
+  count: number,
   minPresent: number,
+  stride = 1,
 ): Float64Array {
-  const ratios = new Float64Array(numerator.length);
-  let top = 0;
-  let bottom = 0;
-  let present = 0;
-  for (let index = 0; index < numerator.length; index += 1) {
+  const length = numerator.length;
+  const ratios = new Float64Array(length);
+  const tops = new Float64Array(length);
+  const bottoms = new Float64Array(length);
+  const presents = new Int32Array(length);
+  for (let index = 0; index < length; index += 1) {
+    const back = index - stride;
+    let top = back >= 0 ? (tops[back] ?? 0) : 0;
+    let bottom = back >= 0 ? (bottoms[back] ?? 0) : 0;
+    let present = back >= 0 ? (presents[back] ?? 0) : 0;
     if (usable[index] === 1) {
       top += numerator[index] ?? 0;
       bottom += denominator[index] ?? 0;
       present += 1;
     }
-    const leaving = index - blocks;
+    const leaving = index - count * stride;
     if (leaving >= 0 && usable[leaving] === 1) {
       top -= numerator[leaving] ?? 0;
       bottom -= denominator[leaving] ?? 0;
       present -= 1;
     }
+    tops[index] = top;
+    bottoms[index] = bottom;
+    presents[index] = present;
     ratios[index] = present >= minPresent && bottom > 0 ? top / bottom : Number.NaN;
   }
   return ratios;
@@ -542,18 +555,32 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
   const quietGapBlocks = Number.isFinite(p.quietGapHours)
     ? blocksIn(p.quietGapHours * HOUR_MS, cadenceMs)
     : Number.POSITIVE_INFINITY;
-  const minWindowBlocks = Math.max(1, Math.ceil(p.minCoverage * windowBlocks));
   const minHourBlocks = Math.max(1, Math.ceil(p.minCoverage * hourBlocks));
   const time = (index: number) => start + index * cadenceMs;
   const ignoredMask = postCalvingMask(series, calvings, p);
   const ignored = (index: number) => ignoredMask[index] === 1;
 
-  // 1. The same clock block on the previous days.
-  const baseline = sameClockBaseline(values, day, p);
-  // 2. The rise over the trailing window, and the hourly ratio.
-  const usable = presentInBoth(values, baseline);
-  const rise = trailingRatio(values, baseline, usable, windowBlocks, minWindowBlocks);
-  const hourRatio = trailingRatio(values, baseline, usable, hourBlocks, minHourBlocks);
+  // 1. The same clock hour on the previous days. Compared hour by hour, not block by block: the days'
+  // highest and lowest are dropped, and at 10-minute blocks (bursts and lying bouts, many zeros) dropping a
+  // block's highest day takes much of its mean with it, which made every baseline too low and every ratio
+  // too high (a quarter of the alerts on the development data split into 10-minute blocks were true).
+  const hourRates = trailingHourRate(values, hourBlocks, minHourBlocks);
+  const baseline = sameClockBaseline(hourRates, day, p);
+  // 2. The rise over the trailing window (its hours), and the hourly ratio.
+  const usable = presentInBoth(hourRates, baseline);
+  const windowHours = Math.max(1, Math.round(windowBlocks / hourBlocks));
+  const minWindowHours = Math.max(1, Math.ceil(p.minCoverage * windowHours));
+  const rise = trailingRatio(hourRates, baseline, usable, windowHours, minWindowHours, hourBlocks);
+  const hourRatio = trailingRatio(hourRates, baseline, usable, 1, 1);
+  // Where a raised hour's activity starts and stops is found block by block, against each block's own
+  // same-clock mean: an hour's baseline would blur a steep change of the daily rhythm inside the hour (the
+  // evening's fall), and the mean, not the trimmed one, is fair to single blocks.
+  // Built on first use: only a cow whose rise reaches a level needs it.
+  let blockBaseline: Float64Array | undefined = hourBlocks === 1 ? baseline : undefined;
+  const blockBaselineAt = (index: number): number => {
+    blockBaseline ??= sameClockBaseline(values, day, { ...p, baselineCenter: 'mean' });
+    return blockBaseline[index] ?? Number.NaN;
+  };
   // The heat and the suspected level of each block.
   const levels = levelRatios(rise, day, p);
   const ratiosFor = (level: Level) => (level === 2 ? levels.heat : levels.suspected);
@@ -561,7 +588,7 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
 
   const blockRaised = (index: number, level: Level): boolean => {
     const value = values[index] ?? Number.NaN;
-    return value > 0 && value >= ratioAt(index, level) * (baseline[index] ?? Number.NaN);
+    return value > 0 && value >= ratioAt(index, level) * blockBaselineAt(index);
   };
 
   // Built on first use: a cow whose rise never reaches a level never needs its raised hours.
