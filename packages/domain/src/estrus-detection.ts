@@ -373,16 +373,16 @@ function trailingRatio(
   minPresent: number,
   stride = 1,
 ): Float64Array {
-  const length = numerator.length;
-  const ratios = new Float64Array(length);
-  const tops = new Float64Array(length);
-  const bottoms = new Float64Array(length);
-  const presents = new Int32Array(length);
-  for (let index = 0; index < length; index += 1) {
-    const back = index - stride;
-    let top = back >= 0 ? (tops[back] ?? 0) : 0;
-    let bottom = back >= 0 ? (bottoms[back] ?? 0) : 0;
-    let present = back >= 0 ? (presents[back] ?? 0) : 0;
+  const ratios = new Float64Array(numerator.length);
+  // The sums of each stride position, carried from the block one stride back.
+  const tops = new Float64Array(stride);
+  const bottoms = new Float64Array(stride);
+  const presents = new Int32Array(stride);
+  for (let index = 0; index < numerator.length; index += 1) {
+    const slot = index % stride;
+    let top = tops[slot] ?? 0;
+    let bottom = bottoms[slot] ?? 0;
+    let present = presents[slot] ?? 0;
     if (usable[index] === 1) {
       top += numerator[index] ?? 0;
       bottom += denominator[index] ?? 0;
@@ -394,9 +394,9 @@ function trailingRatio(
       bottom -= denominator[leaving] ?? 0;
       present -= 1;
     }
-    tops[index] = top;
-    bottoms[index] = bottom;
-    presents[index] = present;
+    tops[slot] = top;
+    bottoms[slot] = bottom;
+    presents[slot] = present;
     ratios[index] = present >= minPresent && bottom > 0 ? top / bottom : Number.NaN;
   }
   return ratios;
