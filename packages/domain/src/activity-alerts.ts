@@ -3,8 +3,9 @@
 //
 // Like the estrus rule, each compares a cow with herself at the same clock time: every block against the same
 // block on the previous 7 days (their mean without the highest and lowest day from 4 days on, so one heat or
-// one sick day does not move it; the days are ranked by their activity over the hour up to that time). Milking, feeding and lighting give every cow a strong daily rhythm, so
-// "quiet at 3 a.m." means nothing until it is compared with her own 3 a.m.
+// one sick day does not move it; the days are ranked by their activity over the hour up to that time).
+// Milking, feeding and lighting give every cow a strong daily rhythm, so "quiet at 3 a.m." means nothing
+// until it is compared with her own 3 a.m.
 //  - 301 (architecture §9): activity over the last 24 hours below 70 % of her baseline for those hours, held
 //    for 24 hours. Lameness, metabolic disease and pain lower daily activity over days; a single quiet day
 //    (bad weather, a regrouping) does not hold that long.
