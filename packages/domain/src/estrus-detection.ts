@@ -575,12 +575,8 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
   // Where a raised hour's activity starts and stops is found block by block, against each block's own
   // same-clock mean: an hour's baseline would blur a steep change of the daily rhythm inside the hour (the
   // evening's fall), and the mean, not the trimmed one, is fair to single blocks.
-  // Built on first use: only a cow whose rise reaches a level needs it.
-  let blockBaseline: Float64Array | undefined = hourBlocks === 1 ? baseline : undefined;
-  const blockBaselineAt = (index: number): number => {
-    blockBaseline ??= sameClockBaseline(values, day, { ...p, baselineCenter: 'mean' });
-    return blockBaseline[index] ?? Number.NaN;
-  };
+  const blockBaseline =
+    hourBlocks === 1 ? baseline : sameClockBaseline(values, day, { ...p, baselineCenter: 'mean' });
   // The heat and the suspected level of each block.
   const levels = levelRatios(rise, day, p);
   const ratiosFor = (level: Level) => (level === 2 ? levels.heat : levels.suspected);
@@ -588,7 +584,7 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
 
   const blockRaised = (index: number, level: Level): boolean => {
     const value = values[index] ?? Number.NaN;
-    return value > 0 && value >= ratioAt(index, level) * blockBaselineAt(index);
+    return value > 0 && value >= ratioAt(index, level) * (blockBaseline[index] ?? Number.NaN);
   };
 
   // Built on first use: a cow whose rise never reaches a level never needs its raised hours.
