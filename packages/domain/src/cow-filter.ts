@@ -97,6 +97,13 @@ export function temperatureLevelOf(deviation: number): TemperatureLevel {
   return 'severe';
 }
 
+/** The bands that are a fever: slight, moderate and severe, mildest first. */
+export const FEVER_LEVELS = ['slight', 'moderate', 'severe'] as const satisfies readonly TemperatureLevel[];
+export type FeverLevel = (typeof FEVER_LEVELS)[number];
+
+export const isFeverLevel = (level: TemperatureLevel | undefined): level is FeverLevel =>
+  (FEVER_LEVELS as readonly (TemperatureLevel | undefined)[]).includes(level);
+
 /**
  * (current − average) / average × 100. Undefined without a positive average (no baseline to compare with)
  * or without a non-negative current value; a current value of 0 is a real reading (a resting cow).

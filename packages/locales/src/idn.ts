@@ -679,6 +679,12 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'overview.reason.lowActivity': 'Aktivitas rendah',
   'overview.reason.highActivity': 'Aktivitas tinggi',
   'overview.reason.offline': 'Sensor luring',
+  'overview.reason.heat': 'Birahi',
+  'overview.reason.lowDrinking': 'Minum sedikit',
+  'overview.reason.calving': 'Melahirkan',
+  'overview.reason.followUp': 'Perlu tindak lanjut',
+  'overview.attentionHint':
+    'Sapi yang sekarang demam atau sensornya luring, atau yang mendapat peringatan dalam 24 jam terakhir.',
   'charts.summaryPoints': '{{count}} nilai: terendah {{min}}, tertinggi {{max}}, rata-rata {{average}}',
   'charts.lastDay': 'Hari terakhir',
   'charts.period.label': 'Periode',

@@ -666,6 +666,12 @@ export const ko: Record<MessageKey, string> = {
   'overview.reason.lowActivity': '활동량 저하',
   'overview.reason.highActivity': '활동량 증가',
   'overview.reason.offline': '센서 오프라인',
+  'overview.reason.heat': '발정',
+  'overview.reason.lowDrinking': '음수량 저하',
+  'overview.reason.calving': '분만',
+  'overview.reason.followUp': '후속 진료 예정',
+  'overview.attentionHint':
+    '지금 발열이 있거나 센서가 오프라인인 소, 또는 최근 24시간 안에 알림이 있었던 소입니다.',
   'charts.summaryPoints': '값 {{count}}개: 최저 {{min}}, 최고 {{max}}, 평균 {{average}}',
   'charts.lastDay': '마지막 날',
   'charts.period.label': '기간',

@@ -677,6 +677,12 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'overview.reason.lowActivity': '活動量の低下',
   'overview.reason.highActivity': '活動量の増加',
   'overview.reason.offline': 'センサーがオフライン',
+  'overview.reason.heat': '発情',
+  'overview.reason.lowDrinking': '飲水量の低下',
+  'overview.reason.calving': '分娩',
+  'overview.reason.followUp': '経過観察の予定',
+  'overview.attentionHint':
+    '現在発熱している牛やセンサーがオフラインの牛、または過去24時間以内にアラートがあった牛です。',
   'charts.summaryPoints': '{{count}} 個の値：最低 {{min}}、最高 {{max}}、平均 {{average}}',
   'charts.lastDay': '最終日',
   'charts.period.label': '期間',

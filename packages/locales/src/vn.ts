@@ -670,6 +670,12 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'overview.reason.lowActivity': 'Vận động thấp',
   'overview.reason.highActivity': 'Vận động cao',
   'overview.reason.offline': 'Cảm biến ngoại tuyến',
+  'overview.reason.heat': 'Động dục',
+  'overview.reason.lowDrinking': 'Uống ít nước',
+  'overview.reason.calving': 'Sắp đẻ',
+  'overview.reason.followUp': 'Cần tái khám',
+  'overview.attentionHint':
+    'Bò đang sốt hoặc cảm biến ngoại tuyến lúc này, hoặc có cảnh báo trong 24 giờ qua.',
   'charts.summaryPoints': '{{count}} giá trị: thấp nhất {{min}}, cao nhất {{max}}, trung bình {{average}}',
   'charts.lastDay': 'Ngày cuối',
   'charts.period.label': 'Khoảng thời gian',

@@ -119,7 +119,7 @@ function Sections({
           ]}
         />
       )}
-      {show('attention') && <AttentionList attention={stats.attention} />}
+      {show('attention') && <AttentionList user={user} cows={cows} />}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import {
   ACTIVITY_LEVELS,
   activityDeviationPercent,
   activityLevelOf,
+  isFeverLevel,
   TEMPERATURE_LEVELS,
   temperatureDeviation,
   temperatureLevelOf,
@@ -43,12 +44,6 @@ export type DrinkBand = (typeof DRINK_BANDS)[number]['band'];
 export const drinkBandOf = (events: number): DrinkBand =>
   DRINK_BANDS.find(({ upTo }) => events <= upTo)?.band ?? '13+';
 
-export interface AttentionCow {
-  cow: Cow;
-  reasons: ('fever' | 'lowTemperature' | 'lowActivity' | 'highActivity' | 'offline')[];
-  temperature: TemperatureLevel | undefined;
-}
-
 export interface HerdStats {
   /** Cows that are not culled. */
   total: number;
@@ -59,7 +54,6 @@ export interface HerdStats {
   sensors: { online: number; offline: number; none: number };
   /** Cows in a fever band (slight, moderate or severe). */
   fevers: number;
-  attention: AttentionCow[];
 }
 
 const zeros = <K extends string>(keys: readonly K[]) =>
@@ -78,7 +72,6 @@ export function herdStats(cows: readonly Cow[]): HerdStats {
     status: zeros(COW_STATUSES),
     sensors: { online: 0, offline: 0, none: 0 },
     fevers: 0,
-    attention: [],
   };
   for (const cow of cows) {
     if (isCulledStoredValue(cow.status)) continue;
@@ -95,19 +88,8 @@ export function herdStats(cows: readonly Cow[]): HerdStats {
     if (cow.sensor === null) stats.sensors.none += 1;
     else if (cow.sensorzt === 1) stats.sensors.online += 1;
     else stats.sensors.offline += 1;
-    const feverish = temperature === 'slight' || temperature === 'moderate' || temperature === 'severe';
-    if (feverish) stats.fevers += 1;
-    const reasons: AttentionCow['reasons'] = [];
-    if (feverish) reasons.push('fever');
-    if (temperature === 'low') reasons.push('lowTemperature');
-    if (activity === 'low') reasons.push('lowActivity');
-    if (activity === 'high') reasons.push('highActivity');
-    if (cow.sensor !== null && cow.sensorzt === 0) reasons.push('offline');
-    if (reasons.length > 0) stats.attention.push({ cow, reasons, temperature });
+    if (isFeverLevel(temperature)) stats.fevers += 1;
   }
-  const severity = (item: AttentionCow) =>
-    (item.temperature ? TEMPERATURE_BAND_ORDER.indexOf(item.temperature) : 0) * 10 + item.reasons.length;
-  stats.attention.sort((a, b) => severity(b) - severity(a) || a.cow.code.localeCompare(b.cow.code));
   return stats;
 }
 

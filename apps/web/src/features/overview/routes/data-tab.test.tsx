@@ -169,11 +169,30 @@ describe('dashboard and overview pages', () => {
     expect(screen.getByTestId('chart-drinking-bands')).toBeTruthy();
   });
 
-  it('lists the cows needing attention on the overview list', async () => {
-    server();
+  it('lists the cows needing attention on the overview list: fevers and offline sensors now, alerts of the day', async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const alert = (id: number, cowid: number, noticecode: number, time: string) => ({
+      id,
+      cowid,
+      code: `C${cowid - 100}`,
+      sensor: 40000 + cowid,
+      noticecode,
+      time,
+      group: noticecode === 101 ? '101-102-103' : '301-302-303-304-305',
+      details: {},
+      readed: 0,
+    });
+    server({
+      'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () =>
+        ok({
+          list: [],
+          // C1 came into heat two hours ago; C5's low activity was yesterday morning.
+          all: [alert(1, 101, 101, hoursAgo(2)), alert(2, 105, 301, hoursAgo(30))],
+        }),
+    });
     logIn();
     renderApp('/pages/overviews/list');
     const rows = await screen.findAllByTestId('attention-row');
-    expect(rows.map((row) => row.querySelector('a')?.textContent)).toEqual(['C3', 'C2', 'C4']);
+    expect(rows.map((row) => row.textContent)).toEqual(['C3Fever', 'C2Fever', 'C1Heat', 'C4Sensor offline']);
   });
 });
