@@ -229,6 +229,9 @@ export const ko: Record<MessageKey, string> = {
   'herd.reading.feverTitle': '체온 편차 {{value}} °C',
   'herd.reading.drinkTitle': '최근 24시간 음수 횟수',
   'herd.reading.drinkCount': '{{count}}회/일',
+  'herd.reading.drinkNotMeasured': '측정 안 함',
+  'herd.reading.drinkNeckTitle':
+    '목걸이형 센서는 음수를 측정하지 않습니다. 음수는 반추위 볼루스로 측정합니다',
   'herd.sensor.none': '센서 없음',
   'herd.sensor.neck': '목걸이',
   'herd.sensor.pill': '캡슐',
@@ -648,6 +651,7 @@ export const ko: Record<MessageKey, string> = {
   'sensors.chartOf': '센서 {{sensor}} ({{code}})',
   'sensors.lastReading': '마지막 측정 {{when}}',
   'overview.noReading': '측정값 없음',
+  'overview.noBolus': '볼루스 없음',
   'overview.noSensor': '센서 없음',
   'overview.kpi.cows': '두수',
   'overview.kpi.fevers': '발열',

@@ -46,7 +46,7 @@ export const CowRowView = memo(function CowRowView({ row, selected, onToggle }: 
         <Group gap="sm" wrap="nowrap" style={{ overflow: 'hidden' }}>
           <FeverReading deviation={row.fever} level={row.feverLevel} short />
           <ActivityReading deviation={row.activity} level={row.activityLevel} />
-          <DrinkReading value={row.drink} />
+          <DrinkReading value={row.drink} kind={row.kind} />
         </Group>
         <Group gap="xs" wrap="nowrap" justify="space-between">
           <Group gap={3} wrap="nowrap" c="dimmed" style={{ minWidth: 0 }}>

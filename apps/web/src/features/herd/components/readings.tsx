@@ -108,14 +108,27 @@ export function ActivityReading({
   );
 }
 
-export function DrinkReading({ value, size = 'xs' }: ReadingProps & { value: number | null | undefined }) {
+/** Drinking events in the last 24 hours. They are seen in a bolus's temperature, so a neck collar has none. */
+export function DrinkReading({
+  value,
+  kind,
+  size = 'xs',
+}: ReadingProps & { value: number | null | undefined; kind: SensorKind | undefined }) {
   const { t } = useTranslation();
   const known = typeof value === 'number';
+  const unmeasured = !known && kind === 'neck';
   return (
-    <Group gap={3} wrap="nowrap" c={known ? 'cyan.9' : 'dimmed'} title={t('herd.reading.drinkTitle')}>
+    <Group
+      gap={3}
+      wrap="nowrap"
+      c={known ? 'cyan.9' : 'dimmed'}
+      title={t(unmeasured ? 'herd.reading.drinkNeckTitle' : 'herd.reading.drinkTitle')}
+    >
       <DropletIcon size={14} />
       <Text size={size} span>
-        {known ? t('herd.reading.drinkCount', { count: value }) : t('herd.reading.none')}
+        {known
+          ? t('herd.reading.drinkCount', { count: value })
+          : t(unmeasured ? 'herd.reading.drinkNotMeasured' : 'herd.reading.none')}
       </Text>
     </Group>
   );

@@ -76,6 +76,21 @@ describe('cow list (home)', () => {
     expect(c4.getByText(/Neck.*Online/)).toBeTruthy();
   });
 
+  it("shows a bolus cow's drinks, a bolus without them as no reading, and a neck collar as not measuring them", async () => {
+    const bolus = { sensor: 20001, sensorKind: 'pill' as const };
+    server([
+      makeCow({ code: 'C1', ...bolus, drink_current: 9 }),
+      makeCow({ code: 'C2', ...bolus, drink_current: null }),
+      makeCow({ code: 'C3', sensor: 40003, sensorKind: 'neck', drink_current: null }),
+    ]);
+    await openList();
+    const [c1, c2, c3] = screen.getAllByTestId('cow-row').map((row) => within(row));
+    expect(c1?.getByText('9/day')).toBeTruthy();
+    expect(c2?.getByText('No reading')).toBeTruthy();
+    expect(c3?.getByText('Not measured')).toBeTruthy();
+    expect(c3?.queryByText('No reading')).toBeNull();
+  });
+
   it('applies the filter 1000 ms after the load', async () => {
     server([makeCow({ code: 'C70' }), makeCow({ code: 'C71', sensorzt: 0 })]);
     logIn();

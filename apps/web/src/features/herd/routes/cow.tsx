@@ -180,10 +180,12 @@ function CowDetail({ cow }: { cow: Cow }) {
             <Text size="sm" fw={600}>
               {t('herd.sort.drink')}
             </Text>
-            <DrinkReading value={cow.drink_current} size="sm" />
-            <Text size="xs" c="dimmed">
-              {t('herd.cow.drinkLine', { average: number(cow.drink, 1) })}
-            </Text>
+            <DrinkReading value={cow.drink_current} kind={row.kind} size="sm" />
+            {row.kind !== 'neck' && (
+              <Text size="xs" c="dimmed">
+                {t('herd.cow.drinkLine', { average: number(cow.drink, 1) })}
+              </Text>
+            )}
           </Stack>
         </SimpleGrid>
       </Section>

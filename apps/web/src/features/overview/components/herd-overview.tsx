@@ -93,6 +93,7 @@ function Sections({
           rows={[
             ...DRINK_BANDS.map(({ band }) => ({ label: band, value: stats.drinking[band] })),
             { label: noReading, value: stats.drinking.none },
+            { label: t('overview.noBolus'), value: stats.drinking.noBolus },
           ]}
         />
       )}

@@ -16,6 +16,7 @@ import {
   parseStoredStatus,
   type CowStatus,
 } from '@cowcare/domain/cow-status';
+import { sensorKind } from '@cowcare/domain/sensor';
 import { noticeGroupOfCode, parseNoticeGroupWireValue, type NoticeGroup } from '@cowcare/domain/notice-codes';
 
 /** Temperature bands in the order a farmer reads them, coldest first. */
@@ -49,12 +50,19 @@ export interface HerdStats {
   total: number;
   temperature: Record<TemperatureLevel | 'none', number>;
   activity: Record<ActivityLevel | 'none', number>;
-  drinking: Record<DrinkBand | 'none', number>;
+  /** 'none': a bolus without a value; 'noBolus': a neck collar or no sensor, which cannot see drinks. */
+  drinking: Record<DrinkBand | 'none' | 'noBolus', number>;
   status: Record<CowStatus, number>;
   sensors: { online: number; offline: number; none: number };
   /** Cows in a fever band (slight, moderate or severe). */
   fevers: number;
 }
+
+const drinkingBandOf = (cow: Cow): DrinkBand | 'none' | 'noBolus' => {
+  if (cow.drink_current !== null) return drinkBandOf(cow.drink_current);
+  const kind = cow.sensor === null ? undefined : (cow.sensorKind ?? sensorKind(cow.sensor));
+  return kind === 'pill' ? 'none' : 'noBolus';
+};
 
 const zeros = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
@@ -68,7 +76,7 @@ export function herdStats(cows: readonly Cow[]): HerdStats {
     total: 0,
     temperature: zeros([...TEMPERATURE_LEVELS, 'none']),
     activity: zeros([...ACTIVITY_LEVELS, 'none']),
-    drinking: zeros([...DRINK_BANDS.map(({ band }) => band), 'none']),
+    drinking: zeros([...DRINK_BANDS.map(({ band }) => band), 'none', 'noBolus']),
     status: zeros(COW_STATUSES),
     sensors: { online: 0, offline: 0, none: 0 },
     fevers: 0,
@@ -82,7 +90,7 @@ export function herdStats(cows: readonly Cow[]): HerdStats {
     const percent = activityDeviationPercent(cow.activity_current, cow.activity_avg);
     const activity = percent === undefined ? undefined : activityLevelOf(percent);
     stats.activity[activity ?? 'none'] += 1;
-    stats.drinking[cow.drink_current === null ? 'none' : drinkBandOf(cow.drink_current)] += 1;
+    stats.drinking[drinkingBandOf(cow)] += 1;
     const status = parseStoredStatus(cow.status);
     if (status) stats.status[status] += 1;
     if (cow.sensor === null) stats.sensors.none += 1;
