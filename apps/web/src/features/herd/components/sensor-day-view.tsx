@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SensorBounds } from '@cowcare/contract/routes/charts';
+import { sensorKind } from '@cowcare/domain/sensor';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { clockLabel } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
@@ -33,6 +34,8 @@ export function SensorDayView({
   const readings = useReadingsOfDay(request);
   const hours = useTemperatureDeviation(request);
   const counts = useReadingCounts(request);
+  // Drinks are seen in a bolus's temperature; a neck collar's drinking chart would always be empty.
+  const neckCollar = request.sensor !== null && sensorKind(request.sensor) === 'neck';
   const measured = (readings.data ?? []).some(
     (reading) => reading.temp !== null || reading.activity !== null || reading.drink !== null,
   );
@@ -112,15 +115,21 @@ export function SensorDayView({
               series={[{ key: 'activity', name: t('charts.activity'), color: CHART_COLORS.activity }]}
               guides={activityAlertLines(bounds, t)}
             />
-            <TrendChart
-              id="drinking"
-              title={t('charts.drinking')}
-              counting="readings"
-              rows={rows}
-              series={[
-                { key: 'drink', name: t('charts.drinking'), color: CHART_COLORS.drinking, kind: 'bar' },
-              ]}
-            />
+            {neckCollar ? (
+              <Text size="xs" c="dimmed" data-testid="drinking-not-measured">
+                {t('herd.reading.drinkNeckTitle')}
+              </Text>
+            ) : (
+              <TrendChart
+                id="drinking"
+                title={t('charts.drinking')}
+                counting="readings"
+                rows={rows}
+                series={[
+                  { key: 'drink', name: t('charts.drinking'), color: CHART_COLORS.drinking, kind: 'bar' },
+                ]}
+              />
+            )}
           </Stack>
         );
       }}

@@ -110,13 +110,25 @@ describe('cow charts: the day', () => {
       'Largest deviation +0.65 °C at 01:00 (10-day average 38.60 °C)',
     );
     expect(screen.getByTestId('chart-activity-summary').textContent).toMatch(/^3 readings: lowest 12\.0/);
-    expect(screen.getByTestId('chart-drinking')).toBeTruthy();
+    // A neck collar does not see drinks: no empty drinking chart, a line that says why.
+    expect(screen.queryByTestId('chart-drinking')).toBeNull();
+    expect(screen.getByTestId('drinking-not-measured').textContent).toBe(
+      'A neck collar does not measure drinking; a bolus does',
+    );
     for (const path of ['gpko/line', 'gpko/hotdataynew', 'news/news/gpko/num']) {
       const [body] = bodiesOf(api.requests, path);
       expect(body, path).toMatchObject({ id: 40041, city: 'Hongseong', country: 'KR' });
       expect(body?.timedate, path).toMatch(/^\d{4}-\d{2}-\d{2}T12:00:00[+-]\d{2}:\d{2}$/);
     }
     expect(bodiesOf(api.requests, 'news/news/gpko/uplow/40041')).toEqual([{ datas: {} }]);
+  });
+
+  it("draws a bolus's drinking", async () => {
+    const cow = makeCow({ id: 42, sensor: 20042, sensorKind: 'pill' });
+    server(cow);
+    await openCow(cow);
+    expect(await summaryOf('drinking')).toMatch(/^3 readings/);
+    expect(screen.queryByTestId('drinking-not-measured')).toBeNull();
   });
 
   it("says 'No data on this date' for a day without readings, and asks again for the day before", async () => {
