@@ -96,12 +96,12 @@ describe('herdhourly: the herd per hour of a day in one call', () => {
     expect(day.hours).toEqual(
       Array.from({ length: 24 }, (_, hour) => {
         if (hour === 12) return { time: utcHour(12), temp: risingAt(12), activity: 36, sensors: 1 };
-        // Sensor 50102 sent 3 readings (36 activity) this hour; its mean still counts as one sensor's.
-        const steady = hour === 5 ? 36 : 72;
+        // Sensor 50102 sent only 3 readings this hour: her activity is still 12 a reading, 72 an hour, so the
+        // herd's hour does not fall (a sum would have made it 54 → 36), and she still counts as one sensor.
         return {
           time: utcHour(hour),
           temp: round2((risingAt(hour) + 39) / 2),
-          activity: (36 + steady) / 2,
+          activity: (36 + 72) / 2,
           sensors: 2,
         };
       }),

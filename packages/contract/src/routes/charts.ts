@@ -198,7 +198,13 @@ export type HerdChartRequest = Static<typeof HerdChartRequestSchema>;
 export const HerdHourSchema = Type.Object({
   time: DateTimeString,
   temp: Nullable(Type.Number({ description: '°C: the mean over the sensors of their hourly means' })),
-  activity: Nullable(Type.Number({ description: 'the mean over the sensors of their hourly sums' })),
+  activity: Nullable(
+    Type.Number({
+      description:
+        "the mean over the sensors of their hourly activity: each sensor's mean reading × 6 (readings an hour), " +
+        'so an hour still running or with readings lost does not read as a fall',
+    }),
+  ),
   sensors: Type.Integer({ minimum: 0, description: 'sensors with a reading in the hour' }),
 });
 
