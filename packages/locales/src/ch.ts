@@ -640,7 +640,7 @@ export const ch: Record<MessageKey, string> = {
   'sensors.chartOf': '传感器 {{sensor}}（{{code}}）',
   'sensors.lastReading': '最近读数 {{when}}',
   'overview.noReading': '无读数',
-  'overview.noBolus': '无胶囊',
+  'overview.drinkingNoBolus': '没有胶囊、不测量饮水的牛只（颈环或无传感器）：{{count}}',
   'overview.noSensor': '无传感器',
   'overview.kpi.cows': '牛只',
   'overview.kpi.fevers': '发热',

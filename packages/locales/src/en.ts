@@ -683,7 +683,8 @@ export const en = {
   'sensors.chartOf': 'Sensor {{sensor}} ({{code}})',
   'sensors.lastReading': 'last reading {{when}}',
   'overview.noReading': 'No reading',
-  'overview.noBolus': 'No bolus',
+  'overview.drinkingNoBolus':
+    'Cows without a bolus (neck collar or no sensor), whose drinks are not measured: {{count}}',
   'overview.noSensor': 'No sensor',
   'overview.kpi.cows': 'Cows',
   'overview.kpi.fevers': 'With fever',

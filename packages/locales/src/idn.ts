@@ -663,7 +663,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'sensors.chartOf': 'Sensor {{sensor}} ({{code}})',
   'sensors.lastReading': 'bacaan terakhir {{when}}',
   'overview.noReading': 'Tidak ada data',
-  'overview.noBolus': 'Tanpa bolus',
+  'overview.drinkingNoBolus':
+    'Sapi tanpa bolus (kalung leher atau tanpa sensor) yang minumnya tidak diukur: {{count}}',
   'overview.noSensor': 'Tanpa sensor',
   'overview.kpi.cows': 'Sapi',
   'overview.kpi.fevers': 'Demam',

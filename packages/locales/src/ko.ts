@@ -651,7 +651,8 @@ export const ko: Record<MessageKey, string> = {
   'sensors.chartOf': '센서 {{sensor}} ({{code}})',
   'sensors.lastReading': '마지막 측정 {{when}}',
   'overview.noReading': '측정값 없음',
-  'overview.noBolus': '볼루스 없음',
+  'overview.drinkingNoBolus':
+    '볼루스가 없어 음수를 측정하지 않는 소(목걸이형 센서 또는 센서 없음): {{count}}',
   'overview.noSensor': '센서 없음',
   'overview.kpi.cows': '두수',
   'overview.kpi.fevers': '발열',

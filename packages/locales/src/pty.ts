@@ -660,7 +660,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'sensors.chartOf': 'Sensor {{sensor}} ({{code}})',
   'sensors.lastReading': 'última leitura {{when}}',
   'overview.noReading': 'Sem leitura',
-  'overview.noBolus': 'Sem bólus',
+  'overview.drinkingNoBolus':
+    'Vacas sem bólus (coleira ou sem sensor), cuja ingestão de água não é medida: {{count}}',
   'overview.noSensor': 'Sem sensor',
   'overview.kpi.cows': 'Vacas',
   'overview.kpi.fevers': 'Com febre',

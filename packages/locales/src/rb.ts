@@ -661,7 +661,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'sensors.chartOf': 'センサー {{sensor}}（{{code}}）',
   'sensors.lastReading': '最終測定 {{when}}',
   'overview.noReading': '測定値なし',
-  'overview.noBolus': 'ボーラスなし',
+  'overview.drinkingNoBolus': 'ボーラスがなく飲水を測定しない牛（首輪センサーまたはセンサーなし）：{{count}}',
   'overview.noSensor': 'センサーなし',
   'overview.kpi.cows': '頭数',
   'overview.kpi.fevers': '発熱',

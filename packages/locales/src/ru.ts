@@ -660,7 +660,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'sensors.chartOf': 'Датчик {{sensor}} ({{code}})',
   'sensors.lastReading': 'последнее измерение {{when}}',
   'overview.noReading': 'Нет данных',
-  'overview.noBolus': 'Нет болюса',
+  'overview.drinkingNoBolus':
+    'Коровы без болюса (ошейник или нет датчика), у которых питьё не измеряется: {{count}}',
   'overview.noSensor': 'Нет датчика',
   'overview.kpi.cows': 'Поголовье',
   'overview.kpi.fevers': 'С лихорадкой',

@@ -641,7 +641,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'sensors.chartOf': 'เซนเซอร์ {{sensor}} ({{code}})',
   'sensors.lastReading': 'วัดล่าสุด {{when}}',
   'overview.noReading': 'ไม่มีค่าที่วัด',
-  'overview.noBolus': 'ไม่มีโบลัส',
+  'overview.drinkingNoBolus': 'วัวที่ไม่มีโบลัส (ปลอกคอหรือไม่มีเซนเซอร์) ซึ่งไม่ได้วัดการดื่มน้ำ: {{count}}',
   'overview.noSensor': 'ไม่มีเซนเซอร์',
   'overview.kpi.cows': 'จำนวนวัว',
   'overview.kpi.fevers': 'มีไข้',

@@ -654,7 +654,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'sensors.chartOf': 'Cảm biến {{sensor}} ({{code}})',
   'sensors.lastReading': 'số đo gần nhất {{when}}',
   'overview.noReading': 'Chưa có số đo',
-  'overview.noBolus': 'Không có bolus',
+  'overview.drinkingNoBolus':
+    'Bò không có bolus (vòng cổ hoặc không có cảm biến), không đo việc uống nước: {{count}}',
   'overview.noSensor': 'Không có cảm biến',
   'overview.kpi.cows': 'Số bò',
   'overview.kpi.fevers': 'Bị sốt',

@@ -35,7 +35,7 @@ export function SensorDayView({
   const hours = useTemperatureDeviation(request);
   const counts = useReadingCounts(request);
   // Drinks are seen in a bolus's temperature; a neck collar's drinking chart would always be empty.
-  const neckCollar = request.sensor !== null && sensorKind(request.sensor) === 'neck';
+  const neckCollar = typeof request.sensor === 'number' && sensorKind(request.sensor) === 'neck';
   const measured = (readings.data ?? []).some(
     (reading) => reading.temp !== null || reading.activity !== null || reading.drink !== null,
   );

@@ -12,11 +12,12 @@ import {
   ACTIVITY_BAND_ORDER,
   DRINK_BANDS,
   herdStats,
+  type HerdStats,
   TEMPERATURE_BAND_ORDER,
   todayByGroup,
 } from '../lib/herd-stats';
 import { AttentionList } from './attention-list';
-import { CountChart } from './count-chart';
+import { CountChart, listing } from './count-chart';
 import { HerdDayCharts } from './herd-day-charts';
 import { HerdKpis } from './herd-kpis';
 import { TodayNotices } from './today-notices';
@@ -85,18 +86,7 @@ function Sections({
           />
         </>
       )}
-      {show('drinking') && (
-        <CountChart
-          id="drinking-bands"
-          title={t('overview.drinkingBands')}
-          color="var(--mantine-color-cyan-7)"
-          rows={[
-            ...DRINK_BANDS.map(({ band }) => ({ label: band, value: stats.drinking[band] })),
-            { label: noReading, value: stats.drinking.none },
-            { label: t('overview.noBolus'), value: stats.drinking.noBolus },
-          ]}
-        />
-      )}
+      {show('drinking') && <DrinkingBands drinking={stats.drinking} noReading={noReading} />}
       {show('today') && <TodayNotices counts={counts} today={today} />}
       {show('status') && (
         <CountChart
@@ -122,6 +112,24 @@ function Sections({
       )}
       {show('attention') && <AttentionList user={user} cows={cows} />}
     </Stack>
+  );
+}
+
+/** Bars for the cows wearing a bolus only; the others (neck collar, no sensor) cannot show drinks. */
+function DrinkingBands({ drinking, noReading }: { drinking: HerdStats['drinking']; noReading: string }) {
+  const { t } = useTranslation();
+  const rows = [
+    ...DRINK_BANDS.map(({ band }) => ({ label: band, value: drinking[band] })),
+    { label: noReading, value: drinking.none },
+  ];
+  return (
+    <CountChart
+      id="drinking-bands"
+      title={t('overview.drinkingBands')}
+      color="var(--mantine-color-cyan-7)"
+      rows={rows}
+      summary={`${listing(rows)}. ${t('overview.drinkingNoBolus', { count: drinking.noBolus })}`}
+    />
   );
 }
 

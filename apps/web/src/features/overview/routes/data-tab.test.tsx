@@ -69,7 +69,8 @@ describe('data tab', () => {
       'Low: 1, Normal: 2, High: 1, No reading: 1',
     );
     expect(screen.getByTestId('chart-drinking-bands-summary').textContent).toBe(
-      '0: 1, 1–4: 1, 5–8: 0, 9–12: 1, 13+: 1, No reading: 0, No bolus: 1',
+      '0: 1, 1–4: 1, 5–8: 0, 9–12: 1, 13+: 1, No reading: 0. ' +
+        'Cows without a bolus (neck collar or no sensor), whose drinks are not measured: 1',
     );
     expect(await screen.findByText(/^Estrus: 2, Fever: 3, Low temperature: 0/)).toBeTruthy();
     expect(screen.getByTestId('kpi-heats').textContent).toBe('2');
