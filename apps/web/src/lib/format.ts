@@ -49,6 +49,22 @@ export function formatDateTime(iso: string | null | undefined, bcp47: string): s
   return format.format(epoch);
 }
 
+/** Two ISO-8601 moments as one span in the device's time zone ("Nov 26, 05:20 – 16:20"). */
+export function formatDateTimeRange(startIso: string, endIso: string, bcp47: string): string {
+  const start = Date.parse(startIso);
+  const end = Date.parse(endIso);
+  if (Number.isNaN(start) || Number.isNaN(end)) return `${startIso} – ${endIso}`;
+  const options = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
+  const format = cached(dateFormats, `range:${bcp47}`, () => {
+    try {
+      return new Intl.DateTimeFormat(bcp47, options);
+    } catch {
+      return new Intl.DateTimeFormat('en', options);
+    }
+  });
+  return format.formatRange(start, Math.max(start, end));
+}
+
 /** Money held in integer minor units (architecture §3), shown in the farm's currency. */
 export function formatMoney(minor: number, currency: string, digits: number, bcp47: string): string {
   const major = minor / 10 ** digits;

@@ -5,6 +5,7 @@ import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
 import { sensorKind } from '@cowcare/domain/sensor';
 import { formatRelative } from '../../../lib/format';
 import { currentLanguage, isMessageKey, LANGUAGES } from '../../../lib/i18n';
+import { noticeDetail } from '../lib/notice-details';
 
 const GROUP_COLORS: Record<string, string> = {
   estrus: 'pink',
@@ -29,7 +30,10 @@ export function useNoticeTitle() {
   };
 }
 
-/** One notice: what, which cow and sensor, how long ago; unread ones are marked. Tap to open it. */
+/**
+ * One notice: what, which cow and sensor, the values that raised it, how long ago; unread ones are marked.
+ * Tap to open it.
+ */
 export function NoticeRow({
   notice,
   now,
@@ -44,6 +48,7 @@ export function NoticeRow({
   const title = useNoticeTitle();
   const group = noticeGroupOfCode(notice.noticecode);
   const unread = notice.readed === 0;
+  const detail = noticeDetail(notice, t, bcp47);
   return (
     <UnstyledButton
       onClick={() => onOpen(notice)}
@@ -92,6 +97,11 @@ export function NoticeRow({
                 ` · ${t(`herd.sensor.${sensorKind(notice.sensor)}`)} ${notice.sensor}`}
             </Text>
           </Group>
+          {detail && (
+            <Text size="xs" data-testid="notice-detail">
+              {detail}
+            </Text>
+          )}
         </Stack>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="notice-time">
           {formatRelative(notice.time, t, bcp47, now)}

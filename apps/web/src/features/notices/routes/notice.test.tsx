@@ -76,6 +76,46 @@ describe('notice tab', () => {
     await waitFor(() => expect(badge()).toBe('2'));
   });
 
+  it('shows under each notice the values that raised it, and nothing for a notice without them', async () => {
+    useClock();
+    server({
+      list: [],
+      all: [
+        notice({ noticecode: 203, details: { temperature: 41.48, average: 38.86, deviation: 2.17 } }),
+        notice({
+          noticecode: 101,
+          group: '101-102-103',
+          details: {
+            riseRatio: 2.63,
+            windowStart: '2025-06-01T10:00:00Z',
+            windowEnd: '2025-06-01T21:00:00Z',
+          },
+        }),
+        notice({ noticecode: 401, group: '401-402', details: { eventsLast24Hours: 5, dailyMean: 10.1 } }),
+        notice({ noticecode: 301, group: '301-302-303-304-305', details: { ratio: 0.62, windowHours: 24 } }),
+        notice({ noticecode: 701, group: '701-702-703', details: {} }),
+      ],
+    });
+    logIn();
+    renderApp('/pages/index/notice');
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    const detailOf = (title: string) => {
+      const row = rows().find((candidate) => within(candidate).queryByText(title));
+      return row ? (within(row).queryByTestId('notice-detail')?.textContent ?? null) : 'no such row';
+    };
+    const fever = detailOf('Severe fever');
+    const heat = detailOf('Estrus detected');
+    const drinking = detailOf('Low drinking');
+    const activity = detailOf('Low activity');
+    const offline = detailOf('Sensor offline');
+    expect(fever).toBe('41.5 °C, her average 38.9 °C');
+    // The window in the device's time zone, as one span: 'Jun 1, 10:00 AM – 9:00 PM' in UTC.
+    expect(heat).toMatch(/^Activity 2\.6× her usual · inseminate \D+ \d+, .*\d.*–.*\d/);
+    expect(drinking).toBe('5 drinks in 24 h, usually 10.1 a day');
+    expect(activity).toBe('Activity 62 % of her usual over 24 h');
+    expect(offline).toBeNull();
+  });
+
   it('says "No notifications" when there are none', async () => {
     server({ list: [], all: [] });
     logIn();
