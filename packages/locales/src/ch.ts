@@ -321,6 +321,8 @@ export const ch: Record<MessageKey, string> = {
   'herd.cow.addHealth': '健康',
   'herd.cow.camera': '摄像头',
   'herd.cow.current': '当前数值',
+  'herd.cow.alerts': '最近的警报',
+  'herd.cow.alertsEmpty': '最近 {{days}} 天没有警报',
   'herd.cow.temperatureLine': '当前 {{current}} · 平均 {{average}} · 偏移 {{offset}}',
   'herd.cow.activityLine': '当前 {{current}} · 此时段平均 {{average}}',
   'herd.cow.drinkLine': '7 日平均每天 {{average}} 次',

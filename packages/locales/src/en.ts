@@ -340,6 +340,8 @@ export const en = {
   'herd.cow.addHealth': 'Health',
   'herd.cow.camera': 'Camera',
   'herd.cow.current': 'Current values',
+  'herd.cow.alerts': 'Recent alerts',
+  'herd.cow.alertsEmpty': 'No alerts in the last {{days}} days',
   'herd.cow.temperatureLine': 'Now {{current}} · average {{average}} · offset {{offset}}',
   'herd.cow.activityLine': 'Now {{current}} · usual at this hour {{average}}',
   'herd.cow.drinkLine': '7-day average {{average}} per day',

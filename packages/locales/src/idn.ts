@@ -291,6 +291,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.cow.addHealth': 'Kesehatan',
   'herd.cow.camera': 'Kamera',
   'herd.cow.current': 'Nilai saat ini',
+  'herd.cow.alerts': 'Peringatan terbaru',
+  'herd.cow.alertsEmpty': 'Tidak ada peringatan dalam {{days}} hari terakhir',
   'herd.dates.title': 'Tanggal reproduksi',
   'herd.dates.lastEstrus': 'Birahi terakhir',
   'herd.dates.lastFertilization': 'Inseminasi terakhir',

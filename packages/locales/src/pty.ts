@@ -289,6 +289,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.cow.addHealth': 'Saúde',
   'herd.cow.camera': 'Câmera',
   'herd.cow.current': 'Valores atuais',
+  'herd.cow.alerts': 'Alertas recentes',
+  'herd.cow.alertsEmpty': 'Nenhum alerta nos últimos {{days}} dias',
   'herd.dates.title': 'Datas reprodutivas',
   'herd.dates.lastEstrus': 'Último cio',
   'herd.dates.lastFertilization': 'Última inseminação',

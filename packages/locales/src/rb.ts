@@ -290,6 +290,8 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.cow.addHealth': '健康',
   'herd.cow.camera': 'カメラ',
   'herd.cow.current': '現在の値',
+  'herd.cow.alerts': '最近のアラート',
+  'herd.cow.alertsEmpty': '過去{{days}}日間にアラートはありません',
   'herd.dates.title': '繁殖の日程',
   'herd.dates.lastEstrus': '最終発情',
   'herd.dates.lastFertilization': '最終授精',

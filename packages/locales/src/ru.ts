@@ -289,6 +289,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.cow.addHealth': 'Здоровье',
   'herd.cow.camera': 'Камера',
   'herd.cow.current': 'Текущие значения',
+  'herd.cow.alerts': 'Последние оповещения',
+  'herd.cow.alertsEmpty': 'За последние {{days}} дней оповещений не было',
   'herd.dates.title': 'Даты воспроизводства',
   'herd.dates.lastEstrus': 'Последняя охота',
   'herd.dates.lastFertilization': 'Последнее осеменение',

@@ -282,6 +282,8 @@ export const th: Partial<Record<MessageKey, string>> = {
   'herd.cow.addHealth': 'สุขภาพ',
   'herd.cow.camera': 'กล้อง',
   'herd.cow.current': 'ค่าปัจจุบัน',
+  'herd.cow.alerts': 'การแจ้งเตือนล่าสุด',
+  'herd.cow.alertsEmpty': 'ไม่มีการแจ้งเตือนใน {{days}} วันที่ผ่านมา',
   'herd.dates.title': 'วันที่ด้านการสืบพันธุ์',
   'herd.dates.lastEstrus': 'เป็นสัดครั้งล่าสุด',
   'herd.dates.lastFertilization': 'ผสมพันธุ์ครั้งล่าสุด',

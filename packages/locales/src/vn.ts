@@ -285,6 +285,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.cow.addHealth': 'Sức khỏe',
   'herd.cow.camera': 'Camera',
   'herd.cow.current': 'Giá trị hiện tại',
+  'herd.cow.alerts': 'Cảnh báo gần đây',
+  'herd.cow.alertsEmpty': 'Không có cảnh báo trong {{days}} ngày qua',
   'herd.dates.title': 'Ngày sinh sản',
   'herd.dates.lastEstrus': 'Động dục gần nhất',
   'herd.dates.lastFertilization': 'Phối giống gần nhất',

@@ -73,6 +73,8 @@ function server(cow: Cow, extra: Record<string, FakeHandler> = {}) {
     'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
     'GET common/common/lgs/lgs': () => ok([]),
     [`GET common/common/getDataById/cowinfo/${cow.id}`]: () => ok(cow),
+    'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () => ok({ list: [], all: [] }),
+    'GET common/common/getNoticeDatab/KR/F-100/010-1234-5678': () => ok({ listb: [], allb: [] }),
     ...(cow.sensor ? chartCalls(cow.sensor) : {}),
     ...extra,
   });

@@ -18,6 +18,8 @@ function server(cow: Cow, extra: Record<string, FakeHandler> = {}) {
       ok({ date: '2025-06-01', expected: 144, received: 0, filled: 0, missing: 144, lastReadingAt: null }),
     [`POST news/news/gpko/uplow/${cow.sensor}`]: () =>
       ok({ sensor: cow.sensor, tempUp: null, tempLow: null, activityUp: null, activityLow: null }),
+    'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () => ok({ list: [], all: [] }),
+    'GET common/common/getNoticeDatab/KR/F-100/010-1234-5678': () => ok({ listb: [], allb: [] }),
     ...extra,
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -59,6 +61,55 @@ describe('cow detail', () => {
     expect(screen.getByRole('link', { name: 'Camera' }).getAttribute('href')).toBe(
       '/pages/index/cowcamera?id=5',
     );
+  });
+
+  it('lists her recent alerts with their values, newest first, and marks one read when tapped', async () => {
+    const cow = makeCow({ id: 5, code: 'C5' });
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const notice = (id: number, cowid: number, noticecode: number, time: string, details = {}) => ({
+      id,
+      cowid,
+      code: `C${cowid}`,
+      sensor: 40005,
+      noticecode,
+      time,
+      group: String(noticecode),
+      details,
+      readed: 0 as const,
+    });
+    const fever = notice(1, 5, 202, hoursAgo(3), { temperature: 40.72, average: 39 });
+    const api = server(cow, {
+      'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () =>
+        ok({
+          list: [fever],
+          all: [
+            fever,
+            notice(2, 6, 203, hoursAgo(1)), // another cow's
+            notice(3, 5, 101, hoursAgo(40 * 24)), // older than 30 days
+          ],
+        }),
+      'GET common/common/getNoticeDatab/KR/F-100/010-1234-5678': () =>
+        ok({ listb: [], allb: [notice(4, 5, 602, hoursAgo(1), { expectedEstrusDate: '2025-06-20' })] }),
+      'POST common/common/readnotice': () => ok({ updated: 1 }),
+    });
+    await openCow(cow);
+    const alerts = within(await screen.findByTestId('cow-alerts'));
+    const rows = alerts.getAllByTestId('notice-row');
+    expect(rows.map((row) => row.getAttribute('data-notice-id'))).toEqual(['4', '1']);
+    expect(alerts.getByText('40.7 °C, her average 39.0 °C')).toBeTruthy();
+    await userEvent.click(rows[1] as HTMLElement);
+    await waitFor(() =>
+      expect(api.requests.find((request) => request.path === 'common/common/readnotice')?.body).toEqual({
+        ids: [1],
+      }),
+    );
+  });
+
+  it('says when she had no alerts lately', async () => {
+    const cow = makeCow({ id: 5, code: 'C5' });
+    server(cow);
+    await openCow(cow);
+    expect((await screen.findByTestId('cow-alerts-empty')).textContent).toBe('No alerts in the last 30 days');
   });
 
   it('says so for a cow of no farm of this user', async () => {

@@ -18,6 +18,7 @@ import { paths, withQuery } from '../../../config/paths';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { useCow } from '../api/get-cow';
+import { CowAlerts } from '../components/cow-alerts';
 import { CowMissing } from '../components/cow-missing';
 import { ForceChange } from '../components/force-change';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from '../components/readings';
@@ -188,6 +189,10 @@ function CowDetail({ cow }: { cow: Cow }) {
             )}
           </Stack>
         </SimpleGrid>
+      </Section>
+
+      <Section id="cow-alerts" title={t('herd.cow.alerts')}>
+        <CowAlerts cowId={cow.id} />
       </Section>
 
       <Section id="cow-charts" title={t('charts.title')}>

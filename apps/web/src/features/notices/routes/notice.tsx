@@ -14,9 +14,9 @@ import { paths, withQuery } from '../../../config/paths';
 import type { Notice } from '../../../lib/farm-queries';
 import { useUser } from '../../../lib/session';
 import { useNoticeCounts, useReproductionNotices, useSensorNotices } from '../api/get-notices';
-import { useReadNotices } from '../api/read-notices';
+import { useReadNotices } from '../../../lib/read-notices';
 import { NoticeFilters } from '../components/notice-filters';
-import { NoticeRow } from '../components/notice-row';
+import { NoticeRow } from '../../../components/notices/notice-row';
 import {
   filterNotices,
   INITIAL_NOTICE_FILTER,

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Notice } from '@cowcare/contract/routes/notices';
 import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
 import { sensorKind } from '@cowcare/domain/sensor';
-import { formatRelative } from '../../../lib/format';
-import { currentLanguage, isMessageKey, LANGUAGES } from '../../../lib/i18n';
-import { noticeDetail } from '../lib/notice-details';
+import { formatRelative } from '../../lib/format';
+import { currentLanguage, isMessageKey, LANGUAGES } from '../../lib/i18n';
+import { noticeDetail } from './notice-details';
 
 const GROUP_COLORS: Record<string, string> = {
   estrus: 'pink',

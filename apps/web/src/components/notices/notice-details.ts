@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Notice } from '@cowcare/contract/routes/notices';
-import { formatDate, formatDateTime, formatDateTimeRange } from '../../../lib/format';
+import { formatDate, formatDateTime, formatDateTimeRange } from '../../lib/format';
 
 /** Reads a notice's stored values, each formatted for the user's language; undefined when it is missing. */
 class DetailReader {

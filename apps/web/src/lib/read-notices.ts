@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
-import { call } from '../../../lib/api-client';
-import { noticesQueryPrefix, type Notice } from '../../../lib/farm-queries';
+import { call } from './api-client';
+import { noticesQueryPrefix, type Notice } from './farm-queries';
 
 export const readNotices = (ids: number[]) => call(api.notices.readNotices, { body: { ids } });
 

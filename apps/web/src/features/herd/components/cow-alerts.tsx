@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Card, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Notice } from '@cowcare/contract/routes/notices';
+import { NoticeRow } from '../../../components/notices/notice-row';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import {
+  noticeParamsOf,
+  reproductionNoticesQueryOptions,
+  sensorNoticesQueryOptions,
+} from '../../../lib/farm-queries';
+import { useReadNotices } from '../../../lib/read-notices';
+import { useUser } from '../../../lib/session';
+
+/** How far back the cow page lists her notices, and how many at most. */
+export const COW_ALERT_DAYS = 30;
+export const COW_ALERT_LIMIT = 10;
+
+const noParams = { country: 'KR', FarmNumber: '-', phone: '00000' };
+
+/** Her notices of both lists within the last days, newest first, each once. */
+export function cowAlerts(cowId: number, lists: readonly (readonly Notice[])[], now: number): Notice[] {
+  const since = now - COW_ALERT_DAYS * 86_400_000;
+  const byId = new Map<number, Notice>();
+  for (const list of lists) {
+    for (const notice of list) {
+      if (notice.cowid === cowId && Date.parse(notice.time) >= since) byId.set(notice.id, notice);
+    }
+  }
+  return [...byId.values()]
+    .sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || b.id - a.id)
+    .slice(0, COW_ALERT_LIMIT);
+}
+
+/**
+ * The cow's recent notices with the values that raised them, so the page a notice or the attention list
+ * opens says why: from the farm's notice lists the tab bar already holds. Tapping one marks it read.
+ */
+export function CowAlerts({ cowId }: { cowId: number }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const params = user ? noticeParamsOf(user) : null;
+  const sensor = useQuery({ ...sensorNoticesQueryOptions(params ?? noParams), enabled: params !== null });
+  const reproduction = useQuery({
+    ...reproductionNoticesQueryOptions(params ?? noParams),
+    enabled: params !== null,
+  });
+  const read = useReadNotices();
+  const [now] = useState(() => Date.now());
+  const failed = sensor.isError ? sensor : reproduction.isError ? reproduction : null;
+  if (failed) return <QueryError error={failed.error} onRetry={() => void failed.refetch()} />;
+  if (params === null) return <Text size="sm">{t('herd.cow.alertsEmpty', { days: COW_ALERT_DAYS })}</Text>;
+  if (!sensor.data || !reproduction.data) return <PageLoader />;
+  const { list, all } = sensor.data;
+  const { listb, allb } = reproduction.data;
+  const alerts = cowAlerts(cowId, [list, all, listb, allb], now);
+  if (alerts.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="cow-alerts-empty">
+        {t('herd.cow.alertsEmpty', { days: COW_ALERT_DAYS })}
+      </Text>
+    );
+  }
+  return (
+    <Card withBorder p={0} data-testid="cow-alerts">
+      {alerts.map((notice) => (
+        <NoticeRow
+          key={notice.id}
+          notice={notice}
+          now={now}
+          onOpen={(opened) => {
+            if (opened.readed === 0) read.mutate([opened.id]);
+          }}
+        />
+      ))}
+    </Card>
+  );
+}
