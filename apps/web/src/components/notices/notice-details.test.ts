@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Notice } from '@cowcare/contract/routes/notices';
+import { createI18n } from '../../lib/i18n';
+import { noticeDetail } from './notice-details';
+
+const t = createI18n('en').t;
+
+// The details as the server stores them (apps/server: detection/detect-cow.ts, ingest/sensor-notices.ts,
+// jobs/*): one example per code that has values worth a line.
+const EXAMPLES: [number, Record<string, unknown>, string | RegExp][] = [
+  [102, { windowStart: '2026-11-26T05:20:00Z', windowEnd: '2026-11-26T16:20:00Z' }, /^Inseminate \D+ \d+, /],
+  [103, { riseRatio: 1.42 }, 'Activity 1.4× her usual'],
+  [211, { temperature: 37.46, average: 38.71 }, '37.5 °C, her average 38.7 °C'],
+  [212, { temperature: 37.2, reference: 38.64 }, '37.2 °C, down from 38.6 °C'],
+  [204, { value: 40.12, line: 40 }, '40.1 against your line at 40.0'],
+  [305, { value: 3, line: 5 }, '3 against your line at 5'],
+  [303, { ratio: 1.84, windowHours: 12 }, 'Activity 184 % of her usual over 12 h'],
+  [402, { hoursSinceLastDrink: 12, eventsLast24Hours: 5 }, 'No drink for 12 h'],
+  [
+    501,
+    { drop: 0.34, expectedCalvingDate: '2026-11-28' },
+    'Temperature down 0.34 °C · expected calving Nov 28, 2026',
+  ],
+  [
+    502,
+    { daysOverdue: 3, expectedCalvingDate: '2026-11-23' },
+    '3 days past the expected calving (Nov 23, 2026)',
+  ],
+  [601, { pregnancyCheckDate: '2026-11-26' }, 'Pregnancy check Nov 26, 2026'],
+  [602, { expectedEstrusDate: '2026-12-17' }, 'Expected estrus Dec 17, 2026'],
+  [603, { expectedCalvingDate: '2026-12-01', daysLeft: 5 }, 'Expected calving Dec 1, 2026'],
+  [701, { lastReadingAt: '2026-11-25T22:00:00Z', missedIntervals: 3 }, /^Last reading Nov 2\d, 2026/],
+  [
+    702,
+    { lastReadingBefore: '2026-11-25T22:00:00Z', backAt: '2026-11-26T01:00:00Z' },
+    /^Silent since Nov 2\d/,
+  ],
+  [
+    703,
+    { sensor: 20104, readings: 1200, firstReadingAt: '2026-11-26T00:00:00Z' },
+    '1,200 readings from sensor 20104, which no cow wears',
+  ],
+];
+
+const notice = (noticecode: number, details: Record<string, unknown>): Notice => ({
+  id: 1,
+  cowid: 1,
+  code: 'C1',
+  sensor: 40001,
+  noticecode,
+  time: '2026-11-26T01:00:00Z',
+  group: '',
+  details,
+  readed: 0,
+});
+
+describe('noticeDetail', () => {
+  it.each(EXAMPLES)('says the values of a %i', (code, details, expected) => {
+    const line = noticeDetail(notice(code, details), t, 'en-US');
+    if (typeof expected === 'string') expect(line).toBe(expected);
+    else expect(line).toMatch(expected);
+  });
+
+  it('says nothing when a value is missing or of the wrong type, or for a code without values', () => {
+    expect(noticeDetail(notice(201, { temperature: 40.1 }), t, 'en-US')).toBeUndefined();
+    expect(noticeDetail(notice(201, { temperature: '40.1', average: 38.9 }), t, 'en-US')).toBeUndefined();
+    expect(noticeDetail(notice(1101, { title: 'News' }), t, 'en-US')).toBeUndefined();
+  });
+
+  it("writes numbers as the user's language does", () => {
+    const line = noticeDetail(notice(201, { temperature: 40.72, average: 39 }), createI18n('ru').t, 'ru-RU');
+    expect(line).toBe('40,7 °C, её среднее 39,0 °C');
+  });
+});
