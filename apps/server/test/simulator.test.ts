@@ -172,6 +172,25 @@ describe('the herd model', () => {
     expect(drinksIn(now - 3 * DAY, now - 2 * DAY)).toBeGreaterThanOrEqual(7);
     expect(drinksIn(now - 20 * HOUR, now)).toBe(0);
   });
+
+  it('has a cow due tomorrow calve tonight, her calving alert raised hours before the demo opens', () => {
+    const now = Date.UTC(2026, 5, 1, 13);
+    const { cows } = demoHerd(new Date(now));
+    const due = cows.filter((cow) => cow.calvesAt !== null && cow.calvesAt !== undefined);
+    expect(due).toHaveLength(1);
+    const [cow] = due;
+    if (!cow?.calvesAt || cow.expectedCalving === null) throw new Error('no cow calving tonight');
+    expect(cow.calvesAt - now).toBeGreaterThan(6 * HOUR);
+    expect(cow.calvesAt - now).toBeLessThan(14 * HOUR);
+    expect(cow.expectedCalving).toBe(Date.UTC(2026, 5, 2));
+    const readings = series({ seed: 1, cows: [cow] }, cow, now - 12 * DAY, now);
+    const alerts = detectCalvingAlerts(
+      readings.map(({ time, temperature }) => ({ time, temperature })),
+      { expectedCalving: cow.expectedCalving },
+    );
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.at).toBeLessThan(now - 2 * HOUR);
+  });
 });
 
 describe('the simulator against the embedded broker', () => {
@@ -336,5 +355,13 @@ describe('the demo farm after a replay of its herd', () => {
     }
     const dry = herd.cows.find((cow) => cow.drinkingStoppedAt);
     expect(raised).toContainEqual({ sensor: dry?.sensorId, code: 402 });
+  });
+
+  it('raises the calving alert for the cow that calves tonight, and for no other cow', async () => {
+    const calving = await testApp.db.query<{ sensor: number }>(
+      'SELECT DISTINCT sensor_id AS sensor FROM notices WHERE code = 501',
+    );
+    const tonight = herd.cows.find((cow) => cow.calvesAt)?.sensorId;
+    expect(calving).toEqual([{ sensor: tonight }]);
   });
 });

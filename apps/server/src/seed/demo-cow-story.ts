@@ -83,6 +83,8 @@ export interface DemoSensorStory {
   drinkingStoppedSince: string | null;
   /** When her sensor stopped reporting (a flat battery, a lost bolus), if it did. */
   silentSince: string | null;
+  /** When she calves, if her story says: a cow due tomorrow that calves tonight. */
+  calvesAt: string | null;
 }
 
 export interface DemoCow {

@@ -244,8 +244,11 @@ const inseminatedCows = (context: HerdContext): void => {
   }
 };
 
-/** Days since fertilization, spread over the whole gestation; the last ones are due within days. */
-const GESTATION_DAYS = [48, 60, 75, 92, 110, 128, 150, 171, 193, 214, 236, 258, 277, 283] as const;
+/**
+ * Days since fertilization, spread over the whole gestation; the last ones are due within days, the very last
+ * tomorrow (her sensor's story has her calve tonight).
+ */
+const GESTATION_DAYS = [48, 60, 75, 92, 110, 128, 150, 171, 193, 214, 236, 258, 277, 285] as const;
 
 const pregnantCows = (context: HerdContext): void => {
   GESTATION_DAYS.forEach((sinceFertilization, index) => {

@@ -1,7 +1,7 @@
 // Sensors of the demo herd and what they are to show. The seed writes no sensor values: the simulator sends
 // the herd's readings through the ingest (demo-herd-cows.ts), and these stories only say which cows have a
-// fever now (in each fever band of spec §5, matching the health cases below), whose bolus sees no drinks, and
-// whose sensor went silent.
+// fever now (in each fever band of spec §5, matching the health cases below), whose bolus sees no drinks,
+// whose sensor went silent, and who calves tonight.
 import { daysBetween } from '@cowcare/domain/calendar-date';
 import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
 import { sensorKind } from '@cowcare/domain/sensor';
@@ -36,6 +36,7 @@ const HOUR_MS = 3_600_000;
 const round = (value: number, digits: number): number => Math.round(value * 10 ** digits) / 10 ** digits;
 const later = (a: string, b: string): string => (daysBetween(a, b) > 0 ? b : a);
 const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * HOUR_MS).toISOString();
+const hoursAfter = (now: Date, hours: number) => hoursBefore(now, -hours);
 
 interface SensorPlan {
   fever: FeverBand | null;
@@ -43,7 +44,15 @@ interface SensorPlan {
   dry: boolean;
   silent: boolean;
   lame: boolean;
+  /** A pregnant cow due tomorrow: she calves tonight, and her temperature has been falling since yesterday. */
+  calvesTonight: boolean;
 }
+
+/**
+ * Hours from the seeding to the due cow's calving. The 30-hour fall before it began 20 hours earlier, so
+ * the calving alert (501) has been raised and stands as the demo opens.
+ */
+const CALVES_IN_HOURS = 10;
 
 const handOutSensors = (context: HerdContext, active: CowStory[], culled: CowStory[]): CowStory[] => {
   let neck = 40_100;
@@ -80,6 +89,7 @@ const sensorStoryFor = (
     feverRise: rise,
     drinkingStoppedSince: plan.dry ? hoursBefore(now, 20) : null,
     silentSince: plan.silent ? hoursBefore(now, int(context, 3, 30)) : null,
+    calvesAt: plan.calvesTonight ? hoursAfter(now, CALVES_IN_HOURS) : null,
   };
 };
 
@@ -138,11 +148,16 @@ export const planDemoHerd = (input: HerdPlanInput): DemoCow[] => {
     // A silent sensor shows nothing of a fever, so its cow's story has none.
     const fever = silent ? null : (FEVER_AT[index % FEVER_CYCLE] ?? null);
     const bolus = story.cow.sensorId !== null && sensorKind(story.cow.sensorId) === 'pill';
+    const dueTomorrow =
+      story.currentStatus === 'pregnancy' &&
+      story.cow.expectedCalvingDate !== null &&
+      daysBetween(context.today, story.cow.expectedCalvingDate) === 1;
     const plan = {
       fever,
       dry: bolus && index % DRY_CYCLE === DRY_AT,
       silent,
       lame: fever === null && index % LAME_CYCLE === LAME_AT,
+      calvesTonight: dueTomorrow && !silent && fever === null,
     };
     sensorStoryFor(context, story.cow, plan, index, input.now);
     return { story, plan };

@@ -43,6 +43,7 @@ export const demoHerd = (now: Date): DemoHerd => {
       expectedCalving: status === 'pregnancy' ? midnight(cow.expectedCalvingDate) : null,
       drinkingStoppedAt: time(story?.drinkingStoppedSince),
       silentFrom: time(story?.silentSince),
+      calvesAt: time(story?.calvesAt),
     });
     if (story?.feverRise) {
       fevers.push({

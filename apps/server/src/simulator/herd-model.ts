@@ -9,7 +9,8 @@
 //  - estrus every 21 days in cycling cows: activity up to ~2.8-fold for about 16 hours, temperature +0.3 °C;
 //  - occasional fevers (about one cow in 40 a day): +1.0-2.4 °C for 8-40 hours, climbing over an hour, with
 //    less activity and no drinking;
-//  - the pre-calving fall of 0.5 °C over the 30 hours before a pregnant cow calves (around her due date);
+//  - the pre-calving fall of 0.5 °C over the 30 hours before a pregnant cow calves (around her due date, or
+//    when her story says);
 //  - sensor dropouts: now and then a sensor is silent for 30 minutes to 5 hours;
 //  - what a cow's story says: a sensor silent for good from some time on, a bolus that sees no more drinks, a
 //    fever given on purpose (a cow with a fever or a dry bolus has no random fever or dropout to blur it).
@@ -34,6 +35,8 @@ export interface SimulatedCow {
   drinkingStoppedAt?: number | null;
   /** Her sensor reports nothing from then on (a flat battery, a lost bolus), epoch ms. */
   silentFrom?: number | null;
+  /** When she calves, epoch ms, when her story says so; else she calves around her due date. */
+  calvesAt?: number | null;
 }
 
 /** A fever put on a sensor on purpose (demos, tests). */
@@ -188,12 +191,18 @@ const drinking = (
   return { cooling, started };
 };
 
-/** −0.5 °C over the 30 hours before she calves, around her due date (± 2 days). */
-const preCalvingFall = (model: HerdModel, cow: SimulatedCow, time: number): number => {
-  if (cow.expectedCalving === null) return 0;
+/** When she calves: as her story says, else around her due date (± 2 days). */
+const calvingTime = (model: HerdModel, cow: SimulatedCow): number | null => {
+  if (cow.calvesAt !== null && cow.calvesAt !== undefined) return cow.calvesAt;
+  if (cow.expectedCalving === null) return null;
   const shift = (keyedRandom(model.seed, cow.sensorId, 0, Channel.CalvingShift) - 0.5) * 4 * DAY_MS;
-  const calving = cow.expectedCalving + 6 * HOUR_MS + shift;
-  return time >= calving - 30 * HOUR_MS && time < calving ? -0.5 : 0;
+  return cow.expectedCalving + 6 * HOUR_MS + shift;
+};
+
+/** −0.5 °C over the 30 hours before she calves. */
+const preCalvingFall = (model: HerdModel, cow: SimulatedCow, time: number): number => {
+  const calving = calvingTime(model, cow);
+  return calving !== null && time >= calving - 30 * HOUR_MS && time < calving ? -0.5 : 0;
 };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
