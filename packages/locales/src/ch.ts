@@ -585,7 +585,6 @@ export const ch: Record<MessageKey, string> = {
   'notices.detail.line': '{{value}}，您设置的警戒线为 {{line}}',
   'notices.detail.activity': '近 {{hours}} 小时活动量为平时的 {{percent}}%',
   'notices.detail.lowDrinking': '24 小时饮水 {{events}} 次，平时每天 {{mean}} 次',
-  'notices.detail.noDrinking': '{{hours}} 小时未饮水',
   'notices.detail.calving': '体温下降 {{drop}} °C · 预产期 {{date}}',
   'notices.detail.calvingOverdue': '已超过预产期（{{date}}）{{days}} 天',
   'notices.detail.pregnancyCheck': '妊检日期 {{date}}',

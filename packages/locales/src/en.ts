@@ -627,7 +627,6 @@ export const en = {
   'notices.detail.line': '{{value}} against your line at {{line}}',
   'notices.detail.activity': 'Activity {{percent}} % of her usual over {{hours}} h',
   'notices.detail.lowDrinking': '{{events}} drinks in 24 h, usually {{mean}} a day',
-  'notices.detail.noDrinking': 'No drink for {{hours}} h',
   'notices.detail.calving': 'Temperature down {{drop}} °C · expected calving {{date}}',
   'notices.detail.calvingOverdue': '{{days}} days past the expected calving ({{date}})',
   'notices.detail.pregnancyCheck': 'Pregnancy check {{date}}',

@@ -608,7 +608,6 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'notices.detail.line': '{{value}} terhadap batas Anda {{line}}',
   'notices.detail.activity': 'Aktivitas {{percent}} % dari biasanya selama {{hours}} jam',
   'notices.detail.lowDrinking': '{{events}} kali minum dalam 24 jam, biasanya {{mean}} sehari',
-  'notices.detail.noDrinking': 'Tidak minum selama {{hours}} jam',
   'notices.detail.calving': 'Suhu turun {{drop}} °C · perkiraan melahirkan {{date}}',
   'notices.detail.calvingOverdue': '{{days}} hari lewat dari perkiraan melahirkan ({{date}})',
   'notices.detail.pregnancyCheck': 'Pemeriksaan kebuntingan {{date}}',

@@ -596,7 +596,6 @@ export const ko: Record<MessageKey, string> = {
   'notices.detail.line': '{{value}}, 설정한 경계선 {{line}}',
   'notices.detail.activity': '최근 {{hours}}시간 활동량이 평소의 {{percent}}%',
   'notices.detail.lowDrinking': '24시간 음수 {{events}}회, 평소 하루 {{mean}}회',
-  'notices.detail.noDrinking': '{{hours}}시간 동안 음수 없음',
   'notices.detail.calving': '체온 {{drop}} °C 하강 · 분만 예정일 {{date}}',
   'notices.detail.calvingOverdue': '분만 예정일({{date}})에서 {{days}}일 지남',
   'notices.detail.pregnancyCheck': '임신 감정일 {{date}}',

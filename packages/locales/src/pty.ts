@@ -605,7 +605,6 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'notices.detail.line': '{{value}} diante da sua linha em {{line}}',
   'notices.detail.activity': 'Atividade em {{percent}} % do habitual nas últimas {{hours}} h',
   'notices.detail.lowDrinking': '{{events}} ingestões de água em 24 h, em geral {{mean}} por dia',
-  'notices.detail.noDrinking': 'Sem beber há {{hours}} h',
   'notices.detail.calving': 'Temperatura caiu {{drop}} °C · parto previsto {{date}}',
   'notices.detail.calvingOverdue': '{{days}} dias após o parto previsto ({{date}})',
   'notices.detail.pregnancyCheck': 'Diagnóstico de gestação {{date}}',

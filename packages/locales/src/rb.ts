@@ -606,7 +606,6 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'notices.detail.line': '{{value}}、設定した警戒線 {{line}}',
   'notices.detail.activity': '直近{{hours}}時間の活動量が普段の{{percent}}%',
   'notices.detail.lowDrinking': '24時間の飲水 {{events}} 回、普段は1日 {{mean}} 回',
-  'notices.detail.noDrinking': '{{hours}}時間飲水なし',
   'notices.detail.calving': '体温が {{drop}} °C 低下・分娩予定日 {{date}}',
   'notices.detail.calvingOverdue': '分娩予定日（{{date}}）から {{days}} 日経過',
   'notices.detail.pregnancyCheck': '妊娠鑑定日 {{date}}',

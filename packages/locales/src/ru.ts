@@ -605,7 +605,6 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'notices.detail.line': '{{value}} при вашей границе {{line}}',
   'notices.detail.activity': 'Активность {{percent}} % от обычной за {{hours}} ч',
   'notices.detail.lowDrinking': '{{events}} подходов к воде за 24 ч, обычно {{mean}} в день',
-  'notices.detail.noDrinking': 'Не пила {{hours}} ч',
   'notices.detail.calving': 'Температура снизилась на {{drop}} °C · ожидаемый отёл {{date}}',
   'notices.detail.calvingOverdue': 'На {{days}} дн. позже ожидаемого отёла ({{date}})',
   'notices.detail.pregnancyCheck': 'Проверка стельности {{date}}',

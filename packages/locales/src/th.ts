@@ -587,7 +587,6 @@ export const th: Partial<Record<MessageKey, string>> = {
   'notices.detail.line': '{{value}} เทียบกับเส้นที่คุณตั้งไว้ {{line}}',
   'notices.detail.activity': 'กิจกรรม {{percent}} % ของปกติในช่วง {{hours}} ชม.',
   'notices.detail.lowDrinking': 'ดื่มน้ำ {{events}} ครั้งใน 24 ชม. ปกติวันละ {{mean}} ครั้ง',
-  'notices.detail.noDrinking': 'ไม่ดื่มน้ำมา {{hours}} ชม.',
   'notices.detail.calving': 'อุณหภูมิลดลง {{drop}} °C · กำหนดคลอด {{date}}',
   'notices.detail.calvingOverdue': 'เลยกำหนดคลอด ({{date}}) มา {{days}} วัน',
   'notices.detail.pregnancyCheck': 'ตรวจท้อง {{date}}',

@@ -599,7 +599,6 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'notices.detail.line': '{{value}} so với ngưỡng bạn đặt {{line}}',
   'notices.detail.activity': 'Vận động bằng {{percent}} % bình thường trong {{hours}} giờ',
   'notices.detail.lowDrinking': '{{events}} lần uống trong 24 giờ, bình thường {{mean}} lần/ngày',
-  'notices.detail.noDrinking': 'Không uống nước trong {{hours}} giờ',
   'notices.detail.calving': 'Thân nhiệt giảm {{drop}} °C · dự kiến đẻ {{date}}',
   'notices.detail.calvingOverdue': 'Quá ngày dự kiến đẻ ({{date}}) {{days}} ngày',
   'notices.detail.pregnancyCheck': 'Khám thai {{date}}',

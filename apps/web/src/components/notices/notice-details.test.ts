@@ -15,7 +15,11 @@ const EXAMPLES: [number, Record<string, unknown>, string | RegExp][] = [
   [204, { value: 40.12, line: 40 }, '40.1 against your line at 40.0'],
   [305, { value: 3, line: 5 }, '3 against your line at 5'],
   [303, { ratio: 1.84, windowHours: 12 }, 'Activity 184 % of her usual over 12 h'],
-  [402, { hoursSinceLastDrink: 12, eventsLast24Hours: 5 }, 'No drink for 12 h'],
+  [
+    402,
+    { hoursSinceLastDrink: 12, eventsLast24Hours: 5, dailyMean: 9.6 },
+    '5 drinks in 24 h, usually 9.6 a day',
+  ],
   [
     501,
     { drop: 0.34, expectedCalvingDate: '2026-11-28' },

@@ -82,6 +82,10 @@ const line =
     when({ value: read.number('value', digits), line: read.number('line', digits) }, (v) =>
       t('notices.detail.line', v),
     );
+const drinks: Describe = (read, t) =>
+  when({ events: read.number('eventsLast24Hours', 0), mean: read.number('dailyMean', 1) }, (v) =>
+    t('notices.detail.lowDrinking', v),
+  );
 const activity: Describe = (read, t) =>
   when({ percent: read.number('ratio', 0, 100), hours: read.number('windowHours', 0) }, (v) =>
     t('notices.detail.activity', v),
@@ -114,18 +118,9 @@ const DESCRIBE_BY_CODE: ReadonlyMap<number, Describe> = new Map<number, Describe
   [301, activity],
   [302, activity],
   [303, activity],
-  [
-    401,
-    (read, t) =>
-      when({ events: read.number('eventsLast24Hours', 0), mean: read.number('dailyMean', 1) }, (v) =>
-        t('notices.detail.lowDrinking', v),
-      ),
-  ],
-  [
-    402,
-    (read, t) =>
-      when({ hours: read.number('hoursSinceLastDrink', 0) }, (v) => t('notices.detail.noDrinking', v)),
-  ],
+  // 402's title already says "no drinking for 12 h"; the line gives her day against her usual, as 401's does.
+  [401, drinks],
+  [402, drinks],
   [
     501,
     (read, t) =>
