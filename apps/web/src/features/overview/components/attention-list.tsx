@@ -1,5 +1,4 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Cow } from '@cowcare/contract/cow-schemas';
@@ -8,10 +7,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { paths, withQuery } from '../../../config/paths';
-import { noticeParamsOf, sensorNoticesQueryOptions } from '../../../lib/farm-queries';
+import { useSensorNotices } from '../api/get-sensor-notices';
 import { cowsNeedingAttention } from '../lib/attention';
-
-const noParams = { country: 'KR', FarmNumber: '-', phone: '00000' };
 
 /**
  * The cows needing attention, most urgent first, each with its reasons and a link to the cow: a fever or an
@@ -19,8 +16,7 @@ const noParams = { country: 'KR', FarmNumber: '-', phone: '00000' };
  */
 export function AttentionList({ user, cows }: { user: User; cows: readonly Cow[] }) {
   const { t } = useTranslation();
-  const params = noticeParamsOf(user);
-  const notices = useQuery({ ...sensorNoticesQueryOptions(params ?? noParams), enabled: params !== null });
+  const notices = useSensorNotices(user);
   if (notices.isError) return <QueryError error={notices.error} onRetry={() => void notices.refetch()} />;
   // Idle and pending: the user has no phone number to ask with; the list then goes by the cows alone.
   if (notices.isPending && notices.fetchStatus !== 'idle') return <PageLoader />;

@@ -2,13 +2,14 @@ import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { HerdStats } from '../lib/herd-stats';
 
-/** The four numbers a farmer checks first: cows, fevers, heats today, sensors online. */
-export function HerdKpis({ stats, heatsToday }: { stats: HerdStats; heatsToday: number }) {
+/** The four numbers a farmer checks first: cows, fevers, heats in the last 24 hours, sensors online. */
+export function HerdKpis({ stats, heatsToday }: { stats: HerdStats; heatsToday: number | null }) {
   const { t } = useTranslation();
   const kpis = [
     { testId: 'kpi-cows', label: t('overview.kpi.cows'), value: stats.total },
     { testId: 'kpi-fevers', label: t('overview.kpi.fevers'), value: stats.fevers },
-    { testId: 'kpi-heats', label: t('overview.kpi.heatsToday'), value: heatsToday },
+    // Unknown until the notices are loaded (or for a user without a phone to ask them with).
+    { testId: 'kpi-heats', label: t('overview.kpi.heatsToday'), value: heatsToday ?? '–' },
     {
       testId: 'kpi-online',
       label: t('overview.kpi.sensorsOnline', { total: stats.sensors.online + stats.sensors.offline }),

@@ -16,6 +16,8 @@ import {
   TEMPERATURE_BAND_ORDER,
   todayByGroup,
 } from '../lib/herd-stats';
+import { useSensorNotices } from '../api/get-sensor-notices';
+import { heatsInLastDay } from '../lib/attention';
 import { AttentionList } from './attention-list';
 import { CountChart, listing } from './count-chart';
 import { HerdDayCharts } from './herd-day-charts';
@@ -47,16 +49,18 @@ function Sections({
   sections: readonly OverviewSection[];
 }) {
   const { t } = useTranslation();
+  const notices = useSensorNotices(user);
   const stats = herdStats(cows);
   if (stats.total === 0) {
     return <EmptyState title={t('herd.list.emptyTitle')} body={t('herd.list.emptyBody')} />;
   }
   const today = counts.data ? todayByGroup(counts.data.tdcnlist) : null;
+  const heats = notices.data ? heatsInLastDay(notices.data.all, notices.dataUpdatedAt) : null;
   const noReading = t('overview.noReading');
   const show = (section: OverviewSection) => sections.includes(section);
   return (
     <Stack gap="sm">
-      {show('kpis') && <HerdKpis stats={stats} heatsToday={today?.get('estrus') ?? 0} />}
+      {show('kpis') && <HerdKpis stats={stats} heatsToday={heats} />}
       {show('herdDay') && <HerdDayCharts user={user} cows={cows} />}
       {show('bands') && (
         <>

@@ -105,3 +105,13 @@ function mostUrgentFirst(a: AttentionCow, b: AttentionCow): number {
     a.cow.code.localeCompare(b.cow.code)
   );
 }
+
+/** Cows with a heat detected (101) in the last 24 hours: each heat once, however many notices it raised. */
+export function heatsInLastDay(notices: readonly Notice[], now: number): number {
+  const cows = new Set<number>();
+  for (const notice of notices) {
+    if (notice.noticecode !== 101 || notice.cowid === null) continue;
+    if (now - Date.parse(notice.time) <= ATTENTION_WINDOW_MS) cows.add(notice.cowid);
+  }
+  return cows.size;
+}

@@ -73,7 +73,37 @@ describe('data tab', () => {
         'Cows without a bolus (neck collar or no sensor), whose drinks are not measured: 1',
     );
     expect(await screen.findByText(/^Estrus: 2, Fever: 3, Low temperature: 0/)).toBeTruthy();
-    expect(screen.getByTestId('kpi-heats').textContent).toBe('2');
+  });
+
+  it('counts the heats of the last 24 hours once each, not their notices', async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const estrus = (id: number, cowid: number, noticecode: number, time: string) => ({
+      id,
+      cowid,
+      code: `C${cowid - 100}`,
+      sensor: 40000 + cowid,
+      noticecode,
+      time,
+      group: '101-102-103',
+      details: {},
+      readed: 0,
+    });
+    server({
+      'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () =>
+        ok({
+          list: [],
+          all: [
+            estrus(1, 101, 101, hoursAgo(20)),
+            estrus(2, 101, 102, hoursAgo(8)), // the same heat's insemination window
+            estrus(3, 102, 101, hoursAgo(2)),
+            estrus(4, 103, 103, hoursAgo(1)), // only suspected
+            estrus(5, 104, 101, hoursAgo(30)), // yesterday morning's
+          ],
+        }),
+    });
+    logIn();
+    renderApp('/pages/index/data');
+    await waitFor(() => expect(screen.getByTestId('kpi-heats').textContent).toBe('2'), { timeout: 5000 });
   });
 
   it('charts the herd hour by hour with one call for the whole herd', async () => {
