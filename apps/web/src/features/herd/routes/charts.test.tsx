@@ -308,9 +308,12 @@ describe('sensor page (ckcom)', () => {
     logIn();
     renderApp('/pages/index/ckcom');
     const rows = await screen.findAllByTestId('sensor-row', {}, { timeout: 5000 });
-    expect(rows).toHaveLength(2);
-    expect(within(rows[1] as HTMLElement).getByText('Offline')).toBeTruthy();
-    await user.click(rows[1] as HTMLElement);
+    // The offline sensor first, whatever its number: it is the one to go and look at.
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^123 · C46.*Offline$/),
+      expect.stringMatching(/^40045 · C45.*Online$/),
+    ]);
+    await user.click(rows[0] as HTMLElement);
     expect(await screen.findByText('No data on this date')).toBeTruthy();
     expect(bodiesOf(api.requests, 'gpko/line')[0]).toMatchObject({
       id: 123,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +19,18 @@ function Sensors({ user }: { user: User }) {
   const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
   const page = useQuery(sensorPageQueryOptions({ country: user.country, FarmNumber: user.FarmNumber }));
   const [chosen, setChosen] = useState<number | null>(null);
+  const chart = useRef<HTMLDivElement>(null);
+  // The chart opens above the list; a sensor tapped far down would otherwise chart out of sight.
+  useEffect(() => {
+    if (chosen !== null) chart.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [chosen]);
   if (page.isPending) return <PageLoader />;
   if (page.isError) return <QueryError error={page.error} onRetry={() => void page.refetch()} />;
   const { sensors, totals } = page.data;
   if (sensors.length === 0) return <EmptyState title={t('sensors.none')} />;
   const selected = sensors.find((sensor) => sensor.sensor === chosen) ?? null;
+  // Offline sensors first: they are the ones to go and look at.
+  const ordered = [...sensors].sort((a, b) => a.sensorzt - b.sensorzt || a.sensor - b.sensor);
   return (
     <Stack gap="sm">
       <SimpleGrid cols={4} spacing="xs" data-testid="sensor-totals">
@@ -39,7 +46,7 @@ function Sensors({ user }: { user: User }) {
         ))}
       </SimpleGrid>
       {selected && (
-        <Card withBorder>
+        <Card withBorder ref={chart} data-testid="sensor-chart">
           <Title order={2} size="h5" mb="xs">
             {t('sensors.chartOf', { sensor: selected.sensor, code: selected.code })}
           </Title>
@@ -47,7 +54,7 @@ function Sensors({ user }: { user: User }) {
         </Card>
       )}
       <Card withBorder p={0}>
-        {sensors.map((sensor) => (
+        {ordered.map((sensor) => (
           <UnstyledButton
             key={sensor.sensor}
             onClick={() => setChosen(sensor.sensor)}
@@ -73,7 +80,7 @@ function Sensors({ user }: { user: User }) {
                     : t('herd.reading.none')}
                 </Text>
               </Stack>
-              <Badge color={sensor.sensorzt === 1 ? 'green' : 'gray'} variant="light">
+              <Badge color={sensor.sensorzt === 1 ? 'green' : 'red'} variant="light">
                 {sensor.sensorzt === 1 ? t('herd.sensor.online') : t('herd.sensor.offline')}
               </Badge>
             </Group>
