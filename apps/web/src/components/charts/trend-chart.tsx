@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { valueAxis, valueTick, type ValueAxis } from './value-axis';
 
 /** One x position: its label ('08:10', '06-01') and a value per series key (null: nothing measured). */
 export type TrendRow = { label: string } & { [key: string]: string | number | null };
@@ -43,6 +44,8 @@ interface Props {
   /** A text summary in place of the computed one (count, lowest, highest, average of the first series). */
   summary?: string;
   height?: number;
+  /** Lines only: the value axis spans at least this much (temperatures: 1 °C). */
+  minSpan?: number;
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
@@ -63,6 +66,7 @@ export function TrendChart({
   counting = 'points',
   summary,
   height = 180,
+  minSpan,
 }: Props) {
   const { t } = useTranslation();
   const fmt = (value: number) => `${value.toFixed(digits)}${unit}`;
@@ -80,6 +84,10 @@ export function TrendChart({
         });
   const text = [summary ?? range, ...drawn.map((guide) => `${guide.label}: ${fmt(guide.value)}`)].join(' · ');
   const bars = series.some((item) => item.kind === 'bar');
+  const plotted = series.flatMap((item) => rows.map((row) => row[item.key]).filter(isNumber));
+  const axis: ValueAxis = bars
+    ? { domain: [0, 'auto'] }
+    : valueAxis([...plotted, ...drawn.map((guide) => guide.value)], minSpan);
   return (
     <Card withBorder component="figure" m={0} aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
       <Stack gap={4}>
@@ -98,8 +106,10 @@ export function TrendChart({
               />
               <YAxis
                 tick={{ fontSize: 11 }}
-                domain={bars ? [0, 'auto'] : ['auto', 'auto']}
+                domain={axis.domain}
+                ticks={axis.ticks}
                 allowDecimals={!bars}
+                tickFormatter={valueTick(digits)}
               />
               <Tooltip />
               {series.length > 1 && <Legend wrapperStyle={{ fontSize: 11 }} />}

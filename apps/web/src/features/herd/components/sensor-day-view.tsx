@@ -5,6 +5,7 @@ import { sensorKind } from '@cowcare/domain/sensor';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { clockLabel } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
 import { formatRelative } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
@@ -73,6 +74,7 @@ export function SensorDayView({
             )}
             <TrendChart
               id="temperature"
+              minSpan={TEMPERATURE_AXIS_SPAN}
               title={t('charts.temperature')}
               unit=" °C"
               digits={2}
@@ -83,6 +85,7 @@ export function SensorDayView({
             />
             <TrendChart
               id="temperature-average"
+              minSpan={TEMPERATURE_AXIS_SPAN}
               title={t('charts.hourlyAgainstAverage')}
               unit=" °C"
               digits={2}

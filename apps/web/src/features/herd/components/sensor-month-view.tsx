@@ -4,6 +4,7 @@ import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { dayLabel, meanOf } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
 import { useActivityMonth, useTemperatureMonth } from '../api/get-sensor-charts';
 import { CHART_COLORS, temperatureAlertLines } from '../lib/sensor-chart-lines';
@@ -31,6 +32,7 @@ export function SensorMonthView({
         <Stack gap="sm">
           <TrendChart
             id="month-temperature"
+            minSpan={TEMPERATURE_AXIS_SPAN}
             title={t('charts.monthTemperature')}
             unit=" °C"
             digits={2}

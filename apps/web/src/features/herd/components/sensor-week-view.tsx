@@ -4,6 +4,7 @@ import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { dayClockLabel } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
 import { useActivityWeek, useTemperatureWeek } from '../api/get-sensor-charts';
 import { CHART_COLORS, temperatureAlertLines, usualBySlot } from '../lib/sensor-chart-lines';
@@ -35,6 +36,7 @@ export function SensorWeekView({
           <Stack gap="sm">
             <TrendChart
               id="week-temperature"
+              minSpan={TEMPERATURE_AXIS_SPAN}
               title={t('charts.weekTemperature')}
               unit=" °C"
               digits={2}

@@ -6,6 +6,7 @@ import type { User } from '@cowcare/contract/schemas';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { clockLabel } from '../../../components/charts/chart-labels';
 import { DayPicker } from '../../../components/charts/day-picker';
+import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
 import { EmptyState } from '../../../components/empty-state';
 import { localToday } from '../../../lib/format';
@@ -48,6 +49,7 @@ export function HerdDayCharts({ user, cows }: { user: User; cows: readonly Cow[]
                   </Text>
                   <TrendChart
                     id="herd-temperature"
+                    minSpan={TEMPERATURE_AXIS_SPAN}
                     title={t('overview.herdTemperature')}
                     unit=" °C"
                     digits={2}
