@@ -12,7 +12,7 @@ import { paths, withQuery } from '../../../config/paths';
 import { useUser } from '../../../lib/session';
 import { useConfigDictionary } from '../api/get-config-dictionary';
 import { useCow } from '../api/get-cow';
-import { useSettings } from '../api/get-settings';
+import { useSettings } from '../../../lib/settings-query';
 import { CalvingForm } from '../components/calving-form';
 import { CowMissing } from '../components/cow-missing';
 import { EstrusForm } from '../components/estrus-form';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { PregnancyCheckDays } from '@cowcare/contract/schemas';
 import { call } from '../../../lib/api-client';
-import { settingsQueryOptions, type SettingsParams } from './get-settings';
+import { settingsQueryOptions, type SettingsParams } from '../../../lib/settings-query';
 import { bossGrantHeaders } from '../../../lib/boss-password';
 
 export interface SaveSettingsInput {

@@ -7,7 +7,7 @@ import { BossPasswordModal } from '../../../components/boss-password-modal';
 import { bossErrorKey } from '../../../lib/boss-password';
 import { errorMessageKey } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import type { SettingsParams } from '../api/get-settings';
+import type { SettingsParams } from '../../../lib/settings-query';
 import { useSaveSettings } from '../api/put-settings';
 
 export const METHODS = [

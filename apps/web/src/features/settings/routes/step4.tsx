@@ -9,7 +9,7 @@ import { SetupSteps } from '../../../components/setup-steps';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/session';
 import { useBossPasswordStatus } from '../api/get-boss-password-status';
-import { useSettings } from '../api/get-settings';
+import { useSettings } from '../../../lib/settings-query';
 import { SettingsForm } from '../components/settings-form';
 
 function Days({ user }: { user: User }) {

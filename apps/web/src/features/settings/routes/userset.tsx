@@ -7,7 +7,7 @@ import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/session';
 import { useBossPasswordStatus } from '../api/get-boss-password-status';
-import { useSettings } from '../api/get-settings';
+import { useSettings } from '../../../lib/settings-query';
 import { SettingsForm } from '../components/settings-form';
 
 function FarmSettings({ user }: { user: User }) {

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { RouteParams } from '@cowcare/contract/route';
-import { call } from '../../../lib/api-client';
+import { call } from './api-client';
 
 export type SettingsParams = RouteParams<typeof api.user.getSettings>;
 
-/** The farm's pregnancy-check days; the same query key as the settings screen, so they share one cache. */
+/**
+ * The farm's settings (pregnancy-check days and the rest): read by the settings screens and by the record
+ * forms, which need the check days, through one query key and so one cache.
+ */
 export const getSettings = (params: SettingsParams, signal?: AbortSignal) =>
   call(api.user.getSettings, { params, signal });
 
