@@ -1,6 +1,7 @@
 // `npm run detect -- <file.csv>` (issue 4): on the real bovheat-dev export, on a synthetic cow, and on bad input.
 // The fixture is a copy of the shared data set (see its README), so a clean clone can run this test.
 
+import { seededRandom } from '@cowcare/domain/seeded-random';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,17 +13,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const HEADER = 'cow,onset,end,peak,window_start,window_end';
-
-/** A small seeded generator (mulberry32), so a noisy file is the same on every run. */
-const seededRandom = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/bovheat-dev');
 const activityFile = path.join(fixtures, 'activity_2h.csv');

@@ -1,5 +1,6 @@
 // The demo herd as data: who the cows are and what happened to them, decided by a seeded pseudo-random
 // generator so every install (and every screenshot) shows the same herd relative to its day.
+import { seededRandom } from '@cowcare/domain/seeded-random';
 import { addDays, daysBetween } from '@cowcare/domain/calendar-date';
 import type { PregnancyResult } from '@cowcare/domain/cow-status';
 import type {
@@ -17,18 +18,6 @@ export const DEMO_COW_TYPES = [
   { name: 'Fattening', costMinor: 0 },
   { name: 'Heifers', costMinor: 2000 },
 ] as const;
-
-/** mulberry32: tiny, fast and good enough to vary demo data; never for anything secret. */
-export const seededRandom = (seed: number): (() => number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
 
 const SIRES = ['KPN1291', 'KPN1385', 'KPN1402', 'KPN1447', 'KPN1510'] as const;
 const CHECK_METHODS: readonly DiagnosisMethod[] = [

@@ -1,3 +1,4 @@
+import { seededRandom } from '@cowcare/domain/seeded-random';
 import { fillSensorGaps } from '@cowcare/domain/sensor-gap-fill';
 import type { Queryable } from '../../db/database';
 import type { ChartedSensor } from './chart-sensor';
@@ -31,18 +32,6 @@ const loadReadings = (db: Queryable, farmId: number, sensorId: number, from: num
     [farmId, sensorId, new Date(from).toISOString(), new Date(to).toISOString()],
   );
 
-/** mulberry32 seeded by the sensor and window, so the same request always fills the same values. */
-const deterministicRandom = (seed: number): (() => number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
-
 const orNull = (value: number) => (Number.isFinite(value) ? value : null);
 
 /**
@@ -68,7 +57,8 @@ export const chartReadings = async (
       timedate: new Date(row.time).toISOString(),
     })),
     {
-      random: deterministicRandom(sensor.sensorId * 7919 + Math.floor(from / 600_000)),
+      // Seeded by the sensor and the window, so the same request always fills the same values.
+      random: seededRandom(sensor.sensorId * 7919 + Math.floor(from / 600_000)),
       averageTemperature: sensor.averageTemperature,
       averageActivity: sensor.averageActivity,
     },
