@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
+import { noticeGroupOfCode, noticeGroupWireValue } from '@cowcare/domain/notice-codes';
 import { makeCow, withActivity, withFever } from '../../../test/cows';
 import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
@@ -49,6 +50,24 @@ function server(extra: Record<string, FakeHandler> = {}, cows: Cow[] = herd()) {
   return api;
 }
 
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+/** A notice of the herd's cow `cowid` (C1 is cow 101), as getNoticeData lists it. */
+const alert = (id: number, cowid: number, noticecode: number, time: string) => {
+  const group = noticeGroupOfCode(noticecode);
+  return {
+    id,
+    cowid,
+    code: `C${cowid - 100}`,
+    sensor: 40000 + cowid,
+    noticecode,
+    time,
+    group: group ? noticeGroupWireValue(group) : String(noticecode),
+    details: {},
+    readed: 0,
+  };
+};
+
 const herdCalls = (requests: FakeRequest[]) =>
   requests
     .filter((request) => request.path === 'gpko/herdhourly')
@@ -76,28 +95,16 @@ describe('data tab', () => {
   });
 
   it('counts the heats of the last 24 hours once each, not their notices', async () => {
-    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
-    const estrus = (id: number, cowid: number, noticecode: number, time: string) => ({
-      id,
-      cowid,
-      code: `C${cowid - 100}`,
-      sensor: 40000 + cowid,
-      noticecode,
-      time,
-      group: '101-102-103',
-      details: {},
-      readed: 0,
-    });
     server({
       'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () =>
         ok({
           list: [],
           all: [
-            estrus(1, 101, 101, hoursAgo(20)),
-            estrus(2, 101, 102, hoursAgo(8)), // the same heat's insemination window
-            estrus(3, 102, 101, hoursAgo(2)),
-            estrus(4, 103, 103, hoursAgo(1)), // only suspected
-            estrus(5, 104, 101, hoursAgo(30)), // yesterday morning's
+            alert(1, 101, 101, hoursAgo(20)),
+            alert(2, 101, 102, hoursAgo(8)), // the same heat's insemination window
+            alert(3, 102, 101, hoursAgo(2)),
+            alert(4, 103, 103, hoursAgo(1)), // only suspected
+            alert(5, 104, 101, hoursAgo(30)), // yesterday morning's
           ],
         }),
     });
@@ -201,18 +208,6 @@ describe('dashboard and overview pages', () => {
   });
 
   it('lists the cows needing attention on the overview list: fevers and offline sensors now, alerts of the day', async () => {
-    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
-    const alert = (id: number, cowid: number, noticecode: number, time: string) => ({
-      id,
-      cowid,
-      code: `C${cowid - 100}`,
-      sensor: 40000 + cowid,
-      noticecode,
-      time,
-      group: noticecode === 101 ? '101-102-103' : '301-302-303-304-305',
-      details: {},
-      readed: 0,
-    });
     server({
       'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () =>
         ok({
