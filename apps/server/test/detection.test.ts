@@ -8,6 +8,7 @@ import { insertGateway } from '../src/modules/gateways/gateways-repository';
 import type { NoticeRecord } from '../src/modules/notices/record-notice';
 import { farmIdOf, insertCowRow } from './cows-fixtures';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import { detailsProblems } from './helpers/notice-details';
 import {
   DAY,
   eventually,
@@ -98,6 +99,7 @@ describe('the detection stage on stored readings', () => {
         },
       },
     ]);
+    expect(detailsProblems(recorded[0])).toEqual([]);
     // The last reading is 04:00 on day 12: nine drinks in the 24 h before it, nine a day over the week.
     const [cow] = await testApp.db.query<{ current: number; average: number; isRead: boolean }>(
       `SELECT current_drink::float8 AS current, average_drink::float8 AS average, is_read AS "isRead"
@@ -410,6 +412,7 @@ describe('the detection stage on stored readings', () => {
       windowStart: iso(onset + 13 * HOUR),
       windowEnd: iso(onset + 24 * HOUR),
     });
+    for (const notice of recorded) expect(detailsProblems(notice)).toEqual([]);
     expect(await stage.detectStored(farmId, [cowId])).toEqual([]);
   });
 
@@ -449,6 +452,7 @@ describe('the detection stage on stored readings', () => {
       expectedCalvingDate: '2026-03-13',
       daysToExpected: 0.5,
     });
+    expect(detailsProblems(recorded[0])).toEqual([]);
   });
 
   it("raises 204 once when the temperature stays above the farm's alert line, not on another farm's same sensor", async () => {
@@ -479,6 +483,7 @@ describe('the detection stage on stored readings', () => {
         details: { value: 39.1, line: 39, episodeStart: iso(T0) },
       },
     ]);
+    expect(detailsProblems(recorded[0])).toEqual([]);
     expect(await stage.detectStored(farmId, [cowId])).toEqual([]);
     expect(await noticesOf(cowId)).toHaveLength(1);
 

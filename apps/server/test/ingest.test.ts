@@ -4,6 +4,7 @@ import { api } from '@cowcare/contract/api';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import type { Queryable } from '../src/db/database';
 import { call, type TestApp, type TestUser } from './helpers/test-app';
+import { detailsProblems } from './helpers/notice-details';
 import {
   brokerUrl,
   connectGateway,
@@ -280,6 +281,7 @@ describe('an unassigned sensor', () => {
         details: { sensor: 49901, readings: 2, firstReadingAt: minutesAgo(10, at).toISOString() },
       },
     ]);
+    expect(detailsProblems(notices[0])).toEqual([]);
   });
 
   it("is unassigned in another farm even when this farm's cow wears a sensor with that id", async () => {

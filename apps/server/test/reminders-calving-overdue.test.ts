@@ -5,6 +5,7 @@ import type { Notice } from '@cowcare/contract/routes/notices';
 import { runReproductionReminders } from '../src/jobs/reproduction-reminders-job';
 import { farmIdOf, insertCowRow } from './cows-fixtures';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import { detailsProblems } from './helpers/notice-details';
 
 // The injected clock: 2026-05-10 at 03:00 UTC, and the day after.
 const NOW = new Date('2026-05-10T03:00:00Z');
@@ -112,6 +113,7 @@ describe('calving overdue (502) from the daily reminders job', () => {
       { cowId: cows.tenDaysLate, details: { expectedCalvingDate: '2026-04-30', daysOverdue: 10 } },
       { cowId: cows.neighbours, details: { expectedCalvingDate: '2026-04-20', daysOverdue: 20 } },
     ]);
+    for (const notice of recorded ?? []) expect(detailsProblems(notice)).toEqual([]);
 
     const [ownNotices, otherNotices] = await Promise.all([own.waitFor(1), other.waitFor(1)]);
     // Both were published before either run returned; give a stray one time to arrive anyway.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReproductionReminders } from '../src/jobs/reproduction-reminders-job';
 import { farmIdOf, insertCowRow } from './cows-fixtures';
 import { createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import { detailsProblems } from './helpers/notice-details';
 import { testDatabaseKind } from './helpers/test-database';
 import { recordBus } from './notices-fixtures';
 
@@ -82,6 +83,7 @@ describe('the daily reproduction reminders', () => {
     expect(
       recorded?.every((notice) => notice.farmId === farmId && notice.occurredAt === NOW.toISOString()),
     ).toBe(true);
+    for (const notice of recorded ?? []) expect(detailsProblems(notice)).toEqual([]);
     const published = bus.events.filter((event) => event.message.type === 'notice');
     expect(published.map((event) => event.farmId)).toEqual([farmId, farmId, farmId, farmId]);
     const [unread] = await testApp.db.query<{ count: number }>(

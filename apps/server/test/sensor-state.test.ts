@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markSilentSensorsOffline, SENSOR_OFFLINE_CHUNK } from '../src/jobs/sensor-offline-job';
 import { runLocked } from '../src/jobs/job-runner';
 import type { TestApp, TestUser } from './helpers/test-app';
+import { detailsProblems } from './helpers/notice-details';
 import {
   brokerUrl,
   connectGateway,
@@ -65,6 +66,7 @@ describe('sensor offline job', () => {
         details: { sensor: 40301, lastReadingAt: lastReading.toISOString(), missedIntervals: 3 },
       },
     ]);
+    expect(detailsProblems((await sensorNotices(40301))[0])).toEqual([]);
     await waitFor(() => socket.messages.some((message) => message.type === 'notice'));
     expect(socket.messages.find((message) => message.type === 'sensorzt')?.data).toEqual({
       cowId: silent,
@@ -155,6 +157,7 @@ describe('a sensor coming back', () => {
         details: { sensor: 40321, lastReadingBefore: lastReading.toISOString(), backAt: back.toISOString() },
       },
     ]);
+    for (const notice of await sensorNotices(40321)) expect(detailsProblems(notice)).toEqual([]);
     await waitFor(() => socket.messages.some((message) => message.type === 'notice'));
     expect(
       socket.messages.filter((message) => message.type === 'sensorzt').map((message) => message.data),

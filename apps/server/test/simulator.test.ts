@@ -18,6 +18,7 @@ import {
 } from '../src/simulator/herd-model';
 import { createDemoSimulator } from '../src/simulator/start-simulator';
 import { demoCowList, logInAsDemo } from './demo-fixtures';
+import { detailsProblems } from './helpers/notice-details';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { DAY, eventually, HOUR, slots } from './notices-fixtures';
 
@@ -357,7 +358,20 @@ describe('the demo farm after a replay of its herd', () => {
     expect(raised).toContainEqual({ sensor: dry?.sensorId, code: 402 });
   });
 
+  it("stores each notice's values under the names and types the contract gives its code", async () => {
+    await settledCowList();
+    const notices = await testApp.db.query<{ code: number; details: unknown }>(
+      'SELECT code, details FROM notices ORDER BY id',
+    );
+    const codes = new Set(notices.map((notice) => notice.code));
+    for (const code of [101, 102, 203, 402, 501]) expect(codes, `a ${code} in the demo`).toContain(code);
+    for (const notice of notices) {
+      expect(detailsProblems(notice), JSON.stringify(notice)).toEqual([]);
+    }
+  });
+
   it('raises the calving alert for the cow that calves tonight, and for no other cow', async () => {
+    await settledCowList();
     const calving = await testApp.db.query<{ sensor: number }>(
       'SELECT DISTINCT sensor_id AS sensor FROM notices WHERE code = 501',
     );

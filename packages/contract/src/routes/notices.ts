@@ -14,7 +14,8 @@ export const NOTICE_HISTORY_LIMIT = 500;
 /**
  * A notification with the spec's fields (§3: cowid, sensor, noticecode, time) and what the notice tab
  * filters and shows: `code` is the cow's code (C…), `group` the code group as the filter sends it
- * (hyphen-joined, e.g. '201-202-203-204'), `details` the values that triggered it, `readed` 1 once marked read.
+ * (hyphen-joined, e.g. '201-202-203-204'), `details` the values that triggered it (their names and types by
+ * code in notice-details.ts), `readed` 1 once marked read.
  */
 export const NoticeSchema = Type.Object({
   id: Id,

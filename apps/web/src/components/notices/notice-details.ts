@@ -1,25 +1,39 @@
 import type { TFunction } from 'i18next';
+import {
+  isDetailedNoticeCode,
+  type DetailedNoticeCode,
+  type NoticeDetailsOf,
+} from '@cowcare/contract/notice-details';
 import type { Notice } from '@cowcare/contract/routes/notices';
 import { formatDate, formatDateTime, formatDateTimeRange } from '../../lib/format';
 
-/** Reads a notice's stored values, each formatted for the user's language; undefined when it is missing. */
-class DetailReader {
+/** The names of `Details` whose values are of type `Value` (null allowed). */
+type NamesOf<Details, Value> = {
+  [Name in keyof Details]-?: NonNullable<Details[Name]> extends Value ? Name : never;
+}[keyof Details] &
+  string;
+
+/**
+ * Reads a notice's stored values by the names the contract gives its code, each formatted for the user's
+ * language; undefined when one is missing or not of its type (a notice stored before its code had it).
+ */
+class DetailReader<Details> {
   constructor(
     private readonly details: Notice['details'],
     private readonly bcp47: string,
   ) {}
 
-  private raw(name: string): number | undefined {
+  private raw(name: NamesOf<Details, number>): number | undefined {
     const value = this.details[name];
     return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   }
 
-  private text(name: string): string | undefined {
+  private text(name: NamesOf<Details, string>): string | undefined {
     const value = this.details[name];
     return typeof value === 'string' && value !== '' ? value : undefined;
   }
 
-  number(name: string, digits: number, scale = 1): string | undefined {
+  number(name: NamesOf<Details, number>, digits: number, scale = 1): string | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
     const format = new Intl.NumberFormat(this.bcp47, {
@@ -30,27 +44,27 @@ class DetailReader {
   }
 
   /** A number that names something (a sensor), without grouping. */
-  id(name: string): string | undefined {
+  id(name: NamesOf<Details, number>): string | undefined {
     const value = this.raw(name);
     return value === undefined ? undefined : String(value);
   }
 
   /** Temperatures: one decimal, as the cow list shows them. */
-  celsius(name: string): string | undefined {
+  celsius(name: NamesOf<Details, number>): string | undefined {
     return this.number(name, 1);
   }
 
-  day(name: string): string | undefined {
+  day(name: NamesOf<Details, string>): string | undefined {
     const value = this.text(name);
     return value === undefined ? undefined : formatDate(value, this.bcp47);
   }
 
-  moment(name: string): string | undefined {
+  moment(name: NamesOf<Details, string>): string | undefined {
     const value = this.text(name);
     return value === undefined ? undefined : formatDateTime(value, this.bcp47);
   }
 
-  span(startName: string, endName: string): string | undefined {
+  span(startName: NamesOf<Details, string>, endName: NamesOf<Details, string>): string | undefined {
     const start = this.text(startName);
     const end = this.text(endName);
     return start && end ? formatDateTimeRange(start, end, this.bcp47) : undefined;
@@ -66,98 +80,76 @@ const when = <V extends Record<string, string | undefined>>(
     ? say(values as { [K in keyof V]: string })
     : undefined;
 
-type Describe = (read: DetailReader, t: TFunction) => string | undefined;
+type Describe<Details> = (read: DetailReader<Details>, t: TFunction) => string | undefined;
 
-const heat: Describe = (read, t) =>
+const heat: Describe<NoticeDetailsOf<101>> = (read, t) =>
   when({ ratio: read.number('riseRatio', 1), window: read.span('windowStart', 'windowEnd') }, (v) =>
     t('notices.detail.heat', v),
   );
-const temperature: Describe = (read, t) =>
+const temperature: Describe<NoticeDetailsOf<201>> = (read, t) =>
   when({ temperature: read.celsius('temperature'), average: read.celsius('average') }, (v) =>
     t('notices.detail.temperature', v),
   );
 const line =
-  (digits: number): Describe =>
+  (digits: number): Describe<NoticeDetailsOf<204>> =>
   (read, t) =>
     when({ value: read.number('value', digits), line: read.number('line', digits) }, (v) =>
       t('notices.detail.line', v),
     );
-const drinks: Describe = (read, t) =>
-  when({ events: read.number('eventsLast24Hours', 0), mean: read.number('dailyMean', 1) }, (v) =>
-    t('notices.detail.lowDrinking', v),
-  );
-const activity: Describe = (read, t) =>
+const activity: Describe<NoticeDetailsOf<301>> = (read, t) =>
   when({ percent: read.number('ratio', 0, 100), hours: read.number('windowHours', 0) }, (v) =>
     t('notices.detail.activity', v),
   );
+// 402's title already says "no drinking for 12 h"; the line gives her day against her usual, as 401's does.
+const drinks: Describe<NoticeDetailsOf<401>> = (read, t) =>
+  when({ events: read.number('eventsLast24Hours', 0), mean: read.number('dailyMean', 1) }, (v) =>
+    t('notices.detail.lowDrinking', v),
+  );
 
-/** Codes whose details the server stores (architecture §6), each with its sentence. */
-const DESCRIBE_BY_CODE: ReadonlyMap<number, Describe> = new Map<number, Describe>([
-  [101, heat],
-  [
-    102,
-    (read, t) =>
-      when({ window: read.span('windowStart', 'windowEnd') }, (v) => t('notices.detail.window', v)),
-  ],
-  [103, (read, t) => when({ ratio: read.number('riseRatio', 1) }, (v) => t('notices.detail.suspected', v))],
-  [201, temperature],
-  [202, temperature],
-  [203, temperature],
-  [211, temperature],
-  [
-    212,
-    (read, t) =>
-      when({ temperature: read.celsius('temperature'), reference: read.celsius('reference') }, (v) =>
-        t('notices.detail.drop', v),
-      ),
-  ],
-  [204, line(1)],
-  [213, line(1)],
-  [304, line(0)],
-  [305, line(0)],
-  [301, activity],
-  [302, activity],
-  [303, activity],
-  // 402's title already says "no drinking for 12 h"; the line gives her day against her usual, as 401's does.
-  [401, drinks],
-  [402, drinks],
-  [
-    501,
-    (read, t) =>
-      when({ drop: read.number('drop', 2), date: read.day('expectedCalvingDate') }, (v) =>
-        t('notices.detail.calving', v),
-      ),
-  ],
-  [
-    502,
-    (read, t) =>
-      when({ days: read.number('daysOverdue', 0), date: read.day('expectedCalvingDate') }, (v) =>
-        t('notices.detail.calvingOverdue', v),
-      ),
-  ],
-  [
-    601,
-    (read, t) => when({ date: read.day('pregnancyCheckDate') }, (v) => t('notices.detail.pregnancyCheck', v)),
-  ],
-  [
-    602,
-    (read, t) => when({ date: read.day('expectedEstrusDate') }, (v) => t('notices.detail.expectedEstrus', v)),
-  ],
-  [
-    603,
-    (read, t) =>
-      when({ date: read.day('expectedCalvingDate') }, (v) => t('notices.detail.expectedCalving', v)),
-  ],
-  [701, (read, t) => when({ time: read.moment('lastReadingAt') }, (v) => t('notices.detail.offline', v))],
-  [702, (read, t) => when({ time: read.moment('lastReadingBefore') }, (v) => t('notices.detail.online', v))],
-  [
-    703,
-    (read, t) =>
-      when({ readings: read.number('readings', 0), sensor: read.id('sensor') }, (v) =>
-        t('notices.detail.unassigned', v),
-      ),
-  ],
-]);
+/** Each code's sentence, from the values the contract gives it (`@cowcare/contract/notice-details`). */
+const DESCRIBE: { [Code in DetailedNoticeCode]: Describe<NoticeDetailsOf<Code>> } = {
+  101: heat,
+  102: (read, t) =>
+    when({ window: read.span('windowStart', 'windowEnd') }, (v) => t('notices.detail.window', v)),
+  103: (read, t) => when({ ratio: read.number('riseRatio', 1) }, (v) => t('notices.detail.suspected', v)),
+  201: temperature,
+  202: temperature,
+  203: temperature,
+  204: line(1),
+  211: temperature,
+  212: (read, t) =>
+    when({ temperature: read.celsius('temperature'), reference: read.celsius('reference') }, (v) =>
+      t('notices.detail.drop', v),
+    ),
+  213: line(1),
+  301: activity,
+  302: activity,
+  303: activity,
+  304: line(0),
+  305: line(0),
+  401: drinks,
+  402: drinks,
+  501: (read, t) =>
+    when({ drop: read.number('drop', 2), date: read.day('expectedCalvingDate') }, (v) =>
+      t('notices.detail.calving', v),
+    ),
+  502: (read, t) =>
+    when({ days: read.number('daysOverdue', 0), date: read.day('expectedCalvingDate') }, (v) =>
+      t('notices.detail.calvingOverdue', v),
+    ),
+  601: (read, t) =>
+    when({ date: read.day('pregnancyCheckDate') }, (v) => t('notices.detail.pregnancyCheck', v)),
+  602: (read, t) =>
+    when({ date: read.day('expectedEstrusDate') }, (v) => t('notices.detail.expectedEstrus', v)),
+  603: (read, t) =>
+    when({ date: read.day('expectedCalvingDate') }, (v) => t('notices.detail.expectedCalving', v)),
+  701: (read, t) => when({ time: read.moment('lastReadingAt') }, (v) => t('notices.detail.offline', v)),
+  702: (read, t) => when({ time: read.moment('lastReadingBefore') }, (v) => t('notices.detail.online', v)),
+  703: (read, t) =>
+    when({ readings: read.number('readings', 0), sensor: read.id('sensor') }, (v) =>
+      t('notices.detail.unassigned', v),
+    ),
+};
 
 /**
  * The values that raised a notice (the `details` the server stored with it), in words, as one line under
@@ -165,5 +157,9 @@ const DESCRIBE_BY_CODE: ReadonlyMap<number, Describe> = new Map<number, Describe
  * fever's temperature against the cow's average. Undefined for a code without such values.
  */
 export function noticeDetail(notice: Notice, t: TFunction, bcp47: string): string | undefined {
-  return DESCRIBE_BY_CODE.get(notice.noticecode)?.(new DetailReader(notice.details, bcp47), t);
+  const code = notice.noticecode;
+  if (!isDetailedNoticeCode(code)) return undefined;
+  // Each entry reads its own code's names; the reader only checks the stored values' types.
+  const describe = DESCRIBE[code] as Describe<unknown>;
+  return describe(new DetailReader(notice.details, bcp47), t);
 }
