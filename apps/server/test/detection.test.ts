@@ -428,6 +428,25 @@ describe('the detection stage on stored readings', () => {
     );
     const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, lastDetectedAt: 0 }]]));
     expect(recorded.map((notice) => notice.code)).toEqual([303]);
+    expect(detailsProblems(recorded[0])).toEqual([]);
+  });
+
+  it('stores the values of an inactive cow (302) and a fallen temperature (21x) as the contract names them', async () => {
+    const still = await insertCowRow(testApp, farmer, { code: 'C206', sensorId: 40206 });
+    await insertReadings(
+      testApp,
+      farmId,
+      still,
+      40206,
+      collar(START, END, (time) => (time >= T0 ? 0 : 1)),
+    );
+    const cold = await insertCowRow(testApp, farmer, { code: 'C207', sensorId: 20207 });
+    await insertReadings(testApp, farmId, cold, 20207, bolus(START, END, step(T0, END, -1.6)));
+    const recorded = await stage.detectStored(farmId, [still, cold]);
+    const codes = recorded.map((notice) => notice.code);
+    expect(codes).toContain(302);
+    expect(codes.some((code) => code === 211 || code === 212)).toBe(true);
+    for (const notice of recorded) expect(detailsProblems(notice), String(notice.code)).toEqual([]);
   });
 
   it('raises calving within 24 h (501) from the pre-calving fall of a pregnant cow near her date', async () => {
