@@ -432,16 +432,16 @@ describe('the detection stage on stored readings', () => {
   });
 
   it('stores the values of an inactive cow (302) and a fallen temperature (21x) as the contract names them', async () => {
-    const still = await insertCowRow(testApp, farmer, { code: 'C206', sensorId: 40206 });
+    const still = await insertCowRow(testApp, farmer, { code: 'C241', sensorId: 40241 });
     await insertReadings(
       testApp,
       farmId,
       still,
-      40206,
+      40241,
       collar(START, END, (time) => (time >= T0 ? 0 : 1)),
     );
-    const cold = await insertCowRow(testApp, farmer, { code: 'C207', sensorId: 20207 });
-    await insertReadings(testApp, farmId, cold, 20207, bolus(START, END, step(T0, END, -1.6)));
+    const cold = await insertCowRow(testApp, farmer, { code: 'C242', sensorId: 20242 });
+    await insertReadings(testApp, farmId, cold, 20242, bolus(START, END, step(T0, END, -1.6)));
     const recorded = await stage.detectStored(farmId, [still, cold]);
     const codes = recorded.map((notice) => notice.code);
     expect(codes).toContain(302);
