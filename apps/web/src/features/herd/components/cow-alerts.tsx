@@ -1,24 +1,18 @@
 import { useState } from 'react';
 import { Card, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@cowcare/contract/routes/notices';
 import { NoticeRow } from '../../../components/notices/notice-row';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import {
-  noticeParamsOf,
-  reproductionNoticesQueryOptions,
-  sensorNoticesQueryOptions,
-} from '../../../lib/farm-queries';
+import { noticeParamsOf } from '../../../lib/farm-queries';
+import { useReproductionNotices, useSensorNotices } from '../../../lib/notice-queries';
 import { useReadNotices } from '../../../lib/read-notices';
 import { useUser } from '../../../lib/session';
 
 /** How far back the cow page lists her notices, and how many at most. */
 export const COW_ALERT_DAYS = 30;
 export const COW_ALERT_LIMIT = 10;
-
-const noParams = { country: 'KR', FarmNumber: '-', phone: '00000' };
 
 /** Her notices of both lists within the last days, newest first, each once. */
 export function cowAlerts(cowId: number, lists: readonly (readonly Notice[])[], now: number): Notice[] {
@@ -42,11 +36,8 @@ export function CowAlerts({ cowId }: { cowId: number }) {
   const { t } = useTranslation();
   const user = useUser();
   const params = user ? noticeParamsOf(user) : null;
-  const sensor = useQuery({ ...sensorNoticesQueryOptions(params ?? noParams), enabled: params !== null });
-  const reproduction = useQuery({
-    ...reproductionNoticesQueryOptions(params ?? noParams),
-    enabled: params !== null,
-  });
+  const sensor = useSensorNotices(user);
+  const reproduction = useReproductionNotices(user);
   const read = useReadNotices();
   const [now] = useState(() => Date.now());
   const failed = sensor.isError ? sensor : reproduction.isError ? reproduction : null;

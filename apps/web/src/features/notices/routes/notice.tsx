@@ -13,7 +13,7 @@ import { QueryError } from '../../../components/query-error';
 import { paths, withQuery } from '../../../config/paths';
 import type { Notice } from '../../../lib/farm-queries';
 import { useUser } from '../../../lib/session';
-import { useNoticeCounts, useReproductionNotices, useSensorNotices } from '../api/get-notices';
+import { useNoticeCounts, useReproductionNotices, useSensorNotices } from '../../../lib/notice-queries';
 import { useReadNotices } from '../../../lib/read-notices';
 import { NoticeFilters } from '../components/notice-filters';
 import { NoticeRow } from '../../../components/notices/notice-row';

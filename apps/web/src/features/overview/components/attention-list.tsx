@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { paths, withQuery } from '../../../config/paths';
-import { useSensorNotices } from '../api/get-sensor-notices';
+import { useSensorNotices } from '../../../lib/notice-queries';
 import { cowsNeedingAttention } from '../lib/attention';
 
 /**

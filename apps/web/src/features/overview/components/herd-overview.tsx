@@ -7,7 +7,7 @@ import { COW_STATUSES } from '@cowcare/domain/cow-status';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { cowsQueryOptions, noticeCountsQueryOptions, noticeParamsOf } from '../../../lib/farm-queries';
+import { cowsQueryOptions } from '../../../lib/farm-queries';
 import {
   ACTIVITY_BAND_ORDER,
   DRINK_BANDS,
@@ -16,7 +16,7 @@ import {
   TEMPERATURE_BAND_ORDER,
   todayByGroup,
 } from '../lib/herd-stats';
-import { useSensorNotices } from '../api/get-sensor-notices';
+import { useNoticeCounts, useSensorNotices } from '../../../lib/notice-queries';
 import { heatsInLastDay } from '../lib/attention';
 import { AttentionList } from './attention-list';
 import { CountChart, listing } from './count-chart';
@@ -26,16 +26,6 @@ import { TodayNotices } from './today-notices';
 
 export type OverviewSection =
   'kpis' | 'herdDay' | 'bands' | 'drinking' | 'today' | 'status' | 'sensors' | 'attention';
-
-function useTodayCounts(user: User) {
-  const params = noticeParamsOf(user);
-  return useQuery({
-    ...noticeCountsQueryOptions(
-      params ?? { country: user.country, FarmNumber: user.FarmNumber, phone: '00000' },
-    ),
-    enabled: params !== null,
-  });
-}
 
 function Sections({
   user,
@@ -143,7 +133,7 @@ function DrinkingBands({ drinking, noReading }: { drinking: HerdStats['drinking'
  */
 export function HerdOverview({ user, sections }: { user: User; sections: readonly OverviewSection[] }) {
   const cows = useQuery(cowsQueryOptions({ country: user.country, FarmNumber: user.FarmNumber }));
-  const counts = useTodayCounts(user);
+  const counts = useNoticeCounts(user);
   if (cows.isPending) return <PageLoader />;
   if (cows.isError) return <QueryError error={cows.error} onRetry={() => void cows.refetch()} />;
   return <Sections user={user} cows={cows.data} counts={counts} sections={sections} />;

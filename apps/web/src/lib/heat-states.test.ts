@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Notice } from '@cowcare/contract/routes/notices';
+import { heatStates } from './heat-states';
+
+const HOUR = 3_600_000;
+const NOW = Date.parse('2026-11-26T05:00:00Z');
+
+let nextId = 1;
+const heat = (cowid: number, onsetHoursAgo: number, noticecode = 101): Notice => {
+  const onset = NOW - onsetHoursAgo * HOUR;
+  return {
+    id: nextId++,
+    cowid,
+    code: `C${cowid}`,
+    sensor: 40000 + cowid,
+    noticecode,
+    time: new Date(onset + 6 * HOUR).toISOString(),
+    group: '101-102-103',
+    details: {
+      onset: new Date(onset).toISOString(),
+      windowStart: new Date(onset + 13 * HOUR).toISOString(),
+      windowEnd: new Date(onset + 24 * HOUR).toISOString(),
+    },
+    readed: 0,
+  };
+};
+
+describe('heatStates', () => {
+  it('is in heat before the insemination window, inseminate inside it, and nothing after it', () => {
+    const states = heatStates([heat(1, 8), heat(2, 13), heat(3, 23.9), heat(4, 24), heat(5, 40)], NOW);
+    expect(Object.fromEntries(states)).toEqual({ 1: 'inHeat', 2: 'inseminate', 3: 'inseminate' });
+  });
+
+  it("takes a cow's latest heat, and only detected heats with their window", () => {
+    const withoutWindow = { ...heat(7, 2), details: {} };
+    const states = heatStates([heat(6, 30), heat(6, 2), heat(8, 2, 103), withoutWindow], NOW);
+    expect(Object.fromEntries(states)).toEqual({ 6: 'inHeat' });
+  });
+});
