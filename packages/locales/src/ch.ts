@@ -322,6 +322,8 @@ export const ch: Record<MessageKey, string> = {
   'herd.cow.camera': '摄像头',
   'herd.cow.current': '当前数值',
   'herd.cow.alerts': '最近的警报',
+  'herd.heat.inHeat': '发情中',
+  'herd.heat.inseminate': '现在配种',
   'herd.cow.alertsEmpty': '最近 {{days}} 天没有警报',
   'herd.cow.temperatureLine': '当前 {{current}} · 平均 {{average}} · 偏移 {{offset}}',
   'herd.cow.activityLine': '当前 {{current}} · 此时段平均 {{average}}',

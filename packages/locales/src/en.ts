@@ -341,6 +341,8 @@ export const en = {
   'herd.cow.camera': 'Camera',
   'herd.cow.current': 'Current values',
   'herd.cow.alerts': 'Recent alerts',
+  'herd.heat.inHeat': 'In heat',
+  'herd.heat.inseminate': 'Inseminate now',
   'herd.cow.alertsEmpty': 'No alerts in the last {{days}} days',
   'herd.cow.temperatureLine': 'Now {{current}} · average {{average}} · offset {{offset}}',
   'herd.cow.activityLine': 'Now {{current}} · usual at this hour {{average}}',

@@ -292,6 +292,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.cow.camera': 'Kamera',
   'herd.cow.current': 'Nilai saat ini',
   'herd.cow.alerts': 'Peringatan terbaru',
+  'herd.heat.inHeat': 'Sedang birahi',
+  'herd.heat.inseminate': 'Inseminasi sekarang',
   'herd.cow.alertsEmpty': 'Tidak ada peringatan dalam {{days}} hari terakhir',
   'herd.dates.title': 'Tanggal reproduksi',
   'herd.dates.lastEstrus': 'Birahi terakhir',

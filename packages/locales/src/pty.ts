@@ -290,6 +290,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.cow.camera': 'Câmera',
   'herd.cow.current': 'Valores atuais',
   'herd.cow.alerts': 'Alertas recentes',
+  'herd.heat.inHeat': 'No cio',
+  'herd.heat.inseminate': 'Inseminar agora',
   'herd.cow.alertsEmpty': 'Nenhum alerta nos últimos {{days}} dias',
   'herd.dates.title': 'Datas reprodutivas',
   'herd.dates.lastEstrus': 'Último cio',

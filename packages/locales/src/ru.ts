@@ -290,6 +290,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.cow.camera': 'Камера',
   'herd.cow.current': 'Текущие значения',
   'herd.cow.alerts': 'Последние оповещения',
+  'herd.heat.inHeat': 'В охоте',
+  'herd.heat.inseminate': 'Осеменять сейчас',
   'herd.cow.alertsEmpty': 'За последние {{days}} дней оповещений не было',
   'herd.dates.title': 'Даты воспроизводства',
   'herd.dates.lastEstrus': 'Последняя охота',

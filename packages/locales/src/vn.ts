@@ -286,6 +286,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.cow.camera': 'Camera',
   'herd.cow.current': 'Giá trị hiện tại',
   'herd.cow.alerts': 'Cảnh báo gần đây',
+  'herd.heat.inHeat': 'Đang động dục',
+  'herd.heat.inseminate': 'Phối giống ngay',
   'herd.cow.alertsEmpty': 'Không có cảnh báo trong {{days}} ngày qua',
   'herd.dates.title': 'Ngày sinh sản',
   'herd.dates.lastEstrus': 'Động dục gần nhất',

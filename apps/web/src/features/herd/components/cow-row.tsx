@@ -4,20 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRightIcon, TagIcon } from '../../../components/icons';
 import { paths, withQuery } from '../../../config/paths';
+import type { HeatState } from '../../../lib/heat-states';
 import type { CowRow } from '../lib/cow-rows';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from './readings';
+import { HeatBadge } from './heat-badge';
 import { StatusBadge } from './status-badge';
 
 export const COW_ROW_HEIGHT = 86;
 
 interface Props {
   row: CowRow;
+  heat: HeatState | undefined;
   selected: boolean;
   onToggle: (id: number) => void;
 }
 
-/** One cow in the list: code, status and type on top; fever, activity, drinking and sensor below. */
-export const CowRowView = memo(function CowRowView({ row, selected, onToggle }: Props) {
+/** One cow in the list: code, status (and a heat going on) and type on top; fever, activity, drinking and sensor below. */
+export const CowRowView = memo(function CowRowView({ row, heat, selected, onToggle }: Props) {
   const { t } = useTranslation();
   const { cow } = row;
   return (
@@ -42,6 +45,7 @@ export const CowRowView = memo(function CowRowView({ row, selected, onToggle }: 
             {cow.code}
           </Anchor>
           <StatusBadge stored={cow.status} size="xs" />
+          <HeatBadge state={heat} size="xs" />
         </Group>
         <Group gap="sm" wrap="nowrap" style={{ overflow: 'hidden' }}>
           <FeverReading deviation={row.fever} level={row.feverLevel} short />

@@ -29,6 +29,8 @@ function server(cows: Cow[], extra: Record<string, FakeHandler> = {}) {
     'GET wallet/wallet/getwallet/7': () => ok(wallet),
     'PUT common/common/setkouserztftdata/7': ({ body }) =>
       ok({ ...demoUser, sensorfilter: (body as { sensorfilter: string }).sensorfilter }),
+    'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () => ok({ list: [], all: [] }),
+    'GET common/common/getNoticeDatab/KR/F-100/010-1234-5678': () => ok({ listb: [], allb: [] }),
     ...extra,
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -89,6 +91,42 @@ describe('cow list (home)', () => {
     expect(c2?.getByText('No reading')).toBeTruthy();
     expect(c3?.getByText('Not measured')).toBeTruthy();
     expect(c3?.queryByText('No reading')).toBeNull();
+  });
+
+  it('marks a cow in heat, and one inside her insemination window, until the window closes', async () => {
+    const hours = (value: number) => new Date(Date.now() + value * 3_600_000).toISOString();
+    const heat = (id: number, cowid: number, onsetHoursAgo: number) => ({
+      id,
+      cowid,
+      code: `C${cowid}`,
+      sensor: 40000 + cowid,
+      noticecode: 101,
+      time: hours(-onsetHoursAgo + 6),
+      group: '101-102-103',
+      details: { windowStart: hours(-onsetHoursAgo + 13), windowEnd: hours(-onsetHoursAgo + 24) },
+      readed: 0,
+    });
+    server(
+      [
+        makeCow({ id: 1, code: 'C1' }),
+        makeCow({ id: 2, code: 'C2' }),
+        makeCow({ id: 3, code: 'C3' }),
+        makeCow({ id: 4, code: 'C4' }),
+      ],
+      {
+        'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () =>
+          ok({ list: [], all: [heat(1, 1, 5), heat(2, 2, 15), heat(3, 3, 30)] }),
+      },
+    );
+    await openList();
+    const badgeOf = (code: string) =>
+      within(
+        screen.getAllByTestId('cow-row').find((row) => row.dataset.code === code) as HTMLElement,
+      ).queryByTestId('heat-badge')?.textContent ?? null;
+    await waitFor(() => expect(badgeOf('C1')).toBe('In heat'));
+    expect(badgeOf('C2')).toBe('Inseminate now');
+    expect(badgeOf('C3')).toBeNull();
+    expect(badgeOf('C4')).toBeNull();
   });
 
   it('applies the filter 1000 ms after the load', async () => {

@@ -40,6 +40,7 @@ import { useCowTypes } from '../api/get-cow-types';
 import { useCows } from '../api/get-cows';
 import { useWallet } from '../api/get-wallet';
 import { AssignTypeModal } from '../components/assign-type-modal';
+import { useHeatStates } from '../api/use-heat-states';
 import { COW_ROW_HEIGHT, CowRowView } from '../components/cow-row';
 import { FilterPanel } from '../components/filter-panel';
 import { SortBar } from '../components/sort-bar';
@@ -67,6 +68,7 @@ function CowList({ user }: { user: User }) {
   const cows = useCows({ country: user.country, FarmNumber: user.FarmNumber });
   const applied = useAppliedAfterLoad(cows.data);
   const rows = useMemo(() => (applied ? toCowRows(applied) : null), [applied]);
+  const heats = useHeatStates(user);
 
   const [prefs, setPrefs] = useState<CowListPrefs>(() => loadListPrefs(user.sensorfilter));
   useEffect(() => saveListPrefs(prefs), [prefs]);
@@ -212,7 +214,12 @@ function CowList({ user }: { user: User }) {
             label={t('herd.list.label')}
             getKey={(row) => row.cow.id}
             renderRow={(row) => (
-              <CowRowView row={row} selected={selected.has(row.cow.id)} onToggle={toggle} />
+              <CowRowView
+                row={row}
+                heat={heats.get(row.cow.id)}
+                selected={selected.has(row.cow.id)}
+                onToggle={toggle}
+              />
             )}
           />
         </Paper>

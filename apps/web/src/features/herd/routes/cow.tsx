@@ -17,8 +17,11 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths, withQuery } from '../../../config/paths';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { useUser } from '../../../lib/session';
 import { useCow } from '../api/get-cow';
+import { useHeatStates } from '../api/use-heat-states';
 import { CowAlerts } from '../components/cow-alerts';
+import { HeatBadge } from '../components/heat-badge';
 import { CowMissing } from '../components/cow-missing';
 import { ForceChange } from '../components/force-change';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from '../components/readings';
@@ -59,6 +62,8 @@ function CowDetail({ cow }: { cow: Cow }) {
   const { t, i18n } = useTranslation();
   const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
   const row = toCowRow(cow);
+  const user = useUser();
+  const heats = useHeatStates(user);
   const link = (path: (typeof paths.index)[keyof typeof paths.index], extra: Record<string, string> = {}) =>
     withQuery(path, { id: cow.id, ...extra });
   return (
@@ -71,6 +76,7 @@ function CowDetail({ cow }: { cow: Cow }) {
                 {cow.code}
               </Title>
               <StatusBadge stored={cow.status} size="md" />
+              <HeatBadge state={heats.get(cow.id)} size="md" />
             </Group>
             <Group gap={4} c="dimmed">
               <TagIcon size={14} />

@@ -1,0 +1,27 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { HeatState } from '../../../lib/heat-states';
+
+/** A cow's detected heat that is not over: in heat, or inside her insemination window. */
+export function HeatBadge({
+  state,
+  size = 'sm',
+}: {
+  state: HeatState | undefined;
+  size?: 'xs' | 'sm' | 'md';
+}) {
+  const { t } = useTranslation();
+  if (!state) return null;
+  return (
+    <Badge
+      color={state === 'inseminate' ? 'red' : 'pink'}
+      variant={state === 'inseminate' ? 'filled' : 'outline'}
+      size={size}
+      radius="sm"
+      tt="none"
+      data-testid="heat-badge"
+    >
+      {t(`herd.heat.${state}`)}
+    </Badge>
+  );
+}
