@@ -292,6 +292,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.cow.alerts': 'Alertas recentes',
   'herd.heat.inHeat': 'No cio',
   'herd.heat.inseminate': 'Inseminar agora',
+  'herd.heat.record': 'Registrar este cio',
   'herd.cow.alertsEmpty': 'Nenhum alerta nos últimos {{days}} dias',
   'herd.dates.title': 'Datas reprodutivas',
   'herd.dates.lastEstrus': 'Último cio',

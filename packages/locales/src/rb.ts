@@ -293,6 +293,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.cow.alerts': '最近のアラート',
   'herd.heat.inHeat': '発情中',
   'herd.heat.inseminate': '今が授精適期',
+  'herd.heat.record': 'この発情を記録',
   'herd.cow.alertsEmpty': '過去{{days}}日間にアラートはありません',
   'herd.dates.title': '繁殖の日程',
   'herd.dates.lastEstrus': '最終発情',

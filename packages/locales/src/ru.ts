@@ -292,6 +292,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.cow.alerts': 'Последние оповещения',
   'herd.heat.inHeat': 'В охоте',
   'herd.heat.inseminate': 'Осеменять сейчас',
+  'herd.heat.record': 'Записать эту охоту',
   'herd.cow.alertsEmpty': 'За последние {{days}} дней оповещений не было',
   'herd.dates.title': 'Даты воспроизводства',
   'herd.dates.lastEstrus': 'Последняя охота',

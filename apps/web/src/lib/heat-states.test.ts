@@ -28,12 +28,14 @@ const heat = (cowid: number, onsetHoursAgo: number, noticecode = 101): Notice =>
 describe('heatStates', () => {
   it('is in heat before the insemination window, inseminate inside it, and nothing after it', () => {
     const states = heatStates([heat(1, 8), heat(2, 13), heat(3, 23.9), heat(4, 24), heat(5, 40)], NOW);
-    expect(Object.fromEntries(states)).toEqual({ 1: 'inHeat', 2: 'inseminate', 3: 'inseminate' });
+    const phases = Object.fromEntries([...states].map(([cow, state]) => [cow, state.phase]));
+    expect(phases).toEqual({ 1: 'inHeat', 2: 'inseminate', 3: 'inseminate' });
+    expect(states.get(1)?.onset).toBe(NOW - 8 * HOUR);
   });
 
   it("takes a cow's latest heat, and only detected heats with their window", () => {
     const withoutWindow = { ...heat(7, 2), details: {} };
     const states = heatStates([heat(6, 30), heat(6, 2), heat(8, 2, 103), withoutWindow], NOW);
-    expect(Object.fromEntries(states)).toEqual({ 6: 'inHeat' });
+    expect(Object.fromEntries(states)).toEqual({ 6: { phase: 'inHeat', onset: NOW - 2 * HOUR } });
   });
 });

@@ -2,11 +2,17 @@ import type { Notice } from '@cowcare/contract/routes/notices';
 import type { NoticeDetailsOf } from '@cowcare/contract/notice-details';
 
 /** Where a detected heat stands: in heat before her insemination window, or inside it. */
-export type HeatState = 'inHeat' | 'inseminate';
+export type HeatPhase = 'inHeat' | 'inseminate';
 
-type WindowNames = keyof Pick<NoticeDetailsOf<101>, 'windowStart' | 'windowEnd'>;
+export interface HeatState {
+  phase: HeatPhase;
+  /** When the heat began (the detector's back-dated onset), epoch ms: what an estrus record takes. */
+  onset: number;
+}
 
-const momentOf = (notice: Notice, name: WindowNames): number => {
+type MomentNames = keyof Pick<NoticeDetailsOf<101>, 'onset' | 'windowStart' | 'windowEnd'>;
+
+const momentOf = (notice: Notice, name: MomentNames): number => {
   const value = notice.details[name];
   return typeof value === 'string' ? Date.parse(value) : Number.NaN;
 };
@@ -17,19 +23,22 @@ const momentOf = (notice: Notice, name: WindowNames): number => {
  * has had more than one heat, the latest counts.
  */
 export function heatStates(notices: readonly Notice[], now: number): Map<number, HeatState> {
-  const latest = new Map<number, { start: number; end: number }>();
+  const latest = new Map<number, { onset: number; start: number; end: number }>();
   for (const notice of notices) {
     if (notice.noticecode !== 101 || notice.cowid === null) continue;
-    const start = momentOf(notice, 'windowStart');
-    const end = momentOf(notice, 'windowEnd');
-    if (Number.isNaN(start) || Number.isNaN(end)) continue;
+    const heat = {
+      onset: momentOf(notice, 'onset'),
+      start: momentOf(notice, 'windowStart'),
+      end: momentOf(notice, 'windowEnd'),
+    };
+    if (Object.values(heat).some(Number.isNaN)) continue;
     const known = latest.get(notice.cowid);
-    if (!known || end > known.end) latest.set(notice.cowid, { start, end });
+    if (!known || heat.end > known.end) latest.set(notice.cowid, heat);
   }
   const states = new Map<number, HeatState>();
-  for (const [cowId, window] of latest) {
-    if (now < window.start) states.set(cowId, 'inHeat');
-    else if (now < window.end) states.set(cowId, 'inseminate');
+  for (const [cowId, { onset, start, end }] of latest) {
+    if (now < start) states.set(cowId, { phase: 'inHeat', onset });
+    else if (now < end) states.set(cowId, { phase: 'inseminate', onset });
   }
   return states;
 }

@@ -9,10 +9,19 @@ import { AutoDateField, useAutoDate } from './auto-date-field';
 import { DateTimeField, MemoField } from './record-fields';
 import { SubmitRow, useRecordSubmit } from './record-submit';
 
-export function EstrusForm({ cow, onSaved }: { cow: Cow; onSaved: () => void }) {
+export function EstrusForm({
+  cow,
+  onSaved,
+  initialAt,
+}: {
+  cow: Cow;
+  onSaved: () => void;
+  /** 'YYYY-MM-DDTHH:mm' to start from (a detected heat's onset); now when absent. */
+  initialAt?: string;
+}) {
   const { t } = useTranslation();
   const add = useAddEstrus();
-  const [at, setAt] = useState(localDateTimeInputValue);
+  const [at, setAt] = useState(() => initialAt ?? localDateTimeInputValue());
   const [memo, setMemo] = useState('');
   const [atError, setAtError] = useState<string | null>(null);
   const next = useAutoDate(nextEstrusAfter(dayOf(at)));

@@ -14,14 +14,14 @@ export function HeatBadge({
   if (!state) return null;
   return (
     <Badge
-      color={state === 'inseminate' ? 'red' : 'pink'}
-      variant={state === 'inseminate' ? 'filled' : 'outline'}
+      color={state.phase === 'inseminate' ? 'red' : 'pink'}
+      variant={state.phase === 'inseminate' ? 'filled' : 'outline'}
       size={size}
       radius="sm"
       tt="none"
       data-testid="heat-badge"
     >
-      {t(`herd.heat.${state}`)}
+      {t(`herd.heat.${state.phase}`)}
     </Badge>
   );
 }

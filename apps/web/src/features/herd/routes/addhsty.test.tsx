@@ -55,6 +55,19 @@ async function open(kind: string) {
 const value = (label: string | RegExp) => screen.getByLabelText<HTMLInputElement>(label).value;
 
 describe('add a record (addhsty)', () => {
+  it("starts an estrus record at the time it is given (a detected heat's onset), else now", async () => {
+    server();
+    await open('estrus&at=2025-06-01T05:20');
+    expect(value(/Estrus time/)).toBe('2025-06-01T05:20');
+  });
+
+  it('ignores a malformed time and starts at now', async () => {
+    server();
+    await open('estrus&at=yesterday');
+    expect(value(/Estrus time/)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(value(/Estrus time/)).not.toBe('yesterday');
+  });
+
   it('fills the scheduled date from the fertilization method: AI +1 day, embryo transfer +7', async () => {
     server();
     const user = userEvent.setup();

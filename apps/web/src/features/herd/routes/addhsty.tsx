@@ -34,7 +34,21 @@ const KIND_LABEL: Record<RecordKindParam, MessageKey> = {
   health: 'herd.history.kind.healthCase',
 };
 
-function RecordForms({ cow, user, kind }: { cow: Cow; user: User; kind: RecordKindParam }) {
+/** A `datetime-local` value, as the cow page passes a detected heat's onset. */
+const DATE_TIME_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+function RecordForms({
+  cow,
+  user,
+  kind,
+  at,
+}: {
+  cow: Cow;
+  user: User;
+  kind: RecordKindParam;
+  /** When the event happened, 'YYYY-MM-DDTHH:mm' on the device's clock (a detected heat's onset); else now. */
+  at: string | undefined;
+}) {
   const navigate = useNavigate();
   const dictionaries = useConfigDictionary();
   const settings = useSettings({ id: user.id, FarmNumber: user.FarmNumber });
@@ -46,7 +60,7 @@ function RecordForms({ cow, user, kind }: { cow: Cow; user: User; kind: RecordKi
   const props = { cow, dictionaries: dictionaries.data, onSaved };
   switch (kind) {
     case 'estrus':
-      return <EstrusForm key={kind} cow={cow} onSaved={onSaved} />;
+      return <EstrusForm key={kind} cow={cow} onSaved={onSaved} initialAt={at} />;
     case 'fertilization':
       return (
         <FertilizationForm
@@ -69,6 +83,7 @@ function AddRecord({ id, user }: { id: number; user: User }) {
   const [search, setSearch] = useSearchParams();
   const cow = useCow(id);
   const raw = search.get('kind');
+  const at = search.get('at') ?? '';
   const kind: RecordKindParam = (RECORD_KINDS as readonly string[]).includes(raw ?? '')
     ? (raw as RecordKindParam)
     : 'estrus';
@@ -99,12 +114,12 @@ function AddRecord({ id, user }: { id: number; user: User }) {
         }}
         data={RECORD_KINDS.map((value) => ({ value, label: t(KIND_LABEL[value]) }))}
       />
-      <RecordForms cow={cow.data} user={user} kind={kind} />
+      <RecordForms cow={cow.data} user={user} kind={kind} at={DATE_TIME_INPUT.test(at) ? at : undefined} />
     </Stack>
   );
 }
 
-/** Add a reproduction or health record to a cow (`addhsty?id=&kind=`). */
+/** Add a reproduction or health record to a cow (`addhsty?id=&kind=`, and `at=` for an estrus's time). */
 export function AddhstyRoute() {
   const { t } = useTranslation();
   const id = useCowIdParam();

@@ -103,7 +103,11 @@ describe('cow list (home)', () => {
       noticecode: 101,
       time: hours(-onsetHoursAgo + 6),
       group: '101-102-103',
-      details: { windowStart: hours(-onsetHoursAgo + 13), windowEnd: hours(-onsetHoursAgo + 24) },
+      details: {
+        onset: hours(-onsetHoursAgo),
+        windowStart: hours(-onsetHoursAgo + 13),
+        windowEnd: hours(-onsetHoursAgo + 24),
+      },
       readed: 0,
     });
     server(

@@ -105,6 +105,41 @@ describe('cow detail', () => {
     );
   });
 
+  it('marks a heat going on and offers to record it from its onset', async () => {
+    const cow = makeCow({ id: 5, code: 'C5' });
+    const onset = new Date(Date.now() - 15 * 3_600_000);
+    const at = (hours: number) => new Date(onset.getTime() + hours * 3_600_000).toISOString();
+    server(cow, {
+      'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () =>
+        ok({
+          list: [],
+          all: [
+            {
+              id: 9,
+              cowid: 5,
+              code: 'C5',
+              sensor: 40005,
+              noticecode: 101,
+              time: at(6),
+              group: '101-102-103',
+              details: { onset: at(0), windowStart: at(13), windowEnd: at(24), riseRatio: 2.4 },
+              readed: 0,
+            },
+          ],
+        }),
+    });
+    await openCow(cow);
+    expect((await screen.findByTestId('heat-badge')).textContent).toBe('Inseminate now');
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const local = `${onset.getFullYear()}-${pad(onset.getMonth() + 1)}-${pad(onset.getDate())}T${pad(onset.getHours())}:${pad(onset.getMinutes())}`;
+    const link = screen.getByRole('link', { name: 'Record this heat' }).getAttribute('href') ?? '';
+    expect(Object.fromEntries(new URL(link, 'http://app').searchParams)).toEqual({
+      id: '5',
+      kind: 'estrus',
+      at: local,
+    });
+  });
+
   it('says when she had no alerts lately', async () => {
     const cow = makeCow({ id: 5, code: 'C5' });
     server(cow);

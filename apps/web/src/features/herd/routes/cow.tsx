@@ -15,7 +15,7 @@ import {
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { paths, withQuery } from '../../../config/paths';
-import { formatDate, formatRelative } from '../../../lib/format';
+import { formatDate, formatRelative, localDateTimeInputValue } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { useUser } from '../../../lib/session';
 import { useCow } from '../api/get-cow';
@@ -63,7 +63,7 @@ function CowDetail({ cow }: { cow: Cow }) {
   const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
   const row = toCowRow(cow);
   const user = useUser();
-  const heats = useHeatStates(user);
+  const heat = useHeatStates(user).get(cow.id);
   const link = (path: (typeof paths.index)[keyof typeof paths.index], extra: Record<string, string> = {}) =>
     withQuery(path, { id: cow.id, ...extra });
   return (
@@ -76,7 +76,7 @@ function CowDetail({ cow }: { cow: Cow }) {
                 {cow.code}
               </Title>
               <StatusBadge stored={cow.status} size="md" />
-              <HeatBadge state={heats.get(cow.id)} size="md" />
+              <HeatBadge state={heat} size="md" />
             </Group>
             <Group gap={4} c="dimmed">
               <TagIcon size={14} />
@@ -154,6 +154,20 @@ function CowDetail({ cow }: { cow: Cow }) {
         >
           {t('herd.cow.camera')}
         </Button>
+        {heat && (
+          <Button
+            component={Link}
+            to={link(paths.index.addhsty, {
+              kind: 'estrus',
+              at: localDateTimeInputValue(new Date(heat.onset)),
+            })}
+            variant="filled"
+            color="pink"
+            leftSection={<PlusIcon size={16} />}
+          >
+            {t('herd.heat.record')}
+          </Button>
+        )}
       </SimpleGrid>
 
       <Section id="cow-now" title={t('herd.cow.current')}>
