@@ -325,6 +325,7 @@ export const ch: Record<MessageKey, string> = {
   'herd.heat.inHeat': '发情中',
   'herd.heat.inseminate': '现在配种',
   'herd.heat.record': '记录本次发情',
+  'herd.heat.recordInsemination': '记录配种',
   'herd.cow.alertsEmpty': '最近 {{days}} 天没有警报',
   'herd.cow.temperatureLine': '当前 {{current}} · 平均 {{average}} · 偏移 {{offset}}',
   'herd.cow.activityLine': '当前 {{current}} · 此时段平均 {{average}}',

@@ -344,6 +344,7 @@ export const en = {
   'herd.heat.inHeat': 'In heat',
   'herd.heat.inseminate': 'Inseminate now',
   'herd.heat.record': 'Record this heat',
+  'herd.heat.recordInsemination': 'Record insemination',
   'herd.cow.alertsEmpty': 'No alerts in the last {{days}} days',
   'herd.cow.temperatureLine': 'Now {{current}} · average {{average}} · offset {{offset}}',
   'herd.cow.activityLine': 'Now {{current}} · usual at this hour {{average}}',

@@ -295,6 +295,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.heat.inHeat': 'Sedang birahi',
   'herd.heat.inseminate': 'Inseminasi sekarang',
   'herd.heat.record': 'Catat birahi ini',
+  'herd.heat.recordInsemination': 'Catat inseminasi',
   'herd.cow.alertsEmpty': 'Tidak ada peringatan dalam {{days}} hari terakhir',
   'herd.dates.title': 'Tanggal reproduksi',
   'herd.dates.lastEstrus': 'Birahi terakhir',

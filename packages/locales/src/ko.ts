@@ -329,6 +329,7 @@ export const ko: Record<MessageKey, string> = {
   'herd.heat.inHeat': '발정 중',
   'herd.heat.inseminate': '지금 수정 적기',
   'herd.heat.record': '이 발정 기록',
+  'herd.heat.recordInsemination': '수정 기록',
   'herd.cow.alertsEmpty': '최근 {{days}}일 동안 알림이 없습니다',
   'herd.cow.temperatureLine': '현재 {{current}} · 평균 {{average}} · 보정 {{offset}}',
   'herd.cow.activityLine': '현재 {{current}} · 이 시간대 평균 {{average}}',

@@ -293,6 +293,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.heat.inHeat': 'No cio',
   'herd.heat.inseminate': 'Inseminar agora',
   'herd.heat.record': 'Registrar este cio',
+  'herd.heat.recordInsemination': 'Registrar inseminação',
   'herd.cow.alertsEmpty': 'Nenhum alerta nos últimos {{days}} dias',
   'herd.dates.title': 'Datas reprodutivas',
   'herd.dates.lastEstrus': 'Último cio',

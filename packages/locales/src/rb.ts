@@ -294,6 +294,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.heat.inHeat': '発情中',
   'herd.heat.inseminate': '今が授精適期',
   'herd.heat.record': 'この発情を記録',
+  'herd.heat.recordInsemination': '授精を記録',
   'herd.cow.alertsEmpty': '過去{{days}}日間にアラートはありません',
   'herd.dates.title': '繁殖の日程',
   'herd.dates.lastEstrus': '最終発情',

@@ -293,6 +293,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.heat.inHeat': 'В охоте',
   'herd.heat.inseminate': 'Осеменять сейчас',
   'herd.heat.record': 'Записать эту охоту',
+  'herd.heat.recordInsemination': 'Записать осеменение',
   'herd.cow.alertsEmpty': 'За последние {{days}} дней оповещений не было',
   'herd.dates.title': 'Даты воспроизводства',
   'herd.dates.lastEstrus': 'Последняя охота',

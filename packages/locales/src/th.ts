@@ -286,6 +286,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'herd.heat.inHeat': 'กำลังเป็นสัด',
   'herd.heat.inseminate': 'ผสมเทียมได้เลย',
   'herd.heat.record': 'บันทึกการเป็นสัดนี้',
+  'herd.heat.recordInsemination': 'บันทึกการผสมเทียม',
   'herd.cow.alertsEmpty': 'ไม่มีการแจ้งเตือนใน {{days}} วันที่ผ่านมา',
   'herd.dates.title': 'วันที่ด้านการสืบพันธุ์',
   'herd.dates.lastEstrus': 'เป็นสัดครั้งล่าสุด',

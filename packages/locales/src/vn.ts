@@ -289,6 +289,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.heat.inHeat': 'Đang động dục',
   'herd.heat.inseminate': 'Phối giống ngay',
   'herd.heat.record': 'Ghi lại lần động dục này',
+  'herd.heat.recordInsemination': 'Ghi lại phối giống',
   'herd.cow.alertsEmpty': 'Không có cảnh báo trong {{days}} ngày qua',
   'herd.dates.title': 'Ngày sinh sản',
   'herd.dates.lastEstrus': 'Động dục gần nhất',

@@ -105,7 +105,7 @@ describe('cow detail', () => {
     );
   });
 
-  it('marks a heat going on and offers to record it from its onset', async () => {
+  it('marks a heat going on and offers to record it from its onset, and the insemination in her window', async () => {
     const cow = makeCow({ id: 5, code: 'C5' });
     const onset = new Date(Date.now() - 15 * 3_600_000);
     const at = (hours: number) => new Date(onset.getTime() + hours * 3_600_000).toISOString();
@@ -137,7 +137,10 @@ describe('cow detail', () => {
       id: '5',
       kind: 'estrus',
       at: local,
-    });
+    }); // Inside her window: the insemination is recorded as it is done, now.
+    expect(screen.getByRole('link', { name: 'Record insemination' }).getAttribute('href')).toBe(
+      '/pages/index/addhsty?id=5&kind=fertilization',
+    );
   });
 
   it('says when she had no alerts lately', async () => {

@@ -168,6 +168,17 @@ function CowDetail({ cow }: { cow: Cow }) {
             {t('herd.heat.record')}
           </Button>
         )}
+        {heat?.phase === 'inseminate' && (
+          <Button
+            component={Link}
+            to={link(paths.index.addhsty, { kind: 'fertilization' })}
+            variant="filled"
+            color="red"
+            leftSection={<PlusIcon size={16} />}
+          >
+            {t('herd.heat.recordInsemination')}
+          </Button>
+        )}
       </SimpleGrid>
 
       <Section id="cow-now" title={t('herd.cow.current')}>
