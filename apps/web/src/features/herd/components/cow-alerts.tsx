@@ -5,7 +5,7 @@ import type { Notice } from '@cowcare/contract/routes/notices';
 import { NoticeRow } from '../../../components/notices/notice-row';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { noticeParamsOf } from '../../../lib/farm-queries';
+import { mergeNoticeLists } from '../../../lib/notice-lists';
 import { useReproductionNotices, useSensorNotices } from '../../../lib/notice-queries';
 import { useReadNotices } from '../../../lib/read-notices';
 import { useUser } from '../../../lib/session';
@@ -14,17 +14,11 @@ import { useUser } from '../../../lib/session';
 export const COW_ALERT_DAYS = 30;
 export const COW_ALERT_LIMIT = 10;
 
-/** Her notices of both lists within the last days, newest first, each once. */
-export function cowAlerts(cowId: number, lists: readonly (readonly Notice[])[], now: number): Notice[] {
+/** Her notices within the last days, newest first, at most the limit. */
+export function cowAlerts(cowId: number, notices: readonly Notice[], now: number): Notice[] {
   const since = now - COW_ALERT_DAYS * 86_400_000;
-  const byId = new Map<number, Notice>();
-  for (const list of lists) {
-    for (const notice of list) {
-      if (notice.cowid === cowId && Date.parse(notice.time) >= since) byId.set(notice.id, notice);
-    }
-  }
-  return [...byId.values()]
-    .sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || b.id - a.id)
+  return notices
+    .filter((notice) => notice.cowid === cowId && Date.parse(notice.time) >= since)
     .slice(0, COW_ALERT_LIMIT);
 }
 
@@ -35,18 +29,19 @@ export function cowAlerts(cowId: number, lists: readonly (readonly Notice[])[], 
 export function CowAlerts({ cowId }: { cowId: number }) {
   const { t } = useTranslation();
   const user = useUser();
-  const params = user ? noticeParamsOf(user) : null;
   const sensor = useSensorNotices(user);
   const reproduction = useReproductionNotices(user);
   const read = useReadNotices();
   const [now] = useState(() => Date.now());
   const failed = sensor.isError ? sensor : reproduction.isError ? reproduction : null;
   if (failed) return <QueryError error={failed.error} onRetry={() => void failed.refetch()} />;
-  if (params === null) return <Text size="sm">{t('herd.cow.alertsEmpty', { days: COW_ALERT_DAYS })}</Text>;
-  if (!sensor.data || !reproduction.data) return <PageLoader />;
-  const { list, all } = sensor.data;
-  const { listb, allb } = reproduction.data;
-  const alerts = cowAlerts(cowId, [list, all, listb, allb], now);
+  // Idle and pending: the user has no phone number to ask with, so she has no notices to show.
+  const loading = (query: typeof sensor | typeof reproduction) =>
+    query.isPending && query.fetchStatus !== 'idle';
+  if (loading(sensor) || loading(reproduction)) return <PageLoader />;
+  const { list = [], all = [] } = sensor.data ?? {};
+  const { listb = [], allb = [] } = reproduction.data ?? {};
+  const alerts = cowAlerts(cowId, mergeNoticeLists(list, all, listb, allb), now);
   if (alerts.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="cow-alerts-empty">

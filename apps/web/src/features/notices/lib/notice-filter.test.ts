@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Notice } from '@cowcare/contract/routes/notices';
 import { NOTICE_GROUPS } from '@cowcare/domain/notice-codes';
-import {
-  filterNotices,
-  INITIAL_NOTICE_FILTER,
-  mergeNoticeLists,
-  noticeDay,
-  unreadCount,
-} from './notice-filter';
+import { mergeNoticeLists } from '../../../lib/notice-lists';
+import { filterNotices, INITIAL_NOTICE_FILTER, noticeDay, unreadCount } from './notice-filter';
 
 let nextId = 1;
 const notice = (overrides: Partial<Notice> = {}): Notice => ({

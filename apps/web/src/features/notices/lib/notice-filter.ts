@@ -48,13 +48,6 @@ export function noticeMatches(notice: Notice, filter: NoticeFilter): boolean {
 export const filterNotices = (notices: readonly Notice[], filter: NoticeFilter): Notice[] =>
   notices.filter((notice) => noticeMatches(notice, filter));
 
-/** The unread `list` and the history `all` as one list, newest first, each notice once. */
-export function mergeNoticeLists(unread: readonly Notice[], all: readonly Notice[]): Notice[] {
-  const byId = new Map<number, Notice>();
-  for (const notice of [...unread, ...all]) if (!byId.has(notice.id)) byId.set(notice.id, notice);
-  return [...byId.values()].sort((a, b) => Date.parse(b.time) - Date.parse(a.time) || b.id - a.id);
-}
-
 /** How many distinct notices are unread. */
 export function unreadCount(...lists: readonly (readonly Notice[])[]): number {
   const ids = new Set<number>();

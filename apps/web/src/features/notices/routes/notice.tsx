@@ -17,12 +17,8 @@ import { useNoticeCounts, useReproductionNotices, useSensorNotices } from '../..
 import { useReadNotices } from '../../../lib/read-notices';
 import { NoticeFilters } from '../components/notice-filters';
 import { NoticeRow } from '../../../components/notices/notice-row';
-import {
-  filterNotices,
-  INITIAL_NOTICE_FILTER,
-  mergeNoticeLists,
-  type NoticeFilter,
-} from '../lib/notice-filter';
+import { mergeNoticeLists } from '../../../lib/notice-lists';
+import { filterNotices, INITIAL_NOTICE_FILTER, type NoticeFilter } from '../lib/notice-filter';
 
 type Kind = 'sensor' | 'reproduction';
 
