@@ -1,28 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '@cowcare/contract/routes/notices';
+import { hoursFrom, makeNotice } from '../test/notices';
 import { heatStates } from './heat-states';
 
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-11-26T05:00:00Z');
 
-let nextId = 1;
-const heat = (cowid: number, onsetHoursAgo: number, noticecode = 101): Notice => {
+const heat = (cowid: number, onsetHoursAgo: number, noticecode = 101) => {
   const onset = NOW - onsetHoursAgo * HOUR;
-  return {
-    id: nextId++,
+  return makeNotice({
     cowid,
-    code: `C${cowid}`,
-    sensor: 40000 + cowid,
     noticecode,
-    time: new Date(onset + 6 * HOUR).toISOString(),
-    group: '101-102-103',
+    time: hoursFrom(onset, 6),
     details: {
-      onset: new Date(onset).toISOString(),
-      windowStart: new Date(onset + 13 * HOUR).toISOString(),
-      windowEnd: new Date(onset + 24 * HOUR).toISOString(),
+      onset: hoursFrom(onset, 0),
+      windowStart: hoursFrom(onset, 13),
+      windowEnd: hoursFrom(onset, 24),
     },
-    readed: 0,
-  };
+  });
 };
 
 describe('heatStates', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '@cowcare/contract/routes/notices';
 import { createI18n } from '../../lib/i18n';
+import { makeNotice } from '../../test/notices';
 import { noticeDetail } from './notice-details';
 
 const t = createI18n('en').t;
@@ -46,17 +46,7 @@ const EXAMPLES: [number, Record<string, unknown>, string | RegExp][] = [
   ],
 ];
 
-const notice = (noticecode: number, details: Record<string, unknown>): Notice => ({
-  id: 1,
-  cowid: 1,
-  code: 'C1',
-  sensor: 40001,
-  noticecode,
-  time: '2026-11-26T01:00:00Z',
-  group: '',
-  details,
-  readed: 0,
-});
+const notice = (noticecode: number, details: Record<string, unknown>) => makeNotice({ noticecode, details });
 
 describe('noticeDetail', () => {
   it.each(EXAMPLES)('says the values of a %i', (code, details, expected) => {

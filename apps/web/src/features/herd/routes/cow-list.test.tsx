@@ -8,6 +8,7 @@ import { FakeWebSocket } from '../../../test/fake-websocket';
 import { COW_LIST_STORAGE_KEY } from '../../../lib/cow-list-storage';
 import { COW_ROW_HEIGHT } from '../components/cow-row';
 import { makeCow, withActivity, withFever } from '../../../test/cows';
+import { hoursFrom, makeNotice } from '../../../test/notices';
 import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
 import { demoUser, logIn, renderApp } from '../../../test/render';
 
@@ -94,22 +95,20 @@ describe('cow list (home)', () => {
   });
 
   it('marks a cow in heat, and one inside her insemination window, until the window closes', async () => {
-    const hours = (value: number) => new Date(Date.now() + value * 3_600_000).toISOString();
-    const heat = (id: number, cowid: number, onsetHoursAgo: number) => ({
-      id,
-      cowid,
-      code: `C${cowid}`,
-      sensor: 40000 + cowid,
-      noticecode: 101,
-      time: hours(-onsetHoursAgo + 6),
-      group: '101-102-103',
-      details: {
-        onset: hours(-onsetHoursAgo),
-        windowStart: hours(-onsetHoursAgo + 13),
-        windowEnd: hours(-onsetHoursAgo + 24),
-      },
-      readed: 0,
-    });
+    const heat = (id: number, cowid: number, onsetHoursAgo: number) => {
+      const onset = Date.now() - onsetHoursAgo * 3_600_000;
+      return makeNotice({
+        id,
+        cowid,
+        noticecode: 101,
+        time: hoursFrom(onset, 6),
+        details: {
+          onset: hoursFrom(onset, 0),
+          windowStart: hoursFrom(onset, 13),
+          windowEnd: hoursFrom(onset, 24),
+        },
+      });
+    };
     server(
       [
         makeCow({ id: 1, code: 'C1' }),

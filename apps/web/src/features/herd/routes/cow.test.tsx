@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { makeCow } from '../../../test/cows';
+import { hoursFrom, makeNotice } from '../../../test/notices';
 import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
 
@@ -65,18 +66,9 @@ describe('cow detail', () => {
 
   it('lists her recent alerts with their values, newest first, and marks one read when tapped', async () => {
     const cow = makeCow({ id: 5, code: 'C5' });
-    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
-    const notice = (id: number, cowid: number, noticecode: number, time: string, details = {}) => ({
-      id,
-      cowid,
-      code: `C${cowid}`,
-      sensor: 40005,
-      noticecode,
-      time,
-      group: String(noticecode),
-      details,
-      readed: 0 as const,
-    });
+    const hoursAgo = (hours: number) => hoursFrom(Date.now(), -hours);
+    const notice = (id: number, cowid: number, noticecode: number, time: string, details = {}) =>
+      makeNotice({ id, cowid, noticecode, time, details });
     const fever = notice(1, 5, 202, hoursAgo(3), { temperature: 40.72, average: 39 });
     const api = server(cow, {
       'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () =>
@@ -108,25 +100,16 @@ describe('cow detail', () => {
   it('marks a heat going on and offers to record it from its onset, and the insemination in her window', async () => {
     const cow = makeCow({ id: 5, code: 'C5' });
     const onset = new Date(Date.now() - 15 * 3_600_000);
-    const at = (hours: number) => new Date(onset.getTime() + hours * 3_600_000).toISOString();
+    const at = (hours: number) => hoursFrom(onset.getTime(), hours);
+    const heat = makeNotice({
+      id: 9,
+      cowid: 5,
+      noticecode: 101,
+      time: at(6),
+      details: { onset: at(0), windowStart: at(13), windowEnd: at(24), riseRatio: 2.4 },
+    });
     server(cow, {
-      'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () =>
-        ok({
-          list: [],
-          all: [
-            {
-              id: 9,
-              cowid: 5,
-              code: 'C5',
-              sensor: 40005,
-              noticecode: 101,
-              time: at(6),
-              group: '101-102-103',
-              details: { onset: at(0), windowStart: at(13), windowEnd: at(24), riseRatio: 2.4 },
-              readed: 0,
-            },
-          ],
-        }),
+      'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () => ok({ list: [], all: [heat] }),
     });
     await openCow(cow);
     expect((await screen.findByTestId('heat-badge')).textContent).toBe('Inseminate now');

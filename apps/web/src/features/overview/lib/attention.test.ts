@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '@cowcare/contract/routes/notices';
-import { noticeGroupWireValue, noticeGroupOfCode } from '@cowcare/domain/notice-codes';
 import { makeCow, withActivity, withFever } from '../../../test/cows';
+import { hoursFrom, makeNotice } from '../../../test/notices';
 import { cowsNeedingAttention } from './attention';
 
 const NOW = Date.parse('2026-11-26T05:00:00Z');
-const HOUR = 3_600_000;
 
-let nextNoticeId = 1;
-const notice = (cowid: number | null, noticecode: number, hoursAgo: number): Notice => {
-  const group = noticeGroupOfCode(noticecode);
-  return {
-    id: nextNoticeId++,
-    cowid,
-    code: cowid === null ? null : `C${cowid}`,
-    sensor: null,
-    noticecode,
-    time: new Date(NOW - hoursAgo * HOUR).toISOString(),
-    group: group ? noticeGroupWireValue(group) : String(noticecode),
-    details: {},
-    readed: 0,
-  };
-};
+const notice = (cowid: number | null, noticecode: number, hoursAgo: number) =>
+  makeNotice({ cowid, noticecode, sensor: null, time: hoursFrom(NOW, -hoursAgo) });
 
 const listed = (...args: Parameters<typeof cowsNeedingAttention>) =>
   cowsNeedingAttention(...args).map(({ cow, reasons }) => [cow.code, reasons]);

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
-import { noticeGroupOfCode, noticeGroupWireValue } from '@cowcare/domain/notice-codes';
 import { makeCow, withActivity, withFever } from '../../../test/cows';
+import { hoursFrom, makeNotice } from '../../../test/notices';
 import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
 
@@ -50,23 +50,11 @@ function server(extra: Record<string, FakeHandler> = {}, cows: Cow[] = herd()) {
   return api;
 }
 
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+const hoursAgo = (hours: number) => hoursFrom(Date.now(), -hours);
 
 /** A notice of the herd's cow `cowid` (C1 is cow 101), as getNoticeData lists it. */
-const alert = (id: number, cowid: number, noticecode: number, time: string) => {
-  const group = noticeGroupOfCode(noticecode);
-  return {
-    id,
-    cowid,
-    code: `C${cowid - 100}`,
-    sensor: 40000 + cowid,
-    noticecode,
-    time,
-    group: group ? noticeGroupWireValue(group) : String(noticecode),
-    details: {},
-    readed: 0,
-  };
-};
+const alert = (id: number, cowid: number, noticecode: number, time: string) =>
+  makeNotice({ id, cowid, code: `C${cowid - 100}`, noticecode, time });
 
 const herdCalls = (requests: FakeRequest[]) =>
   requests
