@@ -11,11 +11,11 @@ import { useReadNotices } from '../../../lib/read-notices';
 import { useUser } from '../../../lib/session';
 
 /** How far back the cow page lists her notices, and how many at most. */
-export const COW_ALERT_DAYS = 30;
-export const COW_ALERT_LIMIT = 10;
+const COW_ALERT_DAYS = 30;
+const COW_ALERT_LIMIT = 10;
 
 /** Her notices within the last days, newest first, at most the limit. */
-export function cowAlerts(cowId: number, notices: readonly Notice[], now: number): Notice[] {
+function cowAlerts(cowId: number, notices: readonly Notice[], now: number): Notice[] {
   const since = now - COW_ALERT_DAYS * 86_400_000;
   return notices
     .filter((notice) => notice.cowid === cowId && Date.parse(notice.time) >= since)

@@ -11,7 +11,7 @@ import {
 import { noticeGroupOfCode, type NoticeGroup } from '@cowcare/domain/notice-codes';
 
 /** Why a cow is on the attention list, most urgent first (the list sorts by this order). */
-export const ATTENTION_REASONS = [
+const ATTENTION_REASONS = [
   'calving',
   'fever',
   'lowTemperature',
@@ -25,7 +25,7 @@ export const ATTENTION_REASONS = [
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 /** How far back an alert keeps a cow on the list: a farmer's day, so the morning round sees the night's. */
-export const ATTENTION_WINDOW_MS = 24 * 60 * 60 * 1000;
+const ATTENTION_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The alert groups that put a cow on the list. Sensor notices (701-703) are not among them: whether a
