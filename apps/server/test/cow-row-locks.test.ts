@@ -46,6 +46,8 @@ const averagesOf = (ids: readonly number[], round: number): CowDetectionResult[]
       activityByHour: Array.from({ length: 24 }, (_, hour) => 5 + hour + round),
     },
     previousAverages: { temperature: null, activity: null, activityByHour: null },
+    bolusTemperature: null,
+    previousTemperature: null,
   }));
 
 describe('writers of many cows at once', () => {

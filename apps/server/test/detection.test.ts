@@ -126,10 +126,12 @@ describe('the detection stage on stored readings', () => {
           readed: 0,
           drink: 9,
           drink_current: 9,
-          // Her averages, first worked out now: the mean of the days before the last one, drinks included.
-          temp_avg: 38.54,
-          temp_current: null,
-          fever: null,
+          // Her average, first worked out now: the mean of the days before the last one without her drinks,
+          // as the notice's (38.9 over its own 10 days); and her newest temperature outside a drink. So the
+          // list's band is the notice's: moderate (1 to 1.5).
+          temp_avg: 38.92,
+          temp_current: 40.6,
+          fever: 1.23,
           activity_avg: null,
           activity_current: null,
           activity: null,
@@ -140,6 +142,21 @@ describe('the detection stage on stored readings', () => {
 
     expect(await stage.detectStored(farmId, [cowId])).toEqual([]);
     expect(await noticesOf(cowId)).toHaveLength(1);
+  });
+
+  it("gives a bolus that has just drunk her body temperature, not the cold water's", async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C209', sensorId: 20209 });
+    // Her last reading is at 08:20 of day 11, ten minutes into the 08:00 drink.
+    const readings = bolus(START, START + 11 * DAY + 8 * HOUR + 30 * MINUTE);
+    expect(readings.at(-1)?.temperature).toBe(37.4);
+    await insertReadings(testApp, farmId, cowId, 20209, readings);
+    await stage.detectStored(farmId, [cowId]);
+    const [cow] = await testApp.db.query<{ current: number; average: number }>(
+      `SELECT current_temperature::float8 AS current, average_temperature::float8 AS average
+         FROM cows WHERE id = $1`,
+      [cowId],
+    );
+    expect(cow).toEqual({ current: 38.9, average: 38.9 });
   });
 
   it('records one notice per episode when the same batch is processed twice', async () => {

@@ -331,7 +331,11 @@ describe("a cow's current and average values", () => {
       testApp.db.transaction = original;
     }
     // (The detection stage's later writes of the averages are its own statements.)
-    expect(statements.filter((sql) => /UPDATE cows c\s+SET current_temperature/.test(sql))).toHaveLength(1);
+    expect(
+      statements.filter((sql) =>
+        /UPDATE cows c\s+SET current_temperature = coalesce\(x\.temperature/.test(sql),
+      ),
+    ).toHaveLength(1);
     expect(statements.filter((sql) => /INSERT INTO sensor_readings/.test(sql))).toHaveLength(1);
   });
 

@@ -34,6 +34,8 @@ const resultOf = (averages: DailyAverages, previousAverages: DailyAverages): Cow
   previousDrink: { current: null, average: null },
   averages,
   previousAverages,
+  bolusTemperature: null,
+  previousTemperature: null,
 });
 
 describe("a cow's stored averages", () => {

@@ -42,9 +42,18 @@ export const CowSchema = Type.Object({
   sireCode: Type.Union([Type.String(), Type.Null()]),
   drink: NullableNumber,
   drink_current: NullableNumber,
-  fever: NullableNumber,
-  temp_current: NullableNumber,
-  temp_avg: NullableNumber,
+  fever: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      'temp_current − (temp_avg + tempadd, default 0.45), °C (spec §5 bands: < 0 low, < 0.5 normal, …)',
+  }),
+  temp_current: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      "°C: her newest reading; a pill's newest outside a drink (a cold drink's dip is not her body)",
+  }),
+  temp_avg: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      "°C: her mean over the 10 UTC days before her newest reading's day, a pill's without its drinks",
+  }),
   tempadd: NullableNumber,
   activity: Type.Union([Type.Number(), Type.Null()], {
     description:

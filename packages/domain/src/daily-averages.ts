@@ -13,6 +13,9 @@
  * whole herd every night and "high" at every milking; held against her own mean at that hour of the day
  * (architecture §9: a cow against her recent past, aligned to the time of day) it says how she differs from
  * her usual self. The hours are UTC hours: a fixed offset from the farm's clock aligns the days just as well.
+ *
+ * The temperature average is of her body temperature: a rumen bolus's series comes without its drinking dents
+ * (`withoutDrinking`), as the fever detector judges it, so the list's bands and the fever notices agree.
  */
 
 const DAY_MS = 86_400_000;
@@ -21,11 +24,11 @@ export const ACTIVITY_AVERAGE_DAYS = 7;
 const HOUR_MS = 3_600_000;
 const HOURS_PER_DAY = 24;
 
-export interface AveragedReading {
-  /** Epoch ms. */
-  time: number;
-  temperature: number | null;
-  activity: number | null;
+/** Her readings by kind, times in epoch ms, in any order. */
+export interface AveragedSeries {
+  /** °C of her body: a bolus's readings inside a drink left out. */
+  readonly temperatures: readonly { readonly time: number; readonly temperature: number }[];
+  readonly activity: readonly { readonly time: number; readonly activity: number }[];
 }
 
 export interface DailyAverages {
@@ -72,11 +75,11 @@ class HourlyMeans {
 }
 
 /**
- * The averages for the day of `newest` (epoch ms) from readings in any order (later ones are ignored), given
- * the ones `stored` so far.
+ * The averages for the day of `newest` (epoch ms) from her series (later readings are ignored), given the
+ * ones `stored` so far.
  */
 export const dailyAverages = (
-  readings: readonly AveragedReading[],
+  { temperatures, activity }: AveragedSeries,
   newest: number,
   stored: DailyAverages,
 ): DailyAverages => {
@@ -86,14 +89,15 @@ export const dailyAverages = (
   const dayEnd = dayStart + DAY_MS;
   const earlier = { temperature: new Mean(), activity: new Mean(), activityByHour: new HourlyMeans() };
   const today = { temperature: new Mean(), activity: new Mean(), activityByHour: new HourlyMeans() };
-  for (const { time, temperature, activity } of readings) {
-    if (time >= dayEnd) continue;
-    const days = time >= dayStart ? today : earlier;
-    if (temperature !== null && time >= temperatureFrom) days.temperature.add(temperature);
-    if (activity !== null && time >= activityFrom) {
-      days.activity.add(activity);
-      days.activityByHour.add(time, activity);
-    }
+  const daysOf = (time: number) => (time >= dayStart ? today : earlier);
+  for (const { time, temperature } of temperatures) {
+    if (time >= temperatureFrom && time < dayEnd) daysOf(time).temperature.add(temperature);
+  }
+  for (const { time, activity: count } of activity) {
+    if (time < activityFrom || time >= dayEnd) continue;
+    const days = daysOf(time);
+    days.activity.add(count);
+    days.activityByHour.add(time, count);
   }
   return {
     temperature: earlier.temperature.value ?? stored.temperature ?? today.temperature.value,

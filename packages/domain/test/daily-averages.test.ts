@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyAverages, type AveragedReading } from '../src/daily-averages';
+import { dailyAverages, type AveragedSeries } from '../src/daily-averages';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -11,10 +11,22 @@ const NONE = { temperature: null, activity: null, activityByHour: null };
 /** A profile of 24 hours, null but for the ones given. */
 const byHour = (means: Record<number, number>): (number | null)[] =>
   Array.from({ length: 24 }, (_, hour) => means[hour] ?? null);
-const reading = (time: number, temperature: number | null, activity: number | null): AveragedReading => ({
+interface Reading {
+  time: number;
+  temperature: number | null;
+  activity: number | null;
+}
+const reading = (time: number, temperature: number | null, activity: number | null): Reading => ({
   time,
   temperature,
   activity,
+});
+/** The readings split into the two series the averages take. */
+const seriesOf = (readings: readonly Reading[]): AveragedSeries => ({
+  temperatures: readings.flatMap(({ time, temperature }) =>
+    temperature === null ? [] : [{ time, temperature }],
+  ),
+  activity: readings.flatMap(({ time, activity }) => (activity === null ? [] : [{ time, activity }])),
 });
 
 describe("a cow's daily averages", () => {
@@ -27,7 +39,7 @@ describe("a cow's daily averages", () => {
       reading(at(0, 0) - 1, 38.6, 30), // the last moment of yesterday
       reading(newest, 39.9, 26), // today: a fever does not lift its own baseline
     ];
-    expect(dailyAverages(readings, newest, NONE)).toEqual({
+    expect(dailyAverages(seriesOf(readings), newest, NONE)).toEqual({
       temperature: 38.3,
       activity: 20,
       activityByHour: byHour({ 0: 20, 12: 10, 23: 30 }),
@@ -36,8 +48,10 @@ describe("a cow's daily averages", () => {
 
   it('stay the same for every reading of one day', () => {
     const readings = [reading(at(3), 38.5, 12), reading(at(0, 1), 41, 90), reading(at(0, 23), 41, 90)];
-    expect(dailyAverages(readings, at(0, 1), NONE)).toEqual(dailyAverages(readings, at(0, 23), NONE));
-    expect(dailyAverages(readings, at(0, 23), NONE)).toEqual({
+    expect(dailyAverages(seriesOf(readings), at(0, 1), NONE)).toEqual(
+      dailyAverages(seriesOf(readings), at(0, 23), NONE),
+    );
+    expect(dailyAverages(seriesOf(readings), at(0, 23), NONE)).toEqual({
       temperature: 38.5,
       activity: 12,
       activityByHour: byHour({ 12: 12 }),
@@ -50,12 +64,12 @@ describe("a cow's daily averages", () => {
       reading(at(0, 2), 38.6, 12),
       reading(at(5), null, 30), // activity from an earlier day, no temperature
     ];
-    const first = dailyAverages(readings, at(0, 2), NONE);
+    const first = dailyAverages(seriesOf(readings), at(0, 2), NONE);
     expect(first).toEqual({ temperature: 38.4, activity: 30, activityByHour: byHour({ 12: 30 }) });
     const later = [...readings, reading(at(0, 3), 39.4, 50)];
-    expect(dailyAverages(later, at(0, 3), first)).toEqual(first);
+    expect(dailyAverages(seriesOf(later), at(0, 3), first)).toEqual(first);
     // Tomorrow, today is an earlier day.
-    expect(dailyAverages(later, at(-1, 1), first)).toEqual({
+    expect(dailyAverages(seriesOf(later), at(-1, 1), first)).toEqual({
       temperature: 38.73,
       activity: 25,
       activityByHour: byHour({ 1: 8, 2: 12, 3: 50, 12: 30 }),
@@ -65,7 +79,7 @@ describe("a cow's daily averages", () => {
   it('follow the earlier days whatever was stored', () => {
     const readings = [reading(at(1), 38.5, 12), reading(at(0, 1), 39, 20)];
     const stored = { temperature: 37, activity: 99, activityByHour: byHour({ 12: 99 }) };
-    expect(dailyAverages(readings, at(0, 1), stored)).toEqual({
+    expect(dailyAverages(seriesOf(readings), at(0, 1), stored)).toEqual({
       temperature: 38.5,
       activity: 12,
       activityByHour: byHour({ 12: 12 }),
@@ -78,7 +92,7 @@ describe("a cow's daily averages", () => {
       reading(at(1, 13), 38.222, 7),
       reading(at(-1), 45, 500), // tomorrow
     ];
-    expect(dailyAverages(readings, newest, NONE)).toEqual({
+    expect(dailyAverages(seriesOf(readings), newest, NONE)).toEqual({
       temperature: 38.17,
       activity: 7,
       activityByHour: byHour({ 13: 7 }),
@@ -86,12 +100,12 @@ describe("a cow's daily averages", () => {
   });
 
   it('are null without readings of a kind', () => {
-    expect(dailyAverages([reading(at(1), null, 5)], newest, NONE)).toEqual({
+    expect(dailyAverages(seriesOf([reading(at(1), null, 5)]), newest, NONE)).toEqual({
       temperature: null,
       activity: 5,
       activityByHour: byHour({ 12: 5 }),
     });
-    expect(dailyAverages([], newest, NONE)).toEqual(NONE);
+    expect(dailyAverages(seriesOf([]), newest, NONE)).toEqual(NONE);
   });
 });
 
@@ -102,7 +116,7 @@ describe("a cow's activity by hour of the day", () => {
     reading(at(day + 1, 2) + 30 * 60_000, 38.5, 4),
     reading(at(day + 1, 6), 38.5, 15),
   ]).flat();
-  const averages = dailyAverages(week, newest, NONE);
+  const averages = dailyAverages(seriesOf(week), newest, NONE);
 
   it('is her mean in each hour on the 7 days before, beside her whole-day mean', () => {
     expect(averages.activity).toBe(7.81);

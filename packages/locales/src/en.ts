@@ -347,6 +347,7 @@ export const en = {
   'herd.heat.recordInsemination': 'Record insemination',
   'herd.cow.alertsEmpty': 'No alerts in the last {{days}} days',
   'herd.cow.temperatureLine': 'Now {{current}} · average {{average}} · offset {{offset}}',
+  'herd.cow.temperatureBolus': 'Pill: body temperature between drinks (the dips of cold water are left out)',
   'herd.cow.activityLine': 'Now {{current}} · usual at this hour {{average}}',
   'herd.cow.drinkLine': '7-day average {{average}} per day',
 

@@ -385,6 +385,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.cow.openDam': 'Buka induk',
   'herd.cow.lastReading': 'Pembacaan terakhir',
   'herd.cow.temperatureLine': 'Kini {{current}} · rata-rata {{average}} · koreksi {{offset}}',
+  'herd.cow.temperatureBolus':
+    'Kapsul: suhu tubuh di antara waktu minum (penurunan karena air dingin tidak dihitung)',
   'herd.cow.activityLine': 'Kini {{current}} · biasanya pada jam ini {{average}}',
   'herd.cow.drinkLine': 'Rata-rata 7 hari: {{average}} per hari',
   'herd.dates.edit': 'Ubah {{date}}',

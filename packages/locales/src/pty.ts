@@ -383,6 +383,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.cow.openDam': 'Ver a mãe',
   'herd.cow.lastReading': 'Última leitura',
   'herd.cow.temperatureLine': 'Agora {{current}} · média {{average}} · ajuste {{offset}}',
+  'herd.cow.temperatureBolus':
+    'Bolus: temperatura corporal entre os goles (as quedas da água fria não contam)',
   'herd.cow.activityLine': 'Agora {{current}} · habitual a esta hora {{average}}',
   'herd.cow.drinkLine': 'Média de 7 dias: {{average}} por dia',
   'herd.dates.edit': 'Alterar {{date}}',

@@ -382,6 +382,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.cow.openDam': 'Открыть мать',
   'herd.cow.lastReading': 'Последнее измерение',
   'herd.cow.temperatureLine': 'Сейчас {{current}} · среднее {{average}} · поправка {{offset}}',
+  'herd.cow.temperatureBolus':
+    'Болюс: температура тела между поениями (падения от холодной воды не учитываются)',
   'herd.cow.activityLine': 'Сейчас {{current}} · обычно в этот час {{average}}',
   'herd.cow.drinkLine': 'В среднем за 7 дней: {{average}} в день',
   'herd.dates.edit': 'Изменить: {{date}}',

@@ -378,6 +378,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.cow.openDam': 'Mở bò mẹ',
   'herd.cow.lastReading': 'Số đo gần nhất',
   'herd.cow.temperatureLine': 'Hiện tại {{current}} · trung bình {{average}} · hiệu chỉnh {{offset}}',
+  'herd.cow.temperatureBolus':
+    'Viên nang: thân nhiệt giữa các lần uống (không tính các lần tụt do nước lạnh)',
   'herd.cow.activityLine': 'Hiện tại {{current}} · thường vào giờ này {{average}}',
   'herd.cow.drinkLine': 'Trung bình 7 ngày: {{average}} lần/ngày',
   'herd.dates.edit': 'Đổi {{date}}',

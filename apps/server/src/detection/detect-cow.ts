@@ -2,10 +2,13 @@ import { detectActivityAlerts } from '@cowcare/domain/activity-alerts';
 import { detectAlertLineCrossings } from '@cowcare/domain/alert-line-crossings';
 import { detectCalvingAlerts } from '@cowcare/domain/calving-detection';
 import { parseStoredStatus, type CowStatus } from '@cowcare/domain/cow-status';
+import { dailyAverages, type DailyAverages } from '@cowcare/domain/daily-averages';
 import {
+  cleanTemperatures,
   detectDrinkingEvents,
   detectLowDrinking,
   drinkingSummary,
+  withoutDrinking,
   type DrinkingSummary,
   type TemperaturePoint,
 } from '@cowcare/domain/drinking-detection';
@@ -29,6 +32,13 @@ export interface CowDetection {
   drinking: DrinkingSummary | undefined;
   /** A heat is building at her newest reading (`findEstrus`): her next readings may raise it. */
   heatBuilding: boolean;
+  /** Her averages from these readings (`daily-averages.ts`), the stored ones where the readings say nothing. */
+  averages: DailyAverages;
+  /**
+   * A bolus's `temp_current`: her newest temperature outside a drink, so a cow that just drank cold water does
+   * not read as a cold cow. Null for a neck collar, whose newest reading the ingest writes as it comes.
+   */
+  bolusTemperature: number | null;
 }
 
 /** Cows in which a heat is expected: the estrus detector speaks for their high activity. */
@@ -117,6 +127,8 @@ export const detectForCow = (
   const { newest, temperatures, activity } = splitReadings(readings);
   const status = parseStoredStatus(cow.status);
   const bolus = sensorKind(cow.sensorId) === 'pill';
+  const drinks = bolus ? detectDrinkingEvents(temperatures) : [];
+  const bodyTemperatures = bolus ? withoutDrinking(temperatures, drinks) : cleanTemperatures(temperatures);
   const cycling = cow.sex === 'female' && status !== undefined && CYCLING.has(status);
   const lastCalving = midnight(cow.lastCalvingDate);
   const notices: DetectedNotice[] = [];
@@ -174,14 +186,24 @@ export const detectForCow = (
 
   let drinking: DrinkingSummary | undefined;
   if (bolus && temperatures.length > 0) {
-    const events = detectDrinkingEvents(temperatures);
-    for (const alert of recent(detectLowDrinking(temperatures, { events }))) {
+    for (const alert of recent(detectLowDrinking(temperatures, { events: drinks }))) {
       const { eventsLast24Hours, dailyMean, hoursSinceLastDrink } = alert;
       notices.push(
         alertNotice('drinking', cow, alert, { eventsLast24Hours, dailyMean, hoursSinceLastDrink }),
       );
     }
-    drinking = drinkingSummary(events, newest, temperatures[0]?.time ?? newest);
+    drinking = drinkingSummary(drinks, newest, temperatures[0]?.time ?? newest);
   }
-  return { notices, drinking, heatBuilding };
+  const stored = {
+    temperature: cow.averageTemperature,
+    activity: cow.averageActivity,
+    activityByHour: cow.activityByHour,
+  };
+  return {
+    notices,
+    drinking,
+    heatBuilding,
+    averages: dailyAverages({ temperatures: bodyTemperatures, activity }, newest, stored),
+    bolusTemperature: bolus ? (bodyTemperatures.at(-1)?.temperature ?? null) : null,
+  };
 };

@@ -16,6 +16,8 @@ export interface DetectionCow {
   lastCalvingDate: string | null;
   currentDrink: number | null;
   averageDrink: number | null;
+  /** As stored: the ingest's newest reading for a collar, the stage's for a bolus (`bolusTemperature`). */
+  currentTemperature: number | null;
   /** As stored: the stage writes them again when her readings give other values (`daily-averages.ts`). */
   averageTemperature: number | null;
   averageActivity: number | null;
@@ -51,6 +53,7 @@ export const loadDetectionCows = async (
             ${day('(SELECT max(f.effective_service_date) FROM fertilization_records f WHERE f.cow_id = c.id)', 'serviceDate')},
             ${day('c.last_calving_date', 'lastCalvingDate')},
             c.current_drink::float8 AS "currentDrink", c.average_drink::float8 AS "averageDrink",
+            c.current_temperature::float8 AS "currentTemperature",
             c.average_temperature::float8 AS "averageTemperature", c.average_activity::float8 AS "averageActivity",
             c.activity_by_hour::float8[] AS "activityByHour",
             b.temperature_upper::float8 AS "tempUp", b.temperature_lower::float8 AS "tempLow",

@@ -1,4 +1,3 @@
-import { dailyAverages } from '@cowcare/domain/daily-averages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { StoredReading } from '../ingest/stored-reading';
@@ -209,15 +208,12 @@ export class DetectionStage {
     history: CowReadingHistory,
     pending: PendingCow | undefined,
   ): CowDetectionResult {
-    const readings = history.readings();
     const from = Math.min(pending?.since ?? Infinity, history.newest - RECHECK_HOURS * HOUR_MS);
-    const { notices, drinking, heatBuilding } = detectForCow(cow, readings, from);
-    const stored = {
-      temperature: cow.averageTemperature,
-      activity: cow.averageActivity,
-      activityByHour: cow.activityByHour,
-    };
-    const averages = dailyAverages(readings, history.newest, stored);
+    const { notices, drinking, heatBuilding, averages, bolusTemperature } = detectForCow(
+      cow,
+      history.readings(),
+      from,
+    );
     history.detectedAt = this.now();
     history.heatBuilding = heatBuilding;
     return {
@@ -227,7 +223,13 @@ export class DetectionStage {
       drinking,
       previousDrink: { current: cow.currentDrink, average: cow.averageDrink },
       averages,
-      previousAverages: stored,
+      previousAverages: {
+        temperature: cow.averageTemperature,
+        activity: cow.averageActivity,
+        activityByHour: cow.activityByHour,
+      },
+      bolusTemperature,
+      previousTemperature: cow.currentTemperature,
     };
   }
 

@@ -17,6 +17,9 @@ export interface CowDetectionResult {
   /** Her averages from her readings, and as stored: written only when they differ. */
   averages: DailyAverages;
   previousAverages: DailyAverages;
+  /** A bolus's newest temperature outside a drink (`temp_current`), null for a collar; and as stored. */
+  bolusTemperature: number | null;
+  previousTemperature: number | null;
 }
 
 export interface RecordedDetections {
@@ -36,8 +39,14 @@ const drinkChanged = (
 const sameHours = (a: DailyAverages['activityByHour'], b: DailyAverages['activityByHour']) =>
   a === b || (a !== null && b !== null && a.every((mean, hour) => mean === b[hour]));
 
-/** A kind without readings in the window leaves the stored average as it is. */
-const averagesChanged = ({ averages, previousAverages }: CowDetectionResult) =>
+/** A kind without readings in the window leaves the stored average (and a bolus her temperature) as it is. */
+const temperatureOrAveragesChanged = ({
+  averages,
+  previousAverages,
+  bolusTemperature,
+  previousTemperature,
+}: CowDetectionResult) =>
+  (bolusTemperature !== null && bolusTemperature !== previousTemperature) ||
   (averages.temperature !== null && averages.temperature !== previousAverages.temperature) ||
   (averages.activity !== null && averages.activity !== previousAverages.activity) ||
   (averages.activityByHour !== null && !sameHours(averages.activityByHour, previousAverages.activityByHour));
@@ -46,8 +55,11 @@ const averagesChanged = ({ averages, previousAverages }: CowDetectionResult) =>
 const arrayLiteral = (values: DailyAverages['activityByHour']) =>
   values === null ? null : `{${values.map((value) => value ?? 'NULL').join(',')}}`;
 
-/** Writes the averages and returns each cow's values as they now stand, for her cowinfo. */
-const writeAverages = async (
+/**
+ * Writes a bolus's temperature and the averages, and returns each cow's values as they now stand, for her
+ * cowinfo.
+ */
+const writeTemperatureAndAverages = async (
   tx: Queryable,
   farmId: number,
   changed: readonly CowDetectionResult[],
@@ -55,11 +67,12 @@ const writeAverages = async (
   if (changed.length === 0) return [];
   return tx.query<CowSensorValues & { id: number }>(
     `UPDATE cows c
-        SET average_temperature = coalesce(a.temperature, c.average_temperature),
+        SET current_temperature = coalesce(a.current_temperature, c.current_temperature),
+            average_temperature = coalesce(a.temperature, c.average_temperature),
             average_activity = coalesce(a.activity, c.average_activity),
             activity_by_hour = coalesce(a.activity_by_hour::numeric[], c.activity_by_hour), updated_at = now()
-       FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::text[])
-            AS a(id, temperature, activity, activity_by_hour)
+       FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::text[], $6::numeric[])
+            AS a(id, temperature, activity, activity_by_hour, current_temperature)
       WHERE c.farm_id = $1 AND c.id = a.id
       RETURNING c.id, c.current_temperature::float8 AS "currentTemperature",
                 c.average_temperature::float8 AS "averageTemperature",
@@ -72,6 +85,7 @@ const writeAverages = async (
       changed.map((result) => result.averages.temperature),
       changed.map((result) => result.averages.activity),
       changed.map((result) => arrayLiteral(result.averages.activityByHour)),
+      changed.map((result) => result.bolusTemperature),
     ],
   );
 };
@@ -91,13 +105,13 @@ const writeDrinkValues = async (tx: Queryable, farmId: number, changed: readonly
   );
 };
 
-/** A result the round must write: a notice to record, or drink values or averages that changed. */
+/** A result the round must write: a notice to record, or drink values, averages or a temperature that changed. */
 const writesSomething = (result: CowDetectionResult) =>
-  result.notices.length > 0 || drinkChanged(result) || averagesChanged(result);
+  result.notices.length > 0 || drinkChanged(result) || temperatureOrAveragesChanged(result);
 
 /**
  * One command per detection round: every new notice (once per episode key), the unread mark of the cows
- * they concern, the drink values and the daily averages — all or nothing. What changed is returned for
+ * they concern, the drink values, a bolus's temperature and the daily averages — all or nothing. What changed is returned for
  * publishing after the commit.
  */
 export const recordDetections = async (
@@ -138,7 +152,11 @@ export const recordDetections = async (
     }
     const changed = written.filter(drinkChanged);
     await writeDrinkValues(tx, farmId, changed);
-    const averaged = await writeAverages(tx, farmId, written.filter(averagesChanged));
+    const averaged = await writeTemperatureAndAverages(
+      tx,
+      farmId,
+      written.filter(temperatureOrAveragesChanged),
+    );
 
     const cowInfo = new Map<number, CowInfoSocketData>();
     for (const cowId of unread) cowInfo.set(cowId, { id: cowId, readed: 0 });

@@ -1,4 +1,3 @@
-import { TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS } from '@cowcare/domain/cow-filter';
 import type { ReadingOutcome } from '@cowcare/contract/routes/ingest';
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import type { Database } from '../db/database';
@@ -98,17 +97,12 @@ export const ingestReadings = async (
       ...backOnline,
       ...unassigned.messages,
     ];
-    const feverishCows = new Set(
-      cowState.cowInfo.flatMap((info) =>
-        (info.fever ?? -Infinity) >= TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS.slight ? [info.id] : [],
-      ),
-    );
     return {
       stored,
       storedReadings,
       socketMessages,
       unassignedEpisodeKeys: unassigned.episodeKeys,
-      feverishCows,
+      feverishCows: cowState.feverish,
     };
   });
   return {

@@ -1,4 +1,6 @@
 import type { CowInfoSocketData } from '@cowcare/contract/socket-messages';
+import { TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS, temperatureDeviation } from '@cowcare/domain/cow-filter';
+import { sensorKind } from '@cowcare/domain/sensor';
 import type { Queryable } from '../db/database';
 import { presentSensorValues } from '../modules/cows/cow-presenter';
 import { activityAverageAtNewestReading, lockCowRowsInOrder } from '../modules/cows/cows-repository';
@@ -11,6 +13,11 @@ interface CowBatchSummary {
   latestAt: number;
   temperature: number | null;
   activity: number | null;
+  /**
+   * A rumen bolus's newest reading may lie in a drink's dent: her `temp_current` is left to the detection
+   * stage, which knows her drinks (`bolusTemperature`).
+   */
+  bolus: boolean;
 }
 
 export interface SensorCameOnline {
@@ -24,6 +31,12 @@ export interface SensorCameOnline {
 export interface CowStateChanges {
   cowInfo: CowInfoSocketData[];
   cameOnline: SensorCameOnline[];
+  /**
+   * Cows whose newest temperature of the batch is in the cow list's fever bands against their stored average
+   * and offset (spec §5): detection takes them first. A bolus's drinks only ever lower a reading, so her raw
+   * reading serves.
+   */
+  feverish: Set<number>;
 }
 
 const summarise = (readings: readonly StoredReading[]): CowBatchSummary[] => {
@@ -38,6 +51,7 @@ const summarise = (readings: readonly StoredReading[]): CowBatchSummary[] => {
         latestAt: at,
         temperature: reading.temperature,
         activity: reading.activity,
+        bolus: sensorKind(reading.sensorId) === 'pill',
       });
       continue;
     }
@@ -165,7 +179,7 @@ export const updateCowState = async (
   now: Date,
 ): Promise<CowStateChanges> => {
   const summaries = summarise(stored);
-  if (summaries.length === 0) return { cowInfo: [], cameOnline: [] };
+  if (summaries.length === 0) return { cowInfo: [], cameOnline: [], feverish: new Set() };
   await lockCowRowsInOrder(
     tx,
     farmId,
@@ -175,7 +189,7 @@ export const updateCowState = async (
     farmId,
     summaries.map((summary) => summary.cowId),
     summaries.map((summary) => new Date(summary.latestAt).toISOString()),
-    summaries.map((summary) => summary.temperature),
+    summaries.map((summary) => (summary.bolus ? null : summary.temperature)),
     summaries.map((summary) => summary.activity),
     summaries.map((summary) => isRecentReading(summary.latestAt, now)),
   ]);
@@ -188,5 +202,16 @@ export const updateCowState = async (
       previousReadingAt: row.previousReadingAtMs,
       at: row.lastReadingAtMs,
     }));
-  return { cowInfo: rows.map(cowInfoOf), cameOnline };
+  const newestTemperature = new Map(summaries.map((summary) => [summary.cowId, summary.temperature]));
+  const feverish = new Set(
+    rows.flatMap((row) => {
+      const deviation = temperatureDeviation(
+        newestTemperature.get(row.id),
+        row.averageTemperature,
+        row.temperatureOffset,
+      );
+      return (deviation ?? -Infinity) >= TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS.slight ? [row.id] : [];
+    }),
+  );
+  return { cowInfo: rows.map(cowInfoOf), cameOnline, feverish };
 };

@@ -64,6 +64,30 @@ describe('cow detail', () => {
     );
   });
 
+  it("says a pill's temperature leaves the drinks out, and says nothing of drinks for a neck collar", async () => {
+    const pill = makeCow({
+      id: 7,
+      code: 'C7',
+      sensor: 20007,
+      sensorKind: 'pill',
+      temp_current: 39.1,
+      temp_avg: 38.9,
+    });
+    server(pill);
+    const view = await openCow(pill);
+    const now = within(screen.getByText('Now 39.10 °C · average 38.90 °C · offset 0.45 °C').parentElement!);
+    expect(
+      now.getByText('Pill: body temperature between drinks (the dips of cold water are left out)'),
+    ).toBeTruthy();
+    view.unmount();
+
+    const neck = makeCow({ id: 8, code: 'C8', sensor: 40008, temp_current: 39.1, temp_avg: 38.9 });
+    server(neck);
+    await openCow(neck);
+    expect(screen.getByText('Now 39.10 °C · average 38.90 °C · offset 0.45 °C')).toBeTruthy();
+    expect(screen.queryByText(/body temperature between drinks/)).toBeNull();
+  });
+
   it('lists her recent alerts with their values, newest first, and marks one read when tapped', async () => {
     const cow = makeCow({ id: 5, code: 'C5' });
     const hoursAgo = (hours: number) => hoursFrom(Date.now(), -hours);

@@ -195,6 +195,11 @@ function CowDetail({ cow }: { cow: Cow }) {
                 offset: number(cow.tempadd ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS, 2, ' °C'),
               })}
             </Text>
+            {row.kind === 'pill' && (
+              <Text size="xs" c="dimmed">
+                {t('herd.cow.temperatureBolus')}
+              </Text>
+            )}
           </Stack>
           <Stack gap={4}>
             <Text size="sm" fw={600}>
