@@ -31,7 +31,7 @@ export interface NoticeSocketData {
   noticecode: number;
   /** When it happened, ISO-8601. */
   time: string;
-  /** The values that triggered it. */
+  /** The values that triggered it: their names and types by code in notice-details.ts, as in the lists. */
   details: Record<string, unknown>;
 }
 
