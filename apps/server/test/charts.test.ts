@@ -11,6 +11,12 @@ import { DAY, HOUR, insertReadings, slots } from './notices-fixtures';
 // and activity 12 except 12:00-12:50, which the charts fill.
 const D = Date.UTC(2026, 3, 10);
 const CITY = 'Hoengseong';
+// Sensor 20303, a pill, reads 38.9 °C on D−1 and D but for nine drinks a day, hh:10-hh:40: 37.4 °C.
+const DRINK_HOURS = [0, 3, 6, 8, 10, 12, 15, 18, 21];
+const inADrink = (time: number) => {
+  const minutes = (time % DAY) / 60_000;
+  return DRINK_HOURS.some((hour) => minutes >= hour * 60 + 10 && minutes < hour * 60 + 50);
+};
 
 let testApp: TestApp;
 let farmer: TestUser;
@@ -50,6 +56,23 @@ beforeAll(async () => {
     slots(D, D + DAY)
       .filter((time) => time < D + 12 * HOUR || time >= D + 13 * HOUR)
       .map((time) => ({ time, temperature: 38.8, activity: 12 })),
+  );
+  const drinking = await insertCowRow(testApp, farmer, {
+    code: 'C303',
+    sensorId: 20303,
+    averageTemperature: 38.9,
+    averageActivity: 12,
+  });
+  await insertReadings(
+    testApp,
+    farmId,
+    drinking,
+    20303,
+    slots(D - DAY, D + DAY).map((time) => ({
+      time,
+      temperature: inADrink(time) ? 37.4 : 38.9,
+      activity: 12,
+    })),
   );
   await insertCowRow(testApp, stranger, { code: 'C901', sensorId: 40901 });
 });
@@ -207,6 +230,26 @@ describe('the sensor-data calls (spec §7): window, resolution and fields', () =
       city: farmer.farmNumber,
     });
     expect(counts.received).toBe(144);
+  });
+});
+
+describe("a pill's drinks", () => {
+  it('are in her readings, and out of the temperature means charted against her average', async () => {
+    const line = await chart<{ temp: number }[]>(api.charts.readingsOfDay, { id: 20303 });
+    expect(line.filter((reading) => reading.temp === 37.4)).toHaveLength(9 * 4);
+    const hot = await chart<{ temp: number | null }[]>(api.charts.temperatureHourly, { id: 20303 });
+    expect(hot.map((hour) => hour.temp)).toEqual(hours.map(() => 38.9));
+    const deviation = await chart<{ deviation: number | null }[]>(api.charts.temperatureDeviation, {
+      id: 20303,
+    });
+    expect(deviation.map((hour) => hour.deviation)).toEqual(hours.map(() => -0.45));
+    const daily = await chart<{ temp: number | null; min: number | null }[]>(api.charts.temperatureDaily, {
+      id: 20303,
+    });
+    expect(daily.slice(-2)).toEqual([
+      { date: '2026-04-09', temp: 38.9, min: 38.9, max: 38.9 },
+      { date: '2026-04-10', temp: 38.9, min: 38.9, max: 38.9 },
+    ]);
   });
 });
 

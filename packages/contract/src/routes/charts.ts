@@ -17,6 +17,9 @@ import { DateString, DateTimeString } from '../schemas';
 //    around the cow's averages, defaults 38.9 °C / 10, at 10-minute steps; `filled` marks them), then
 //    aggregated. A bucket with neither a reading nor a filled value is present with null values, so the
 //    x axis is always complete.
+//  - A pill's (bolus, id < 40000) temperature means, minima and maxima leave out the readings inside a
+//    drink (the dent of cold water: docs/detection.md), as her average, the fever line and the cow list do;
+//    `line` gives every reading as measured.
 
 const tag = 'charts';
 

@@ -5,6 +5,7 @@ import {
   TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS,
   temperatureDeviation as specDeviation,
 } from '@cowcare/domain/cow-filter';
+import { sensorKind } from '@cowcare/domain/sensor';
 import type { Queryable } from '../../db/database';
 import { DAY_MS, HOUR_MS, MINUTE_MS, formatChartDate, formatChartTime, type ChartDay } from './chart-day';
 import { bucketize, chartReadings } from './chart-readings';
@@ -27,11 +28,17 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 const readingsOf = (context: ChartContext, from: number, to: number) =>
   chartReadings(context.db, context.farmId, context.sensor, from, to);
 
-/** Buckets over the `days` days ending with the chosen one. */
+/**
+ * Buckets over the `days` days ending with the chosen one. A bolus's temperatures are her body's: a drink's
+ * dent is in her readings (`line`), not in the means charted against her average and fever line.
+ */
 const bucketsEndingWithDay = async (context: ChartContext, days: number, size: number) => {
   const to = context.day.start + DAY_MS;
   const from = to - days * DAY_MS;
-  return bucketize(await readingsOf(context, from, to), from, size, (days * DAY_MS) / size);
+  const readings = await chartReadings(context.db, context.farmId, context.sensor, from, to, {
+    drinksLeftOut: sensorKind(context.sensor.sensorId) === 'pill',
+  });
+  return bucketize(readings, from, size, (days * DAY_MS) / size);
 };
 
 const time = (context: ChartContext, at: number) => formatChartTime(at, context.day.offsetMinutes);

@@ -1,3 +1,4 @@
+import { detectDrinkingEvents, withoutDrinking } from '@cowcare/domain/drinking-detection';
 import { seededRandom } from '@cowcare/domain/seeded-random';
 import { fillSensorGaps } from '@cowcare/domain/sensor-gap-fill';
 import type { Queryable } from '../../db/database';
@@ -35,9 +36,26 @@ const loadReadings = (db: Queryable, farmId: number, sensorId: number, from: num
 const orNull = (value: number) => (Number.isFinite(value) ? value : null);
 
 /**
+ * The readings with a bolus's drinking dents taken out of the temperature (null there): her body
+ * temperature, which her average, the fever line and the cow list are of (docs/detection.md).
+ */
+const withDrinksLeftOut = <R extends { time: number; temp: number | null }>(readings: readonly R[]): R[] => {
+  const temperatures = readings.flatMap(({ time, temp }) =>
+    temp === null ? [] : [{ time, temperature: temp }],
+  );
+  const kept = new Set(
+    withoutDrinking(temperatures, detectDrinkingEvents(temperatures)).map(({ time }) => time),
+  );
+  return readings.map((reading) =>
+    reading.temp === null || kept.has(reading.time) ? reading : { ...reading, temp: null },
+  );
+};
+
+/**
  * The sensor's readings in [from, to) with holes in the sequence numbers filled as spec §4 says: values
  * around the cow's averages (38.9 °C / 10 without them), timestamps at 10-minute steps. A day on either side
- * is read too, so a hole across the window's edge is filled like any other.
+ * is read too, so a hole across the window's edge is filled like any other, and a drink at the window's
+ * start is seen from the level before it. With `drinksLeftOut`, a temperature inside a bolus's drink is null.
  */
 export const chartReadings = async (
   db: Queryable,
@@ -45,6 +63,7 @@ export const chartReadings = async (
   sensor: ChartedSensor,
   from: number,
   to: number,
+  { drinksLeftOut = false } = {},
 ): Promise<ChartReading[]> => {
   const rows = await loadReadings(db, farmId, sensor.sensorId, from - DAY_MS, to + DAY_MS);
   const drinkByNum = new Map(rows.map((row) => [row.num, row.drink]));
@@ -63,7 +82,7 @@ export const chartReadings = async (
       averageActivity: sensor.averageActivity,
     },
   );
-  return filled
+  const readings = filled
     .map((reading) => ({
       num: reading.num,
       time: Date.parse(reading.timedate),
@@ -72,8 +91,10 @@ export const chartReadings = async (
       drink: reading.filled ? null : (drinkByNum.get(reading.num) ?? null),
       filled: reading.filled,
     }))
-    .filter((reading) => reading.time >= from && reading.time < to)
     .sort((a, b) => a.time - b.time);
+  return (drinksLeftOut ? withDrinksLeftOut(readings) : readings).filter(
+    (reading) => reading.time >= from && reading.time < to,
+  );
 };
 
 export interface Bucket {
