@@ -714,6 +714,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'overview.attentionHint':
     'Sapi yang sekarang demam atau sensornya luring, atau yang mendapat peringatan dalam 24 jam terakhir.',
   'charts.summaryPoints': '{{count}} nilai: terendah {{min}}, tertinggi {{max}}, rata-rata {{average}}',
+  'charts.runningBucket':
+    '{{label}} masih berjalan: baru {{elapsed}} dari {{total}} jam, tidak dihitung dalam angka sebelumnya',
   'charts.lastDay': 'Hari terakhir',
   'charts.period.label': 'Periode',
   'charts.period.day': 'Hari',

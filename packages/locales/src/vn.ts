@@ -705,6 +705,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'overview.attentionHint':
     'Bò đang sốt hoặc cảm biến ngoại tuyến lúc này, hoặc có cảnh báo trong 24 giờ qua.',
   'charts.summaryPoints': '{{count}} giá trị: thấp nhất {{min}}, cao nhất {{max}}, trung bình {{average}}',
+  'charts.runningBucket':
+    '{{label}} vẫn đang diễn ra: mới {{elapsed}} trên {{total}} giờ, không tính vào các số trước',
   'charts.lastDay': 'Ngày cuối',
   'charts.period.label': 'Khoảng thời gian',
   'charts.period.day': 'Ngày',

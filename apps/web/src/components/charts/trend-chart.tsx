@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   Bar,
   CartesianGrid,
+  Cell,
   ComposedChart,
   Legend,
   Line,
@@ -12,6 +13,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import type { RunningBucket } from './running-bucket';
 import { valueAxis, valueTick, type ValueAxis } from './value-axis';
 
 /** One x position: its label ('08:10', '06-01') and a value per series key (null: nothing measured). */
@@ -46,6 +48,11 @@ interface Props {
   height?: number;
   /** Lines only: the value axis spans at least this much (temperatures: 1 °C). */
   minSpan?: number;
+  /**
+   * Bars only: the row of a bucket still running (`runningBucket`). Drawn faint, left out of the summary,
+   * and named in the caption, so a bar of a few hours' readings does not read as a fall.
+   */
+  running?: RunningBucket;
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
@@ -67,11 +74,13 @@ export function TrendChart({
   summary,
   height = 180,
   minSpan,
+  running,
 }: Props) {
   const { t } = useTranslation();
   const fmt = (value: number) => `${value.toFixed(digits)}${unit}`;
   const first = series[0];
-  const values = first ? rows.map((row) => row[first.key]).filter(isNumber) : [];
+  const complete = rows.filter((_, index) => index !== running?.index);
+  const values = first ? complete.map((row) => row[first.key]).filter(isNumber) : [];
   const drawn = guides.filter((guide): guide is GuideLine & { value: number } => isNumber(guide.value));
   const range =
     values.length === 0
@@ -82,7 +91,22 @@ export function TrendChart({
           max: fmt(Math.max(...values)),
           average: fmt(values.reduce((sum, value) => sum + value, 0) / values.length),
         });
-  const text = [summary ?? range, ...drawn.map((guide) => `${guide.label}: ${fmt(guide.value)}`)].join(' · ');
+  const runningRow = running === undefined ? undefined : rows[running.index];
+  const runningNote =
+    running === undefined || runningRow === undefined
+      ? []
+      : [
+          t('charts.runningBucket', {
+            label: runningRow.label,
+            elapsed: running.elapsedHours,
+            total: running.totalHours,
+          }),
+        ];
+  const text = [
+    summary ?? range,
+    ...drawn.map((guide) => `${guide.label}: ${fmt(guide.value)}`),
+    ...runningNote,
+  ].join(' · ');
   const bars = series.some((item) => item.kind === 'bar');
   const plotted = series.flatMap((item) => rows.map((row) => row[item.key]).filter(isNumber));
   const axis: ValueAxis = bars
@@ -121,7 +145,11 @@ export function TrendChart({
                     name={item.name}
                     fill={item.color}
                     isAnimationActive={false}
-                  />
+                  >
+                    {rows.map((row, index) => (
+                      <Cell key={`${row.label}-${index}`} fillOpacity={index === running?.index ? 0.35 : 1} />
+                    ))}
+                  </Bar>
                 ) : (
                   <Line
                     key={item.key}

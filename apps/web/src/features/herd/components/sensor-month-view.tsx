@@ -4,10 +4,13 @@ import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { dayLabel, meanOf } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { localDayStart, runningBucket } from '../../../components/charts/running-bucket';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
 import { useActivityMonth, useTemperatureMonth } from '../api/get-sensor-charts';
 import { CHART_COLORS, temperatureAlertLines } from '../lib/sensor-chart-lines';
+
+const DAY_MS = 86_400_000;
 
 /**
  * The 30 days ending with the chosen day: each day's mean, lowest and highest temperature (templinerds)
@@ -28,45 +31,56 @@ export function SensorMonthView({
     !(activity.data ?? []).some((day) => day.activity !== null);
   return (
     <ChartLoadState loads={[temperature, activity]} empty={empty}>
-      {() => (
-        <Stack gap="sm">
-          <TrendChart
-            id="month-temperature"
-            minSpan={TEMPERATURE_AXIS_SPAN}
-            title={t('charts.monthTemperature')}
-            unit=" °C"
-            digits={2}
-            rows={(temperature.data ?? []).map((day) => ({
-              label: dayLabel(day.date),
-              temp: day.temp,
-              min: day.min,
-              max: day.max,
-            }))}
-            series={[
-              { key: 'temp', name: t('charts.series.dayMean'), color: CHART_COLORS.temperature },
-              { key: 'max', name: t('charts.series.highest'), color: CHART_COLORS.fever, kind: 'dashed' },
-              { key: 'min', name: t('charts.series.lowest'), color: CHART_COLORS.lower, kind: 'dashed' },
-            ]}
-            guides={temperatureAlertLines(bounds, t)}
-          />
-          <TrendChart
-            id="month-activity"
-            title={t('charts.monthActivity')}
-            digits={0}
-            rows={(activity.data ?? []).map((day) => ({ label: dayLabel(day.date), activity: day.activity }))}
-            series={[
-              { key: 'activity', name: t('charts.activity'), color: CHART_COLORS.activity, kind: 'bar' },
-            ]}
-            guides={[
-              {
-                label: t('charts.guide.monthMean'),
-                value: meanOf((activity.data ?? []).map((day) => day.activity)),
-                color: CHART_COLORS.average,
-              },
-            ]}
-          />
-        </Stack>
-      )}
+      {() => {
+        const days = activity.data ?? [];
+        const running = runningBucket(
+          days.map((day) => localDayStart(day.date)),
+          DAY_MS,
+        );
+        return (
+          <Stack gap="sm">
+            <TrendChart
+              id="month-temperature"
+              minSpan={TEMPERATURE_AXIS_SPAN}
+              title={t('charts.monthTemperature')}
+              unit=" °C"
+              digits={2}
+              rows={(temperature.data ?? []).map((day) => ({
+                label: dayLabel(day.date),
+                temp: day.temp,
+                min: day.min,
+                max: day.max,
+              }))}
+              series={[
+                { key: 'temp', name: t('charts.series.dayMean'), color: CHART_COLORS.temperature },
+                { key: 'max', name: t('charts.series.highest'), color: CHART_COLORS.fever, kind: 'dashed' },
+                { key: 'min', name: t('charts.series.lowest'), color: CHART_COLORS.lower, kind: 'dashed' },
+              ]}
+              guides={temperatureAlertLines(bounds, t)}
+            />
+            <TrendChart
+              id="month-activity"
+              title={t('charts.monthActivity')}
+              digits={0}
+              running={running}
+              rows={days.map((day) => ({ label: dayLabel(day.date), activity: day.activity }))}
+              series={[
+                { key: 'activity', name: t('charts.activity'), color: CHART_COLORS.activity, kind: 'bar' },
+              ]}
+              guides={[
+                {
+                  label: t('charts.guide.monthMean'),
+                  // Today so far is not a day's activity.
+                  value: meanOf(
+                    days.filter((_, index) => index !== running?.index).map((day) => day.activity),
+                  ),
+                  color: CHART_COLORS.average,
+                },
+              ]}
+            />
+          </Stack>
+        );
+      }}
     </ChartLoadState>
   );
 }

@@ -4,10 +4,13 @@ import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { dayClockLabel } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { runningBucket } from '../../../components/charts/running-bucket';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
 import { useActivityWeek, useTemperatureWeek } from '../api/get-sensor-charts';
 import { CHART_COLORS, temperatureAlertLines, usualBySlot } from '../lib/sensor-chart-lines';
+
+const SIX_HOURS_MS = 6 * 3_600_000;
 
 /**
  * The 7 days ending with the chosen day: temperature in 2-hour means against her 10-day average and fever
@@ -32,6 +35,10 @@ export function SensorWeekView({
       {() => {
         const week = temperature.data;
         const usual = usualBySlot(activity.data ?? []);
+        const running = runningBucket(
+          (activity.data ?? []).map((point) => Date.parse(point.time)),
+          SIX_HOURS_MS,
+        );
         return (
           <Stack gap="sm">
             <TrendChart
@@ -59,6 +66,7 @@ export function SensorWeekView({
               id="week-activity"
               title={t('charts.weekActivity')}
               digits={0}
+              running={running}
               rows={(activity.data ?? []).map((point, index) => ({
                 label: dayClockLabel(point.time),
                 activity: point.activity,

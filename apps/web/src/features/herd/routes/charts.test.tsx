@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
+import { dayClockLabel } from '../../../components/charts/chart-labels';
+import { localToday } from '../../../lib/format';
 import { makeCow } from '../../../test/cows';
 import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
@@ -222,6 +224,54 @@ describe('cow charts: 7 and 30 days', () => {
     );
     expect(screen.getByTestId('chart-month-activity-summary').textContent).toBe(
       '2 values: lowest 1000, highest 1400, average 1200 · 30-day mean: 1200',
+    );
+  });
+
+  it('draws the 6 hours and the day still running faint, and leaves them out of the figures', async () => {
+    const now = new Date();
+    const runningSince = new Date(
+      now.getFullYear(),
+      now.getMonth(),
+      now.getDate(),
+      Math.floor(now.getHours() / 6) * 6,
+    );
+    const sixHoursBefore = (times: number) =>
+      new Date(runningSince.getTime() - times * 6 * 3_600_000).toISOString();
+    const today = localToday(now);
+    const yesterday = localToday(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));
+    const cow = makeCow({ id: 51, sensor: 40051 });
+    server(cow, {
+      'POST gpko/activitylinesix': () =>
+        ok([
+          { time: sixHoursBefore(3), activity: 60 },
+          { time: sixHoursBefore(2), activity: 90 },
+          { time: sixHoursBefore(1), activity: 80 },
+          { time: sixHoursBefore(0), activity: 5 },
+        ]),
+      'POST gpko/activitylinerds': () =>
+        ok([
+          { date: yesterday, activity: 1400 },
+          { date: today, activity: 100 },
+        ]),
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    await screen.findByTestId('chart-temperature');
+    await user.click(screen.getByRole('radio', { name: '7 days' }));
+    await screen.findByTestId('chart-week-activity-summary');
+    // (How long it has run is the clock's: any tenth of an hour.)
+    expect(screen.getByTestId('chart-week-activity-summary').textContent).toMatch(
+      new RegExp(
+        `^3 values: lowest 60, highest 90, average 77 · ${dayClockLabel(runningSince.toISOString())} still ` +
+          'running: [0-9.]+ of 6 h so far, not counted in these figures$',
+      ),
+    );
+    await user.click(screen.getByRole('radio', { name: '30 days' }));
+    expect(await summaryOf('month-activity')).toMatch(
+      new RegExp(
+        `^1 values: lowest 1400, highest 1400, average 1400 · 30-day mean: 1400 · ${today.slice(5)} still running: ` +
+          '[0-9.]+ of 24 h so far, not counted in these figures$',
+      ),
     );
   });
 
