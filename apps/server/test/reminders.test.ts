@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runReproductionReminders } from '../src/jobs/reproduction-reminders-job';
+import { JobRunner } from '../src/jobs/job-runner';
+import { reproductionRemindersJob, runReproductionReminders } from '../src/jobs/reproduction-reminders-job';
 import { farmIdOf, insertCowRow } from './cows-fixtures';
 import { createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 import { detailsProblems } from './helpers/notice-details';
 import { testDatabaseKind } from './helpers/test-database';
-import { recordBus } from './notices-fixtures';
+import { eventually, recordBus } from './notices-fixtures';
 
 // The injected clock: 2026-05-10 at 03:00 UTC.
 const NOW = new Date('2026-05-10T03:00:00Z');
@@ -108,6 +109,23 @@ describe('the daily reproduction reminders', () => {
       { cowId: cows.C4, code: 603 },
       { cowId: cows.C5, code: 601 },
     ]);
+  });
+
+  it('are sent as soon as the jobs start, not first a quarter of an hour later', async () => {
+    await cow('C11', '임신감정', { pregnancy_check_date: '2026-05-12' });
+    const runner = new JobRunner(testApp.services.log);
+    runner.start(
+      reproductionRemindersJob(testApp.db, testApp.services.bus, () => new Date('2026-05-12T03:00:00Z')),
+    );
+    const notices = () =>
+      testApp.db.query<{ code: number }>('SELECT code FROM notices WHERE cow_id = $1', [cows.C11]);
+    try {
+      expect(
+        await eventually(async () => ((await notices()).length > 0 ? notices() : undefined), 5_000),
+      ).toEqual([{ code: 601 }]);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it.runIf(testDatabaseKind() === 'postgres')(

@@ -27,6 +27,12 @@ export const runLocked = (
 export interface Job {
   name: string;
   intervalMs: number;
+  /**
+   * Run once as soon as the job starts too, not first after an interval: for work whose result depends on
+   * the day alone (today's reminders). Not for judging silence (sensor offline): a server just back from
+   * a stop has not heard the gateways' backlog yet.
+   */
+  runAtStart?: boolean;
   /** One run; the runner never starts a second one while it is running. */
   run(): Promise<void>;
 }
@@ -40,6 +46,7 @@ export class JobRunner {
   constructor(private readonly log: FastifyBaseLogger) {}
 
   start(job: Job): void {
+    if (job.runAtStart) setImmediate(() => this.tick(job));
     const timer = setInterval(() => this.tick(job), job.intervalMs);
     // A pending job must not keep the process alive on shutdown.
     timer.unref();

@@ -10,9 +10,9 @@ export const REPRODUCTION_REMINDERS_JOB = 'reproduction-reminders';
 /** 603 comes this many days ahead of the expected calving. */
 export const CALVING_REMINDER_DAYS = 7;
 /**
- * A daily job that runs every 15 minutes: the notice keys make the extra runs no-ops (one indexed insert
- * attempt per due cow), and a server that was down at midnight, or just started, sends the day's reminders
- * within a quarter of an hour.
+ * A daily job that runs at start and every 15 minutes: the notice keys make the extra runs no-ops (one
+ * indexed insert attempt per due cow), a server that just started sends the day's reminders at once, and
+ * one that was up at midnight within a quarter of an hour.
  */
 const INTERVAL_MS = 15 * 60_000;
 
@@ -129,6 +129,7 @@ export const reproductionRemindersJob = (
 ): Job => ({
   name: REPRODUCTION_REMINDERS_JOB,
   intervalMs: INTERVAL_MS,
+  runAtStart: true,
   run: async () => {
     await runReproductionReminders(db, bus, now());
   },
