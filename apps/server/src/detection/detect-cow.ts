@@ -15,7 +15,7 @@ import {
 import { findEstrus, type EstrusEpisode } from '@cowcare/domain/estrus-detection';
 import { detectTemperatureAlerts } from '@cowcare/domain/fever-detection';
 import { sensorKind } from '@cowcare/domain/sensor';
-import type { DetectionCow, DetectionReading } from './detection-inputs';
+import { storedAveragesOf, type DetectionCow, type DetectionReading } from './detection-inputs';
 import { episodeKey, type EpisodeKind } from './episode-keys';
 
 /** A notice a detector asks for: recorded once per farm and key. */
@@ -194,16 +194,11 @@ export const detectForCow = (
     }
     drinking = drinkingSummary(drinks, newest, temperatures[0]?.time ?? newest);
   }
-  const stored = {
-    temperature: cow.averageTemperature,
-    activity: cow.averageActivity,
-    activityByHour: cow.activityByHour,
-  };
   return {
     notices,
     drinking,
     heatBuilding,
-    averages: dailyAverages({ temperatures: bodyTemperatures, activity }, newest, stored),
+    averages: dailyAverages({ temperatures: bodyTemperatures, activity }, newest, storedAveragesOf(cow)),
     bolusTemperature: bolus ? (bodyTemperatures.at(-1)?.temperature ?? null) : null,
   };
 };

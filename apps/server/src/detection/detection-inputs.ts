@@ -1,4 +1,5 @@
 import type { AlertLineBounds } from '@cowcare/domain/alert-line-crossings';
+import type { DailyAverages } from '@cowcare/domain/daily-averages';
 import type { Queryable } from '../db/database';
 
 /** What the detectors need to know about a cow besides her readings. */
@@ -25,6 +26,13 @@ export interface DetectionCow {
   /** The farm's alert lines for her sensor (`uplow`), all null when none are drawn. */
   alertLines: AlertLineBounds;
 }
+
+/** Her averages as stored, which the stage writes again when her readings give other values. */
+export const storedAveragesOf = (cow: DetectionCow): DailyAverages => ({
+  temperature: cow.averageTemperature,
+  activity: cow.averageActivity,
+  activityByHour: cow.activityByHour,
+});
 
 /** One reading as the detectors take it: epoch ms, values possibly missing. */
 export interface DetectionReading {

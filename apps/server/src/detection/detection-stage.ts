@@ -8,6 +8,7 @@ import {
   loadDetectionCows,
   loadReadingsSince,
   loadRecentReadings,
+  storedAveragesOf,
   type DetectionCow,
   type DetectionReading,
 } from './detection-inputs';
@@ -223,11 +224,7 @@ export class DetectionStage {
       drinking,
       previousDrink: { current: cow.currentDrink, average: cow.averageDrink },
       averages,
-      previousAverages: {
-        temperature: cow.averageTemperature,
-        activity: cow.averageActivity,
-        activityByHour: cow.activityByHour,
-      },
+      previousAverages: storedAveragesOf(cow),
       bolusTemperature,
       previousTemperature: cow.currentTemperature,
     };

@@ -105,14 +105,14 @@ const writeDrinkValues = async (tx: Queryable, farmId: number, changed: readonly
   );
 };
 
-/** A result the round must write: a notice to record, or drink values, averages or a temperature that changed. */
+/** A result the round must write: a notice to record, or drink values, averages or a temperature changed. */
 const writesSomething = (result: CowDetectionResult) =>
   result.notices.length > 0 || drinkChanged(result) || temperatureOrAveragesChanged(result);
 
 /**
  * One command per detection round: every new notice (once per episode key), the unread mark of the cows
- * they concern, the drink values, a bolus's temperature and the daily averages — all or nothing. What changed is returned for
- * publishing after the commit.
+ * they concern, the drink values, a bolus's temperature and the daily averages — all or nothing. What
+ * changed is returned for publishing after the commit.
  */
 export const recordDetections = async (
   db: Database,
