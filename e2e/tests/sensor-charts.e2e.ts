@@ -64,4 +64,28 @@ describe.skipIf(skipReason() !== '')('sensor charts', () => {
       /^144 readings: lowest 38\.50 °C, highest 39\.50 °C/,
     );
   });
+
+  it("colours the herd's temperature bands as the cow list colours a cow's reading", async () => {
+    await logInThroughScreen(phone.page);
+    await phone.page.goto(`${baseUrl()}/pages/index/data`);
+    const chart = phone.page.getByTestId('chart-temperature-bands');
+    const summary = (await chart.getByTestId('chart-temperature-bands-summary').textContent()) ?? '';
+    // 'Low: 48, Normal: 1, …': the bands with cows, in order; a band without cows draws no bar.
+    const counted = [...summary.matchAll(/([A-Za-z ]+): (\d+)/g)].flatMap(([, band, count]) =>
+      Number(count) > 0 ? [band?.trim()] : [],
+    );
+    const colour: Record<string, string> = {
+      Low: 'blue-7',
+      Normal: 'green-8',
+      Slight: 'yellow-9',
+      Moderate: 'orange-8',
+      Severe: 'red-8',
+      'No reading': 'gray-5',
+    };
+    expect(counted.length).toBeGreaterThan(1);
+    const fills = await chart
+      .locator('.recharts-bar-rectangle path')
+      .evaluateAll((bars) => bars.map((bar) => bar.getAttribute('fill')));
+    expect(fills).toEqual(counted.map((band) => `var(--mantine-color-${colour[band ?? '']})`));
+  });
 });

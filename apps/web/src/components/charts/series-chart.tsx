@@ -4,6 +4,8 @@ export interface SeriesPoint {
   /** The x label ('08:10', '2025-06-01', a band name). */
   label: string;
   value: number | null;
+  /** Bars: this bar's colour, in place of the chart's. */
+  color?: string;
 }
 
 interface Props {
@@ -34,6 +36,7 @@ export function SeriesChart({
       counting="readings"
       rows={points.map((point) => ({ label: point.label, value: point.value }))}
       series={[{ key: 'value', name: title, color, kind }]}
+      barColors={points.map((point) => point.color)}
     />
   );
 }

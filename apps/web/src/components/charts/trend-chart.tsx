@@ -53,6 +53,8 @@ interface Props {
    * and named in the caption, so a bar of a few hours' readings does not read as a fall.
    */
   running?: RunningBucket;
+  /** Bars only: a colour per row in place of the series' (the bands of a count: blue low … red severe). */
+  barColors?: readonly (string | undefined)[];
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
@@ -75,6 +77,7 @@ export function TrendChart({
   height = 180,
   minSpan,
   running,
+  barColors = [],
 }: Props) {
   const { t } = useTranslation();
   const fmt = (value: number) => `${value.toFixed(digits)}${unit}`;
@@ -147,7 +150,11 @@ export function TrendChart({
                     isAnimationActive={false}
                   >
                     {rows.map((row, index) => (
-                      <Cell key={`${row.label}-${index}`} fillOpacity={index === running?.index ? 0.35 : 1} />
+                      <Cell
+                        key={`${row.label}-${index}`}
+                        fill={barColors[index] ?? item.color}
+                        fillOpacity={index === running?.index ? 0.35 : 1}
+                      />
                     ))}
                   </Bar>
                 ) : (

@@ -13,25 +13,19 @@ import {
   SignalOffIcon,
   ThermometerIcon,
 } from '../../../components/icons';
+import { ACTIVITY_BAND_COLORS, TEMPERATURE_BAND_COLORS } from '../../../lib/band-colors';
 
 /**
  * The readings of a cow, each with an icon, a number and a word, so a level reads without colour
  * (style: never colour alone). Colours follow the bands: blue low, green normal, yellow-orange-red fever.
  */
 
-const TEMPERATURE_LOOK: Record<TemperatureLevel, { color: string; Icon: ComponentType<{ size?: number }> }> =
-  {
-    low: { color: 'blue.7', Icon: ArrowDownIcon },
-    normal: { color: 'green.8', Icon: CheckIcon },
-    slight: { color: 'yellow.9', Icon: ThermometerIcon },
-    moderate: { color: 'orange.8', Icon: ThermometerIcon },
-    severe: { color: 'red.8', Icon: ThermometerIcon },
-  };
-
-const ACTIVITY_LOOK: Record<ActivityLevel, { color: string }> = {
-  low: { color: 'blue.7' },
-  normal: { color: 'green.8' },
-  high: { color: 'orange.8' },
+const TEMPERATURE_ICONS: Record<TemperatureLevel, ComponentType<{ size?: number }>> = {
+  low: ArrowDownIcon,
+  normal: CheckIcon,
+  slight: ThermometerIcon,
+  moderate: ThermometerIcon,
+  severe: ThermometerIcon,
 };
 
 const signed = (value: number, digits: number) =>
@@ -58,7 +52,8 @@ export function FeverReading({
       </Group>
     );
   }
-  const { color, Icon } = TEMPERATURE_LOOK[level];
+  const color = TEMPERATURE_BAND_COLORS[level];
+  const Icon = TEMPERATURE_ICONS[level];
   return (
     <Group
       gap={3}
@@ -94,7 +89,7 @@ export function ActivityReading({
       </Group>
     );
   }
-  const { color } = ACTIVITY_LOOK[level];
+  const color = ACTIVITY_BAND_COLORS[level];
   return (
     <Group gap={3} wrap="nowrap" c={color} data-level={level}>
       <PulseIcon size={14} />

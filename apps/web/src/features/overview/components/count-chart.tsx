@@ -3,6 +3,8 @@ import { SeriesChart } from '../../../components/charts/series-chart';
 export interface CountRow {
   label: string;
   value: number;
+  /** This bar's colour, in place of the chart's. */
+  color?: string;
 }
 
 /** The summary text of a count chart: every bar with its number, in words. */

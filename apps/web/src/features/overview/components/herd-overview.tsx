@@ -7,6 +7,7 @@ import { COW_STATUSES } from '@cowcare/domain/cow-status';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { ACTIVITY_BAND_COLORS, cssColor, TEMPERATURE_BAND_COLORS } from '../../../lib/band-colors';
 import { cowsQueryOptions } from '../../../lib/farm-queries';
 import {
   ACTIVITY_BAND_ORDER,
@@ -23,6 +24,9 @@ import { CountChart, listing } from './count-chart';
 import { HerdDayCharts } from './herd-day-charts';
 import { HerdKpis } from './herd-kpis';
 import { TodayNotices } from './today-notices';
+
+/** The band charts colour their bars as the cow list colours its readings; no reading is grey. */
+const NO_READING_COLOR = cssColor('gray.5');
 
 export type OverviewSection =
   'kpis' | 'herdDay' | 'bands' | 'drinking' | 'today' | 'status' | 'sensors' | 'attention';
@@ -57,25 +61,25 @@ function Sections({
           <CountChart
             id="temperature-bands"
             title={t('overview.temperatureBands')}
-            color="var(--mantine-color-red-6)"
             rows={[
               ...TEMPERATURE_BAND_ORDER.map((band) => ({
                 label: t(`herd.temperatureShort.${band}`),
                 value: stats.temperature[band],
+                color: cssColor(TEMPERATURE_BAND_COLORS[band]),
               })),
-              { label: noReading, value: stats.temperature.none },
+              { label: noReading, value: stats.temperature.none, color: NO_READING_COLOR },
             ]}
           />
           <CountChart
             id="activity-bands"
             title={t('overview.activityBands')}
-            color="var(--mantine-color-orange-6)"
             rows={[
               ...ACTIVITY_BAND_ORDER.map((band) => ({
                 label: t(`herd.activity.${band}`),
                 value: stats.activity[band],
+                color: cssColor(ACTIVITY_BAND_COLORS[band]),
               })),
-              { label: noReading, value: stats.activity.none },
+              { label: noReading, value: stats.activity.none, color: NO_READING_COLOR },
             ]}
           />
         </>
