@@ -7,7 +7,8 @@
 //  - body temperature with a small daily rhythm; on a rumen bolus ("pill", sensor < 40000) about nine drinks
 //    a day, each cooling the rumen 1.2-3 °C and recovering over an hour;
 //  - estrus every 21 days in cycling cows: activity up to ~2.8-fold for about 16 hours, temperature +0.3 °C;
-//  - occasional fevers (about one cow in 40 a day): +1.0-2.4 °C for 8-40 hours, climbing over an hour, with
+//  - occasional fevers (one cow-day in 200, about two a cow a year: a sick herd's rate, so a ten-day demo
+//    of 60 cows shows a few besides its stories): +1.0-2.4 °C for 8-40 hours, climbing over an hour, with
 //    less activity and no drinking;
 //  - the pre-calving fall of 0.5 °C over the 30 hours before a pregnant cow calves (around her due date, or
 //    when her story says);
@@ -124,11 +125,14 @@ const tellsAStory = (model: HerdModel, cow: SimulatedCow): boolean =>
 const FEVER_CLIMB_MS = HOUR_MS;
 const FEVER_FALL_MS = 2 * HOUR_MS;
 
-/** °C of the random fevers at `time`: one cow-day in 40 starts one, of 8-40 hours. */
+/** One cow-day in this many starts a random fever. At one in 40 the demo herd ran a fever epidemic. */
+const FEVER_EVERY_COW_DAYS = 200;
+
+/** °C of the random fevers at `time`: one cow-day in `FEVER_EVERY_COW_DAYS` starts one, of 8-40 hours. */
 const randomFeverRise = (model: HerdModel, cow: SimulatedCow, time: number): number => {
   let rise = 0;
   for (let day = dayOf(time) - 2; day <= dayOf(time); day += 1) {
-    if (keyedRandom(model.seed, cow.sensorId, day, Channel.FeverChance) >= 1 / 40) continue;
+    if (keyedRandom(model.seed, cow.sensorId, day, Channel.FeverChance) >= 1 / FEVER_EVERY_COW_DAYS) continue;
     const start = day * DAY_MS + keyedRandom(model.seed, cow.sensorId, day, Channel.FeverStart) * DAY_MS;
     const end = start + (8 + keyedRandom(model.seed, cow.sensorId, day, Channel.FeverLength) * 32) * HOUR_MS;
     const height = 1 + keyedRandom(model.seed, cow.sensorId, day, Channel.FeverRise) * 1.4;
