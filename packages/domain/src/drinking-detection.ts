@@ -226,6 +226,26 @@ export function withoutDrinking(
   return kept;
 }
 
+/**
+ * A bolus's temperature now: her newest reading outside a drinking event. An implausible reading counts (it
+ * is no drink): a bolus lying in cold water or out of the cow must show as what it reads, not as the last body
+ * temperature it saw.
+ */
+export function newestOutsideDrinking(
+  points: readonly TemperaturePoint[],
+  events: readonly DrinkingEvent[],
+): TemperaturePoint | undefined {
+  let newest: TemperaturePoint | undefined;
+  // Backwards: the series nearly always comes in time order, so the first reading outside a drink ends it.
+  for (let index = points.length - 1; index >= 0; index -= 1) {
+    const point = points[index];
+    if (point === undefined || !Number.isFinite(point.temperature)) continue;
+    if (newest !== undefined && point.time <= newest.time) continue;
+    if (!events.some((event) => point.time >= event.start && point.time < event.end)) newest = point;
+  }
+  return newest;
+}
+
 /** The drink filter in one step: detect the events, drop their readings. */
 export function drinkFilteredTemperatures(
   points: readonly TemperaturePoint[],

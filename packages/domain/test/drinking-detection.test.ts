@@ -4,6 +4,7 @@ import {
   detectDrinkingEvents,
   detectLowDrinking,
   drinkingSummary,
+  newestOutsideDrinking,
   temperatureCadenceMs,
   withoutDrinking,
   type TemperaturePoint,
@@ -106,6 +107,28 @@ describe('drinking events', () => {
     const end = START + 8 * DAY - 10 * MINUTE;
     // The last day holds the drinks of 00:05-10:05 only (0, 3, 6, 8, 10 h): five.
     expect(drinkingSummary(events, end, START)).toEqual({ last24Hours: 5, perDayLast7Days: 8.4 });
+  });
+});
+
+describe("a bolus's temperature now", () => {
+  it('is her newest reading outside a drink', () => {
+    const readings = series(39, 39, 39, 37.4, 37.6);
+    expect(newestOutsideDrinking(readings, detectDrinkingEvents(readings))).toEqual({
+      time: at(20),
+      temperature: 39,
+    });
+  });
+
+  it('is what she reads when that is no body temperature: a bolus out of the cow shows as one', () => {
+    const readings = series(39, 39, 39, 18, 17.5);
+    expect(detectDrinkingEvents(readings)).toEqual([]);
+    expect(newestOutsideDrinking(readings, [])).toEqual({ time: at(40), temperature: 17.5 });
+  });
+
+  it('is the newest by time in whatever order the readings come, and none without readings', () => {
+    const readings = series(39.1, 39.2, 39.3);
+    expect(newestOutsideDrinking([...readings].reverse(), [])).toEqual({ time: at(20), temperature: 39.3 });
+    expect(newestOutsideDrinking([], [])).toBeUndefined();
   });
 });
 

@@ -8,6 +8,7 @@ import {
   detectDrinkingEvents,
   detectLowDrinking,
   drinkingSummary,
+  newestOutsideDrinking,
   withoutDrinking,
   type DrinkingSummary,
   type TemperaturePoint,
@@ -36,7 +37,8 @@ export interface CowDetection {
   averages: DailyAverages;
   /**
    * A bolus's `temp_current`: her newest temperature outside a drink, so a cow that just drank cold water does
-   * not read as a cold cow. Null for a neck collar, whose newest reading the ingest writes as it comes.
+   * not read as a cold cow (`newestOutsideDrinking`). Null for a neck collar, whose newest reading the ingest
+   * writes as it comes.
    */
   bolusTemperature: number | null;
 }
@@ -199,6 +201,6 @@ export const detectForCow = (
     drinking,
     heatBuilding,
     averages: dailyAverages({ temperatures: bodyTemperatures, activity }, newest, storedAveragesOf(cow)),
-    bolusTemperature: bolus ? (bodyTemperatures.at(-1)?.temperature ?? null) : null,
+    bolusTemperature: bolus ? (newestOutsideDrinking(temperatures, drinks)?.temperature ?? null) : null,
   };
 };
