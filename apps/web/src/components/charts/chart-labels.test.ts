@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clockLabel, dayClockLabel, dayLabel, meanOf, shiftDay } from './chart-labels';
+import { clockLabel, dayClockLabel, dayLabel, localMidnight, meanOf, shiftDay } from './chart-labels';
 
 describe('chart labels', () => {
   it('moves a day across month and year ends', () => {
     expect(shiftDay('2025-03-01', -1)).toBe('2025-02-28');
     expect(shiftDay('2024-12-31', 1)).toBe('2025-01-01');
+  });
+
+  it("starts a day at the device's midnight", () => {
+    expect(localMidnight('2026-11-26').getTime()).toBe(new Date(2026, 10, 26).getTime());
+    expect(localMidnight('2026-11-30', 1).getTime()).toBe(new Date(2026, 11, 1).getTime());
   });
 
   it('labels times on the device clock and days by month and day', () => {

@@ -27,10 +27,15 @@ export function dayClockLabel(iso: string): string {
 /** 'MM-DD' of a 'YYYY-MM-DD' day. */
 export const dayLabel = (day: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? day.slice(5) : day);
 
+/** The device's midnight of a 'YYYY-MM-DD' day (the day the server cut at the device's offset), moved by whole days. */
+export function localMidnight(day: string, by = 0): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? 2000, (month ?? 1) - 1, (date ?? 1) + by);
+}
+
 /** A 'YYYY-MM-DD' day moved by whole days on the device's calendar. */
 export function shiftDay(day: string, by: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return localToday(new Date(year ?? 2000, (month ?? 1) - 1, (date ?? 1) + by));
+  return localToday(localMidnight(day, by));
 }
 
 /** The mean of the numbers among `values`; null when there are none. */

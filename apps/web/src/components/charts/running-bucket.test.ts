@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDayStart, runningBucket } from './running-bucket';
+import { runningBucket } from './running-bucket';
 
 const HOUR = 3_600_000;
 const starts = [0, 6, 12, 18].map((hour) => hour * HOUR);
@@ -18,9 +18,5 @@ describe('the bucket still running', () => {
     expect(runningBucket(starts, 6 * HOUR, 24 * HOUR)).toBeUndefined();
     expect(runningBucket(starts, 6 * HOUR, -1)).toBeUndefined();
     expect(runningBucket([], 6 * HOUR, 0)).toBeUndefined();
-  });
-
-  it("starts a day at the device's midnight", () => {
-    expect(localDayStart('2026-11-26')).toBe(new Date(2026, 10, 26).getTime());
   });
 });

@@ -25,9 +25,3 @@ export function runningBucket(
     totalHours: Math.round(sizeMs / HOUR_MS),
   };
 }
-
-/** Local midnight of a 'YYYY-MM-DD' day on the device's calendar (the day the server cut at its offset). */
-export function localDayStart(day: string): number {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(year ?? 2000, (month ?? 1) - 1, date ?? 1).getTime();
-}

@@ -2,9 +2,9 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
-import { dayLabel, meanOf } from '../../../components/charts/chart-labels';
+import { dayLabel, localMidnight, meanOf } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
-import { localDayStart, runningBucket } from '../../../components/charts/running-bucket';
+import { runningBucket } from '../../../components/charts/running-bucket';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
 import { useActivityMonth, useTemperatureMonth } from '../api/get-sensor-charts';
@@ -34,7 +34,7 @@ export function SensorMonthView({
       {() => {
         const days = activity.data ?? [];
         const running = runningBucket(
-          days.map((day) => localDayStart(day.date)),
+          days.map((day) => localMidnight(day.date).getTime()),
           DAY_MS,
         );
         return (
