@@ -13,7 +13,13 @@
 // the readings of the current hour were batched.
 
 import { DAY_MS, HOUR_MS } from './activity-series';
-import { cleanTemperatures, drinkFilteredTemperatures, type TemperaturePoint } from './drinking-detection';
+import {
+  cleanTemperatures,
+  detectDrinkingEvents,
+  withoutDrinking,
+  type DrinkingEvent,
+  type TemperaturePoint,
+} from './drinking-detection';
 
 export interface CalvingParameters {
   /** Watching starts this many days before the expected calving … */
@@ -51,6 +57,8 @@ export interface CalvingOptions {
   readonly serviceDate?: number | null;
   /** Rumen bolus: drink-filter first, and use the bolus threshold. */
   readonly bolus?: boolean;
+  /** A bolus's drinking events when already found, oldest first (`detectDrinkingEvents`); else found here. */
+  readonly drinkingEvents?: readonly DrinkingEvent[];
   readonly parameters?: Partial<CalvingParameters>;
 }
 
@@ -154,7 +162,9 @@ export function detectCalvingAlerts(
 ): CalvingAlert[] {
   const p = { ...DEFAULT_CALVING_PARAMETERS, ...options.parameters };
   const cleaned = cleanTemperatures(points);
-  const readings = options.bolus ? drinkFilteredTemperatures(cleaned).readings : cleaned;
+  const readings = options.bolus
+    ? withoutDrinking(cleaned, options.drinkingEvents ?? detectDrinkingEvents(cleaned))
+    : cleaned;
   const threshold = options.bolus ? p.bolusDropCelsius : p.dropCelsius;
   const period = calvingWatchPeriod(options);
   const hourly = hourlyMeans(readings);

@@ -28,8 +28,10 @@ import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from './constants';
 import { TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS } from './cow-filter';
 import {
   cleanTemperatures,
-  drinkFilteredTemperatures,
+  detectDrinkingEvents,
   temperatureCadenceMs,
+  withoutDrinking,
+  type DrinkingEvent,
   type TemperaturePoint,
 } from './drinking-detection';
 
@@ -86,6 +88,8 @@ export interface TemperatureOptions {
   readonly offset?: number | null;
   /** Rumen bolus ("pill" sensor): drink-filter the readings first. */
   readonly bolus?: boolean;
+  /** A bolus's drinking events when already found, oldest first (`detectDrinkingEvents`); else found here. */
+  readonly drinkingEvents?: readonly DrinkingEvent[];
   readonly parameters?: Partial<TemperatureParameters>;
 }
 
@@ -491,7 +495,9 @@ export function detectTemperatureAlerts(
 ): TemperatureAlert[] {
   const cleaned = cleanTemperatures(points);
   const limits = temperatureLimits(options, temperatureCadenceMs(cleaned));
-  const readings = options.bolus ? drinkFilteredTemperatures(cleaned).readings : cleaned;
+  const readings = options.bolus
+    ? withoutDrinking(cleaned, options.drinkingEvents ?? detectDrinkingEvents(cleaned))
+    : cleaned;
   return judgeReadings(readings, limits);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calvingWatchPeriod, detectCalvingAlerts } from '../src/calving-detection';
+import { detectDrinkingEvents } from '../src/drinking-detection';
 import { bolusCow, DAY, HOUR, iso, neckCow, START, step } from './detection-fixtures';
 
 // The fall starts on day 16 at 18:00; the cow is expected to calve on day 18.
@@ -37,6 +38,11 @@ describe('calving within 24 h (501): the same-hour temperature falls against the
     const alerts = detectCalvingAlerts(readings, { expectedCalving: EXPECTED, bolus });
     expect(alerts).toEqual(
       expected.map((alert) => ({ code: 501, episodeStart: alert.at, pairedHours: 24, ...alert })),
+    );
+    // The drinking events found beforehand give the same alerts as finding them here.
+    const drinkingEvents = detectDrinkingEvents(readings);
+    expect(detectCalvingAlerts(readings, { expectedCalving: EXPECTED, bolus, drinkingEvents })).toEqual(
+      alerts,
     );
   });
 

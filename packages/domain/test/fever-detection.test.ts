@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { detectDrinkingEvents } from '../src/drinking-detection';
 import { detectTemperatureAlerts, type TemperatureAlert } from '../src/fever-detection';
 import { bolusCow, DAY, HOUR, iso, MINUTE, neckCow, START, step, sumOf } from './detection-fixtures';
 
@@ -44,6 +45,15 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
     { name: 'no change', shift: () => 0 },
   ])('$name: nothing', ({ shift }) => {
     expect(detectTemperatureAlerts(bolusCow({ days: DAYS, shift }), { bolus: true })).toEqual([]);
+  });
+
+  it('takes the drinking events already found, and judges as it does when it finds them itself', () => {
+    const readings = bolusCow({ days: DAYS, shift: step(T0, T0 + 6 * HOUR, 1.7) });
+    const drinkingEvents = detectDrinkingEvents(readings);
+    expect(drinkingEvents.length).toBeGreaterThan(9 * 11);
+    const given = detectTemperatureAlerts(readings, { bolus: true, drinkingEvents });
+    expect(given.map(({ code }) => code)).toEqual([202]);
+    expect(given).toEqual(detectTemperatureAlerts(readings, { bolus: true }));
   });
 
   it("uses the cow's tempadd instead of 0.45", () => {

@@ -153,7 +153,7 @@ export const detectForCow = (
   }
 
   for (const alert of recent(
-    detectTemperatureAlerts(temperatures, { offset: cow.temperatureOffset, bolus }),
+    detectTemperatureAlerts(temperatures, { offset: cow.temperatureOffset, bolus, drinkingEvents: drinks }),
   )) {
     const { code, at: _at, episodeStart: _start, heldSince, ...values } = alert;
     notices.push(
@@ -172,6 +172,7 @@ export const detectForCow = (
       expectedCalving,
       serviceDate: midnight(cow.serviceDate),
       bolus,
+      drinkingEvents: drinks,
     });
     for (const alert of recent(calving)) {
       const { drop, pairedHours, daysToExpected } = alert;
