@@ -17,6 +17,8 @@ const CITY = 'Hoengseong';
 let testApp: TestApp;
 let farmer: TestUser;
 let stranger: TestUser;
+/** A farm of two: a neck collar at 38 °C, and a bolus at 39 °C that drinks (below). */
+let drinkingFarmer: TestUser;
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -58,6 +60,41 @@ beforeAll(async () => {
   );
 });
 afterAll(() => testApp.close());
+
+// The bolus 30201 reads 39 °C but for two drinks: one begun at 23:40 the day before that lasts past midnight,
+// one at 06:00. Each falls by over 2 °C and is back at 39 within 40 minutes, as a drink of cold water is. Its
+// activity is 12 a reading, the collar's 6.
+const DRINKS: Record<number, number> = {
+  [D - 20 * 60_000]: 36.8,
+  [D - 10 * 60_000]: 37.5,
+  [D]: 38,
+  [D + 10 * 60_000]: 38.4,
+  [D + 6 * HOUR]: 36.5,
+  [D + 6 * HOUR + 10 * 60_000]: 37.2,
+  [D + 6 * HOUR + 20 * 60_000]: 37.9,
+  [D + 6 * HOUR + 30 * 60_000]: 38.5,
+};
+
+beforeAll(async () => {
+  drinkingFarmer = await createFarmUser(testApp);
+  const farmId = await farmIdOf(testApp, drinkingFarmer);
+  const collar = await insertCowRow(testApp, drinkingFarmer, { code: 'C601', sensorId: 50201 });
+  await insertReadings(
+    testApp,
+    farmId,
+    collar,
+    50201,
+    slots(D, D + DAY).map((time) => ({ time, temperature: 38, activity: 6 })),
+  );
+  const bolus = await insertCowRow(testApp, drinkingFarmer, { code: 'C602', sensorId: 30201 });
+  await insertReadings(
+    testApp,
+    farmId,
+    bolus,
+    30201,
+    slots(D - DAY, D + DAY).map((time) => ({ time, temperature: DRINKS[time] ?? 39, activity: 12 })),
+  );
+});
 
 interface HerdDay {
   sensors: number;
@@ -132,6 +169,21 @@ describe('herdhourly: the herd per hour of a day in one call', () => {
   it('counts the sensors that reported in the day; a day without readings is every hour empty', async () => {
     expect(await herdDay({ timedate: '2026-04-09' })).toMatchObject({ sensors: 2, reported: 1 });
     expect(await herdDay({ timedate: '2026-04-11' })).toEqual({
+      sensors: 2,
+      reported: 0,
+      hours: emptyHours('2026-04-11'),
+    });
+  });
+
+  it("takes a bolus's body temperature: her drinks are left out, one begun before midnight too", async () => {
+    const { hours, ...herd } = await herdDay({ country: drinkingFarmer.country }, drinkingFarmer);
+    expect(herd).toEqual({ sensors: 2, reported: 2 });
+    // The collar's 38 and the bolus's 39 in every hour; with the drinks in, hour 0 would read 38.37 and hour
+    // 6 38.01, a herd that seems to cool as it drinks.
+    expect(hours.map((hour) => hour.temp)).toEqual(Array.from({ length: 24 }, () => 38.5));
+    expect(hours[6]).toMatchObject({ activity: (36 + 72) / 2, sensors: 2 });
+    // The evening read to find a drink begun before midnight is not the next day's: it has no reading.
+    expect(await herdDay({ timedate: '2026-04-11' }, drinkingFarmer)).toEqual({
       sensors: 2,
       reported: 0,
       hours: emptyHours('2026-04-11'),

@@ -200,7 +200,11 @@ export type HerdChartRequest = Static<typeof HerdChartRequestSchema>;
 
 export const HerdHourSchema = Type.Object({
   time: DateTimeString,
-  temp: Nullable(Type.Number({ description: '°C: the mean over the sensors of their hourly means' })),
+  temp: Nullable(
+    Type.Number({
+      description: "°C: the mean over the sensors of their hourly means, a bolus's without her drinks",
+    }),
+  ),
   activity: Nullable(
     Type.Number({
       description:
