@@ -10,7 +10,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
@@ -20,7 +19,7 @@ import { benchServerConfig, defaultIngestConcurrencies } from '../server-config'
 import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
-import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
+import { withScratchPostgres } from '../scratch-postgres';
 import { runSeed } from '../../apps/server/src/seed/run-seed';
 import { BENCH_COUNTRY, buildBenchFarms, FIRST_SENSOR, type BenchFarm } from '../ingest/farm';
 import { ROUND_MS, roundBatch } from '../ingest/readings';
@@ -473,23 +472,6 @@ const withScratchPglite = async (messagesPerSecond: number): Promise<Result> => 
   }
 };
 
-const withScratchPostgres = async (adminUrl: string): Promise<Result> => {
-  const name = `cowcare_bench_${process.pid}_${RUN_ID}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgresDatabase(url.toString());
-  try {
-    return await measure('PostgreSQL', db);
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-};
-
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 const loadAverage = () => os.loadavg()[0]?.toFixed(2) ?? '?';
 
@@ -545,7 +527,7 @@ const PHASES = {
   postgres: () => {
     const adminUrl = process.env.DATABASE_URL;
     if (!adminUrl) throw new Error('--only postgres needs DATABASE_URL');
-    return withScratchPostgres(adminUrl);
+    return withScratchPostgres(adminUrl, (db) => measure('PostgreSQL', db));
   },
 } as const;
 

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import pg from 'pg';
 import { api } from '@cowcare/contract/api';
 import { apiPath, fillPath } from '@cowcare/contract/route';
 import { buildApp } from '../../apps/server/src/app';
@@ -18,7 +17,7 @@ import { benchServerConfig } from '../server-config';
 import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
-import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
+import { withScratchPostgres } from '../scratch-postgres';
 import { runSeed } from '../../apps/server/src/seed/run-seed';
 import { BENCH_FARM, BENCH_USER, buildBenchFarm } from './farm';
 import { kib, mean, ms, percentile } from './stats';
@@ -91,23 +90,6 @@ const measure = async (label: string, db: Database): Promise<Result> => {
   }
 };
 
-const withScratchPostgres = async (adminUrl: string): Promise<Result> => {
-  const name = `cowcare_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgresDatabase(url.toString());
-  try {
-    return await measure('PostgreSQL', db);
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.end();
-  }
-};
-
 const row = (result: Result): string => {
   const latencies = result.latencies;
   return [
@@ -147,7 +129,7 @@ const main = async (): Promise<void> => {
   const pglite = await openPgliteDatabase(undefined);
   const results = [await measure('PGlite', pglite).finally(() => pglite.close())];
   const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) results.push(await withScratchPostgres(adminUrl));
+  if (adminUrl) results.push(await withScratchPostgres(adminUrl, (db) => measure('PostgreSQL', db)));
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
   writeFileSync(file, report(results, !adminUrl));
   console.log(`results written to ${file}`);

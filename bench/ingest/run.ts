@@ -10,7 +10,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
 import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import { buildApp } from '../../apps/server/src/app';
 import type { Config } from '../../apps/server/src/config';
@@ -19,7 +18,7 @@ import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { DEFAULT_INGEST_CONCURRENCY } from '../../apps/server/src/ingest/ingest-service';
 import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
-import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
+import { withScratchPostgres } from '../scratch-postgres';
 import { runSeed } from '../../apps/server/src/seed/run-seed';
 import { BENCH_COUNTRY, buildBenchFarms, type BenchFarm } from './farm';
 import { firstRoundAt, roundBatch, type BenchReading } from './readings';
@@ -291,23 +290,6 @@ const measure = async (label: Result['label'], db: Database, rounds: number): Pr
   };
 };
 
-const withScratchPostgres = async (adminUrl: string, rounds: number): Promise<Result> => {
-  const name = `cowcare_bench_${process.pid}_${RUN_ID}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgresDatabase(url.toString());
-  try {
-    return await measure('PostgreSQL', db, rounds);
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-};
-
 const rate = (value: Rate | undefined) =>
   value ? `${Math.round(perSecond(value)).toLocaleString('en')} (${value.seconds.toFixed(2)} s)` : 'not run';
 const share = (part: Rate | undefined, whole: Rate) =>
@@ -381,7 +363,7 @@ const main = async (): Promise<void> => {
     }),
   ];
   const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) results.push(await withScratchPostgres(adminUrl, 15));
+  if (adminUrl) results.push(await withScratchPostgres(adminUrl, (db) => measure('PostgreSQL', db, 15)));
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
   writeFileSync(file, report(results, !adminUrl, loadAtStart));
   console.log(`results written to ${file}`);
