@@ -150,7 +150,7 @@ describe('the herd model', () => {
   it("tells the cows' stories: fevers going on now, a bolus without drinks, sensors gone silent", () => {
     const now = Date.UTC(2026, 5, 1, 13);
     const { cows, fevers } = demoHerd(new Date(now));
-    expect(fevers.length).toBeGreaterThanOrEqual(5);
+    expect(fevers.length).toBeGreaterThanOrEqual(3);
     // One after another, as a herd falls ill, not all in the same ten minutes.
     expect(new Set(fevers.map((fever) => fever.from)).size).toBe(fevers.length);
     for (const fever of fevers) {

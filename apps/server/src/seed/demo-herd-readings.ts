@@ -10,9 +10,12 @@ import { daysAgo, int, pick, planHerdStories, type HerdContext, type HerdPlanInp
 
 type FeverBand = 'slight' | 'moderate' | 'severe';
 
-/** Of every twenty cows wearing a sensor, one has a fever in each band (about three of each in the herd). */
-const FEVER_CYCLE = 20;
-const FEVER_AT: Readonly<Partial<Record<number, FeverBand>>> = { 3: 'slight', 9: 'moderate', 15: 'severe' };
+/**
+ * Of every sixty cows wearing a sensor, one has a fever in each band: three in the demo herd. One in twenty in
+ * each band made nine at once, six of them at 41-42 °C, which reads as an outbreak, not as a farm's week.
+ */
+const FEVER_CYCLE = 60;
+const FEVER_AT: Readonly<Partial<Record<number, FeverBand>>> = { 3: 'slight', 15: 'moderate', 27: 'severe' };
 /** Whose story is a lame cow's (one in seven, of the cows without a fever: the first such gets the case). */
 const LAME_CYCLE = 7;
 const LAME_AT = 1;
@@ -93,10 +96,19 @@ const sensorStoryFor = (
   };
 };
 
+/** The case each fever band's cow has: a slight fever is only watched. */
 const FEVER_CASES = [
-  { diagnosis: { diseaseCode: 'mastitis' }, prescription: 'Cefalexin intramammary, 3 days' },
-  { diagnosis: { diseaseCode: 'pneumonia' }, prescription: 'Oxytetracycline 20 mg/kg' },
-  { diagnosis: { diseaseCode: null, text: 'Fever of unknown cause, under observation' }, prescription: '' },
+  {
+    band: 'moderate',
+    diagnosis: { diseaseCode: 'mastitis' },
+    prescription: 'Cefalexin intramammary, 3 days',
+  },
+  { band: 'severe', diagnosis: { diseaseCode: 'pneumonia' }, prescription: 'Oxytetracycline 20 mg/kg' },
+  {
+    band: 'slight',
+    diagnosis: { diseaseCode: null, text: 'Fever of unknown cause, under observation' },
+    prescription: '',
+  },
 ] as const;
 
 /** Health cases where the sensors' stories call for one: fevers, a lame cow, a cow that stopped drinking. */
@@ -112,7 +124,7 @@ const healthCasesFor = (
   };
   const notBeforeCreation = (cow: CowStory, date: string) => later(date, cow.cow.createdAt.slice(0, 10));
   for (const healthCase of FEVER_CASES) {
-    const cow = first(({ plan }) => plan.fever === 'moderate' || plan.fever === 'severe');
+    const cow = first(({ plan }) => plan.fever === healthCase.band);
     cow?.health(notBeforeCreation(cow, context.today), healthCase.diagnosis, healthCase.prescription);
   }
   const lame = first(({ plan }) => plan.lame);
