@@ -40,6 +40,7 @@ import {
   estrusAlertAtLatest,
   type EstrusParameters,
 } from '@cowcare/domain/estrus-detection';
+import { seededRandom } from '@cowcare/domain/seeded-random';
 import {
   detectHerd,
   formatWallClock,
@@ -366,6 +367,25 @@ const alternativeResults = [
     cows: herdCorrected(herd),
   }),
 ];
+/**
+ * The herd with a share of its activity blocks lost at random, as a collar or its gateway loses them (the
+ * file itself lacks single blocks inside records here and there): how much the scores hang on every block.
+ */
+function withBlocksLost(cows: readonly CowActivity[], share: number, seed: number): CowActivity[] {
+  const random = seededRandom(seed);
+  return cows.map((cow) => ({ ...cow, points: cow.points.filter(() => random() >= share) }));
+}
+const LOST_BLOCK_SHARES = [0.01, 0.03];
+const LOST_BLOCK_SEEDS = [1, 2, 3, 4, 5];
+const lostBlockResults = LOST_BLOCK_SHARES.flatMap((share) =>
+  LOST_BLOCK_SEEDS.map((seed) =>
+    evaluate({
+      name: `default, ${share * 100} % of the blocks lost at random (seed ${seed})`,
+      parameters: D,
+      cows: withBlocksLost(herd, share, seed),
+    }),
+  ),
+);
 const previousDefault = steps.at(-2)?.parameters ?? D;
 const liveResults = [
   evaluateLive('previous default (fixed heat level), live check', previousDefault),
@@ -537,6 +557,12 @@ const allTimes = herd.flatMap(({ points }) => points.map((point) => point.time))
 // A loop, not Math.min(...allTimes): a 10-minute file has too many blocks to spread into arguments.
 const firstTime = allTimes.reduce((first, time) => Math.min(first, time), Infinity);
 const lastTime = allTimes.reduce((last, time) => Math.max(last, time), -Infinity);
+/** Single blocks missing inside a cow's record: a gap of two blocks between readings. */
+const singleBlockHoles = herd
+  .map(({ points }) => points.map((point) => point.time).sort((a, b) => a - b))
+  .flatMap((times) =>
+    times.slice(1).filter((time, index) => time - (times[index] ?? time) === 4 * HOUR_MS),
+  ).length;
 const pct = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -623,6 +649,12 @@ const lines: string[] = [
   '',
   ...tableHead,
   ...liveResults.map(row),
+  '',
+  'Blocks lost at random, the default on the same herd with a share of its activity blocks removed (a collar or',
+  `its gateway loses some; the file already lacks ${singleBlockHoles} single blocks inside records):`,
+  '',
+  ...tableHead,
+  ...lostBlockResults.map(row),
   '',
   'The inputs and the reference, changed in turn (default parameters):',
   '',
