@@ -23,6 +23,7 @@ import { withScratchPostgres } from '../scratch-postgres';
 import { runSeed } from '../../apps/server/src/seed/run-seed';
 import { BENCH_COUNTRY, buildBenchFarms, FIRST_SENSOR, type BenchFarm } from '../ingest/farm';
 import { ROUND_MS, roundBatch } from '../ingest/readings';
+import { describeMachine } from '../machine';
 
 /** Farms whose gateways send the background load. */
 const BACKGROUND_FARMS = 10;
@@ -476,7 +477,6 @@ const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 const loadAverage = () => os.loadavg()[0]?.toFixed(2) ?? '?';
 
 const report = (results: Result[], postgresSkipped: boolean, loadAtStart: string): string => {
-  const cpus = os.cpus();
   const rows = results.flatMap((r) =>
     r.alerts.map(({ kind, latencies, missed }) => {
       const p99 = percentile(latencies, 99);
@@ -505,7 +505,7 @@ const report = (results: Result[], postgresSkipped: boolean, loadAtStart: string
 Written by \`npx tsx bench/alert-latency/run.ts\`; numbers from one run, not a test.
 
 - Date: ${new Date().toISOString()}
-- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}
+- Machine: ${describeMachine()}
 - Node ${process.version}
 - Load average (1 min) at the start and the end of the run: ${loadAtStart} / ${loadAverage()} (shared machine).
 - Server: built in-process (\`buildApp\`) with its embedded broker, ingest concurrency its database's default (${defaultIngestConcurrencies}), detection stage behind the ingest as in production, listening on a port for the sockets. Farms, gateways and users from \`bench/ingest/farm.ts\`; the gateways and sockets run in the same process as the server (and PGlite in its thread).

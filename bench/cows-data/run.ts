@@ -4,7 +4,6 @@
 // (set DATABASE_URL to also measure PostgreSQL, on a scratch database that is dropped afterwards).
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +20,7 @@ import { withScratchPostgres } from '../scratch-postgres';
 import { runSeed } from '../../apps/server/src/seed/run-seed';
 import { BENCH_FARM, BENCH_USER, buildBenchFarm } from './farm';
 import { kib, mean, ms, percentile } from './stats';
+import { describeMachine } from '../machine';
 
 const COWS = 10_000;
 const WARM_UP_CALLS = 5;
@@ -109,13 +109,12 @@ const row = (result: Result): string => {
 };
 
 const report = (results: Result[], postgresSkipped: boolean): string => {
-  const cpus = os.cpus();
   return `# getCowsData benchmark (10,000-cow farm)
 
 Written by \`npx tsx bench/cows-data/run.ts\`; numbers from one run, not a test.
 
 - Date: ${new Date().toISOString()}
-- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}
+- Machine: ${describeMachine()}
 - Node ${process.version}
 - Method: a fresh database migrated and seeded with reference data, one farm of ${COWS.toLocaleString('en')} cows built by SQL (every 50th culled, every 25th without a sensor, neck and pill sensors, 3 cow types, readings and reproduction dates on every cow); then ${WARM_UP_CALLS} warm-up calls and ${MEASURED_CALLS} measured calls of \`GET /api/common/common/getCowsData/KR/${BENCH_FARM.farmNumber}\` in sequence through \`app.inject\` (authentication with the session check, scope check, SQL, presenter, schema serialisation; no network socket). Percentiles are nearest-rank over the ${MEASURED_CALLS} calls. Compressed sizes are what gzip/brotli (Node zlib, default levels) make of the same body; the server does not compress answers yet.
 

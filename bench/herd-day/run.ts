@@ -5,7 +5,6 @@
 // to also measure PostgreSQL, on a scratch database that is dropped afterwards).
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import { runSeed } from '../../apps/server/src/seed/run-seed';
 import { BENCH_FARM, BENCH_USER, buildBenchFarm } from '../cows-data/farm';
 import { mean, ms, percentile } from '../cows-data/stats';
 import { benchServerConfig } from '../server-config';
+import { describeMachine } from '../machine';
 
 const DAY = '2026-04-10';
 const WARM_UP_CALLS = 3;
@@ -169,13 +169,12 @@ const row = (result: Result): string => {
 };
 
 const report = (results: Result[], postgresSkipped: boolean): string => {
-  const cpus = os.cpus();
   return `# herdhourly benchmark: the herd's day, a bolus's drinks left out
 
 Written by \`npx tsx bench/herd-day/run.ts\`; numbers from one run, not a test.
 
 - Date: ${new Date().toISOString()}
-- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}
+- Machine: ${describeMachine()}
 - Node ${process.version}
 - Method: a fresh database per farm, seeded with reference data; the farm of \`bench/cows-data\` (every 50th cow culled, every 25th without a sensor, the rest alternating neck collars and boluses); one day and the 3 hours before it of 10-minute readings for every sensor worn, a bolus drinking every 160 minutes (2.5 °C down, back in 40 minutes). Then ${WARM_UP_CALLS} warm-up and ${MEASURED_CALLS} measured calls of \`POST /api/gpko/herdhourly\` through \`app.inject\` (authentication, scope check, SQL, drink detection per bolus, serialisation), interleaved with as many runs of the baseline: the aggregate the call was before, every sensor's readings averaged in SQL, drinks and all, sent straight to the database. Percentiles are nearest-rank.
 

@@ -22,6 +22,7 @@ import { withScratchPostgres } from '../scratch-postgres';
 import { runSeed } from '../../apps/server/src/seed/run-seed';
 import { BENCH_COUNTRY, buildBenchFarms, type BenchFarm } from './farm';
 import { firstRoundAt, roundBatch, type BenchReading } from './readings';
+import { describeMachine } from '../machine';
 
 const FARMS = 20;
 const COWS_PER_FARM = 1_000;
@@ -298,7 +299,6 @@ const share = (part: Rate | undefined, whole: Rate) =>
 const loadAverage = () => os.loadavg()[0]?.toFixed(2) ?? '?';
 
 const report = (results: Result[], postgresSkipped: boolean, loadAtStart: string): string => {
-  const cpus = os.cpus();
   const rows = results.map((result) =>
     [
       result.database,
@@ -316,7 +316,7 @@ const report = (results: Result[], postgresSkipped: boolean, loadAtStart: string
 Written by \`npx tsx bench/ingest/run.ts\`; numbers from one run, not a test.
 
 - Date: ${new Date().toISOString()}
-- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}
+- Machine: ${describeMachine()}
 - Node ${process.version}
 - Load average (1 min) at the start and the end of the run: ${loadAtStart} / ${loadAverage()}. The machine is shared: other work running at the same time lowers every number in the table alike, which is why each pipeline rate stands beside a baseline measured in the same run.
 - Farms: ${FARMS} farms of ${COWS_PER_FARM.toLocaleString('en')} cows, every cow wearing a sensor, one gateway per farm. Readings: every sensor once per 10-minute round (temp and activity); each gateway sends its farm's round as one MQTT message of ${COWS_PER_FARM.toLocaleString('en')} readings, QoS 1, with up to ${WINDOW} messages unacknowledged. The gateways publish from the same process as the server, so they share its two cores (and PostgreSQL shares them too).

@@ -18,6 +18,7 @@ import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
 import { runSeed } from '../../apps/server/src/seed/run-seed';
 import { BENCH_USER, buildBenchFarm } from '../cows-data/farm';
 import { mean, ms, percentile } from '../cows-data/stats';
+import { describeMachine } from '../machine';
 
 const COWS = 10_000;
 const WARM_UP_RUNS = 1;
@@ -130,7 +131,6 @@ async function main(): Promise<void> {
     await app.close();
     await db.close();
   }
-  const cpus = os.cpus();
   const last = runs.at(-1);
   const text = `# Time from login to a usable cow list (10,000 cows, Chromium)
 
@@ -138,7 +138,7 @@ Written by \`npx tsx bench/web-list/run.ts\` (after \`npm run build -w @cowcare/
 not a test.
 
 - Date: ${new Date().toISOString()}
-- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()} ${os.arch()}
+- Machine: ${describeMachine()}
 - Node ${process.version}; headless Chromium (${CHROMIUM}), phone viewport 390×844, no CPU or network throttling
 - Server: the real app in this process on 127.0.0.1 (PGlite), serving the production build of apps/web; the
   farm of bench/cows-data (${COWS.toLocaleString('en')} cows, every 50th culled, every 25th without a sensor)
