@@ -182,6 +182,13 @@ describe('herdhourly: the herd per hour of a day in one call', () => {
     // 6 38.01, a herd that seems to cool as it drinks.
     expect(hours.map((hour) => hour.temp)).toEqual(Array.from({ length: 24 }, () => 38.5));
     expect(hours[6]).toMatchObject({ activity: (36 + 72) / 2, sensors: 2 });
+    // At +05:30 the day starts at 18:30 UTC the day before: the bolus alone until the collar's first reading
+    // at 00:00 UTC (hour 5), her drinks still left out.
+    const india = await herdDay({ timedate: '2026-04-10T12:00:00+05:30' }, drinkingFarmer);
+    expect(india.hours.map((hour) => hour.temp)).toEqual(
+      Array.from({ length: 24 }, (_, hour) => (hour < 5 ? 39 : 38.5)),
+    );
+    expect(india.hours[4]?.sensors).toBe(1);
     // The evening read to find a drink begun before midnight is not the next day's: it has no reading.
     expect(await herdDay({ timedate: '2026-04-11' }, drinkingFarmer)).toEqual({
       sensors: 2,
