@@ -151,3 +151,70 @@ export function trailingHourRate(values: Float64Array, hourBlocks: number, minPr
   }
   return rates;
 }
+
+/** A series in blocks of at least a detector's block length, and the time each block was complete. */
+export interface ActivityBlocks extends RegularActivitySeries {
+  /**
+   * For block i: the time of the reading that completed it (the first reading in or after its last slot).
+   * A detector that raises something on block i raises it then: it could not know earlier.
+   */
+  readonly completedAt: readonly number[];
+  /** The cadence of the readings the blocks were made of: a block's last reading is `readingCadenceMs` before its end. */
+  readonly readingCadenceMs: number;
+}
+
+/**
+ * Blocks of `blockMs` for a detector whose thresholds were set on blocks of that length. Finer readings are
+ * binned into clock blocks (aligned to whole multiples of `blockMs` of the series' clock), each the block's
+ * activity: the mean of its present readings, scaled to the block; NaN when fewer than `minCoverage` of its
+ * slots are present. The newest block is left out until a reading completes it. A series whose cadence is
+ * already `blockMs` or longer is returned as it is, each block complete when it was read.
+ */
+export function toClockBlocks(
+  series: RegularActivitySeries,
+  blockMs: number,
+  minCoverage: number,
+): ActivityBlocks | null {
+  const { start, cadenceMs, values } = series;
+  if (cadenceMs >= blockMs) {
+    const completedAt = values.map((_, index) => start + index * cadenceMs);
+    return { ...series, completedAt, readingCadenceMs: cadenceMs };
+  }
+  const firstBlock = Math.floor(start / blockMs) * blockMs;
+  // Slot k of the grid (any integer k, also before the first reading) is at start + k × cadence.
+  const firstSlotFrom = (time: number) => Math.ceil((time - start) / cadenceMs);
+  const slotsPerBlock = blockMs / cadenceMs;
+  const nextReadingAt = new Float64Array(values.length); // the first present slot at or after each slot
+  let nextReading = Number.NaN;
+  for (let slot = values.length - 1; slot >= 0; slot -= 1) {
+    if (!Number.isNaN(values[slot] ?? Number.NaN)) nextReading = start + slot * cadenceMs;
+    nextReadingAt[slot] = nextReading;
+  }
+  const blockValues: number[] = [];
+  const completedAt: number[] = [];
+  for (let block = firstBlock; ; block += blockMs) {
+    const from = firstSlotFrom(block);
+    const to = firstSlotFrom(block + blockMs); // exclusive
+    if (to > values.length) break; // the newest block, not complete yet
+    let sum = 0;
+    let present = 0;
+    for (let slot = Math.max(0, from); slot < to; slot += 1) {
+      const value = values[slot] ?? Number.NaN;
+      if (!Number.isNaN(value)) {
+        sum += value;
+        present += 1;
+      }
+    }
+    const enough = present > 0 && present >= minCoverage * (to - from);
+    blockValues.push(enough ? (sum / present) * slotsPerBlock : Number.NaN);
+    completedAt.push(nextReadingAt[to - 1] ?? Number.NaN);
+  }
+  if (blockValues.length === 0) return null;
+  return {
+    start: firstBlock,
+    cadenceMs: blockMs,
+    values: blockValues,
+    completedAt,
+    readingCadenceMs: cadenceMs,
+  };
+}

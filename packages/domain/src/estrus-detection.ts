@@ -9,10 +9,10 @@
 //
 // The rule (architecture §9, refined on real SCR Heatime data; docs/detection.md has the sources and the
 // measured results of each refinement):
-//  1. Baseline: every hour against the same clock hour on the previous 7 days — their mean without the
+//  0. Blocks: activity is judged in 2-hour clock blocks, as SCR Heatime counts it and as the rule's levels
+//     were set; finer readings are summed into them.
+//  1. Baseline: every block against the same clock block on the previous 7 days — their mean without the
 //     highest and the lowest day, so one exceptional day (a heat, a regrouping, a collar off) does not move it.
-//     Hours, not blocks: at 10-minute blocks a block's highest day is a burst, and leaving it out left every
-//     baseline too low.
 //  2. Rise: activity over the trailing 12 hours ÷ the baseline of the same 12 hours.
 //  3. Heat ('detected') when the rise is >= 1.5 (+50 %), held >= 1 hour, and carried by a run of at least
 //     6 raised hours (hourly activity >= 1.5× its baseline, pauses under 4 hours allowed): a heat is
@@ -23,16 +23,17 @@
 //  5. An episode lasts while the 12-hour rise stays up; rises less than 10 hours apart are one episode;
 //     the first 10 days after a calving are ignored.
 //
-// Any regular cadence works (10 minutes to 2 hours were tested): durations are converted to blocks of the
-// inferred cadence, an "hour" is one block when blocks are longer than an hour (else the trailing hour's
-// blocks, averaged), and missing blocks are holes that the ratios skip, never zeros.
+// Any regular cadence works (10 minutes to 2 hours were tested): readings finer than 2 hours are summed into
+// 2-hour clock blocks, a block is judged when the reading that completes it arrives, durations are converted
+// to blocks, and missing blocks are holes that the ratios skip, never zeros.
 
 import {
   blocksIn,
   DAY_MS,
   HOUR_MS,
+  toClockBlocks,
   toRegularSeries,
-  trailingHourRate,
+  type ActivityBlocks,
   type ActivityPoint,
   type RegularActivitySeries,
 } from './activity-series';
@@ -60,6 +61,17 @@ export interface EstrusEpisode {
 }
 
 export interface EstrusParameters {
+  /**
+   * Hours of the blocks activity is judged in; finer readings are summed into clock blocks this long. 2: the
+   * levels below (a raised block at 1.4-1.5× its baseline, held, six raised hours) were set on 2-hour blocks,
+   * and how often noise reaches them depends on the block: a 10-minute count or an hour is far noisier. SCR
+   * Heatime, the reference system, counts in 2-hour blocks too. Judging every 10-minute reading instead gave
+   * the same activity different answers (on the development data split into 10-minute blocks: recall
+   * 0.77-0.87 against 0.94 on the blocks themselves; docs/detection.md). The cost: onsets are known to the
+   * block, and a heat is raised at the reading that completes its block, up to 2 hours after a finer rule
+   * might — hours before the insemination window opens.
+   */
+  readonly blockHours: number;
   /**
    * Trailing window over which activity is summed (§9). Twelve hours covers most of a heat (8-18 h) while
    * averaging out the hour-to-hour noise of a single collar.
@@ -151,6 +163,7 @@ export interface EstrusParameters {
 }
 
 export const DEFAULT_ESTRUS_PARAMETERS: EstrusParameters = {
+  blockHours: 2,
   windowHours: 12,
   baselineDays: 7,
   minBaselineDays: 2,
@@ -437,14 +450,14 @@ interface RaisedHours {
 }
 
 /** The next present hour after `block`; every quiet hour counted so far is present, so one is found. */
-function nextPresent(hourRatio: Float64Array, block: number): number {
+function nextPresent(blockRatio: Float64Array, block: number): number {
   let next = block + 1;
-  while (Number.isNaN(hourRatio[next] ?? 0)) next += 1;
+  while (Number.isNaN(blockRatio[next] ?? 0)) next += 1;
   return next;
 }
 
-function raisedHours(hourRatio: Float64Array, ratios: Float64Array, quietGapBlocks: number): RaisedHours {
-  const length = hourRatio.length;
+function raisedHours(blockRatio: Float64Array, ratios: Float64Array, quietGapBlocks: number): RaisedHours {
+  const length = blockRatio.length;
   const raisedBefore = new Int32Array(length + 1);
   const raisedBlocks = new Int32Array(length);
   const stopAt = new Int32Array(length);
@@ -452,7 +465,7 @@ function raisedHours(hourRatio: Float64Array, ratios: Float64Array, quietGapBloc
   let quiet = 0; // present hours below the ratio since the last raised one
   let quietStop = -1; // once `quiet` reaches the gap: the quiet hour a walk back from here stops at
   for (let index = 0; index < length; index += 1) {
-    const value = hourRatio[index] ?? Number.NaN;
+    const value = blockRatio[index] ?? Number.NaN;
     const raisedSoFar = raisedBefore[index] ?? 0;
     raisedBefore[index + 1] = raisedSoFar;
     if (value >= (ratios[index] ?? Number.NaN)) {
@@ -463,8 +476,8 @@ function raisedHours(hourRatio: Float64Array, ratios: Float64Array, quietGapBloc
     } else if (!Number.isNaN(value)) {
       quiet += 1;
       // The stop is the oldest of the last `quietGapBlocks` quiet hours: it moves on one present hour a step.
-      if (quiet === quietGapBlocks) quietStop = nextPresent(hourRatio, lastRaised);
-      else if (quiet > quietGapBlocks) quietStop = nextPresent(hourRatio, quietStop);
+      if (quiet === quietGapBlocks) quietStop = nextPresent(blockRatio, lastRaised);
+      else if (quiet > quietGapBlocks) quietStop = nextPresent(blockRatio, quietStop);
     }
     // A walk that meets a raised or a missing hour goes on exactly as a walk from the hour before it.
     if (quiet >= quietGapBlocks) stopAt[index] = quietStop;
@@ -544,55 +557,41 @@ function levelRatios(
   return { heat, suspected };
 }
 
-/** The state machine shared by the whole-series detector and the live check; one pass, oldest block first. */
-function run(series: RegularActivitySeries, calvings: readonly number[], p: EstrusParameters): Run {
+/**
+ * The state machine shared by the whole-series detector and the live check; one pass, oldest block first.
+ * Blocks are `blockHours` or longer (`toClockBlocks`): an "hour" of the rule is never shorter than a block.
+ */
+function run(series: ActivityBlocks, calvings: readonly number[], p: EstrusParameters): Run {
   const { start, cadenceMs } = series;
   const values = new Float64Array(series.values);
   const day = blocksIn(DAY_MS, cadenceMs);
   const windowBlocks = blocksIn(p.windowHours * HOUR_MS, cadenceMs);
-  const hourBlocks = blocksIn(HOUR_MS, cadenceMs);
-  const blockHours = cadenceMs / HOUR_MS;
+  const hoursPerBlock = cadenceMs / HOUR_MS;
   const quietGapBlocks = Number.isFinite(p.quietGapHours)
     ? blocksIn(p.quietGapHours * HOUR_MS, cadenceMs)
     : Number.POSITIVE_INFINITY;
-  const minHourBlocks = Math.max(1, Math.ceil(p.minCoverage * hourBlocks));
   const time = (index: number) => start + index * cadenceMs;
   const ignoredMask = postCalvingMask(series, calvings, p);
   const ignored = (index: number) => ignoredMask[index] === 1;
 
-  // 1. The same clock hour on the previous days. Compared hour by hour, not block by block: the days'
-  // highest and lowest are dropped, and at 10-minute blocks (bursts and lying bouts, many zeros) dropping a
-  // block's highest day takes much of its mean with it, which made every baseline too low and every ratio
-  // too high (on the development data split into bursty 10-minute blocks: 78 alerts, 30 of them true).
-  const hourRates = trailingHourRate(values, hourBlocks, minHourBlocks);
-  const baseline = sameClockBaseline(hourRates, day, p);
-  // 2. The rise over the trailing window (its hours), and the hourly ratio.
-  const usable = presentInBoth(hourRates, baseline);
-  const windowHours = Math.max(1, Math.round(windowBlocks / hourBlocks));
-  const minWindowHours = Math.max(1, Math.ceil(p.minCoverage * windowHours));
-  const rise = trailingRatio(hourRates, baseline, usable, windowHours, minWindowHours, hourBlocks);
-  const hourRatio = trailingRatio(hourRates, baseline, usable, 1, 1);
-  // Where a raised hour's activity starts and stops is found block by block, against each block's own
-  // same-clock mean: an hour's baseline would blur a steep change of the daily rhythm inside the hour (the
-  // evening's fall), and the mean, not the trimmed one, is fair to single blocks.
-  const blockBaseline =
-    hourBlocks === 1 ? baseline : sameClockBaseline(values, day, { ...p, baselineCenter: 'mean' });
+  // 1. The same clock block on the previous days.
+  const baseline = sameClockBaseline(values, day, p);
+  // 2. The rise over the trailing window, and each block's own ratio.
+  const usable = presentInBoth(values, baseline);
+  const minWindowBlocks = Math.max(1, Math.ceil(p.minCoverage * windowBlocks));
+  const rise = trailingRatio(values, baseline, usable, windowBlocks, minWindowBlocks);
+  const blockRatio = trailingRatio(values, baseline, usable, 1, 1);
   // The heat and the suspected level of each block.
   const levels = levelRatios(rise, day, p);
   const ratiosFor = (level: Level) => (level === 2 ? levels.heat : levels.suspected);
   const ratioAt = (index: number, level: Level) => ratiosFor(level)[index] ?? Number.NaN;
-
-  const blockRaised = (index: number, level: Level): boolean => {
-    const value = values[index] ?? Number.NaN;
-    return value > 0 && value >= ratioAt(index, level) * (blockBaseline[index] ?? Number.NaN);
-  };
 
   // Built on first use: a cow whose rise never reaches a level never needs its raised hours.
   const raisedByLevel: (RaisedHours | undefined)[] = [];
   const raisedAt = (level: Level): RaisedHours => {
     const known = raisedByLevel[level];
     if (known !== undefined) return known;
-    const raised = raisedHours(hourRatio, ratiosFor(level), quietGapBlocks);
+    const raised = raisedHours(blockRatio, ratiosFor(level), quietGapBlocks);
     raisedByLevel[level] = raised;
     return raised;
   };
@@ -600,7 +599,7 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
   /**
    * The run of raised hours (hourly ratio at `level`) that is going on at `index`: raised hours within the
    * trailing window, going back from `index`, until a quiet stretch of `quietGapHours`. Null when the last
-   * raised hour is already that long ago. `first` is the first block of its first raised hour.
+   * raised hour is already that long ago. `first` is its first raised hour.
    */
   const currentRun = (index: number, level: Level): { hours: number; first: number } | null => {
     const { raisedBefore, raisedBlocks, stopAt } = raisedAt(level);
@@ -608,15 +607,7 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
     const raisedFrom = raisedBefore[from] ?? 0;
     const raised = (raisedBefore[index + 1] ?? 0) - raisedFrom;
     if (raised === 0) return null;
-    const earliest = raisedBlocks[raisedFrom] ?? index;
-    let first = earliest;
-    for (let block = Math.max(0, earliest - hourBlocks + 1); block <= earliest; block += 1) {
-      if (blockRaised(block, level)) {
-        first = block;
-        break;
-      }
-    }
-    return { hours: raised * blockHours, first };
+    return { hours: raised * hoursPerBlock, first: raisedBlocks[raisedFrom] ?? index };
   };
 
   // Not a closure made in levelAt: the server runs under tsx, which names every closure it creates, and
@@ -638,14 +629,6 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
     return { index: currentRun(index, 1)?.first ?? index, level: 1 };
   };
 
-  /** The last block at `level` within the hour that ends at `index`: where a raised hour's activity stops. */
-  const lastRaisedBlock = (index: number, level: Level): number => {
-    for (let block = index; block > index - hourBlocks && block >= 0; block -= 1) {
-      if (blockRaised(block, level)) return block;
-    }
-    return index;
-  };
-
   // 3-5. Episodes.
   const episodes: Draft[] = [];
   const alerts: Run['alerts'] = [];
@@ -653,13 +636,13 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
   let heldSuspected = 0; // consecutive blocks at >= suspected
   let heldDetected = 0; // consecutive blocks at heat level
   const follow = (draft: Draft, index: number) => {
-    const hour = hourRatio[index] ?? Number.NaN;
-    if (hour > draft.peakRatio) {
-      draft.peakRatio = hour;
+    const ratio = blockRatio[index] ?? Number.NaN;
+    if (ratio > draft.peakRatio) {
+      draft.peakRatio = ratio;
       draft.peakIndex = index;
     }
-    if (hour >= ratioAt(index, draft.onsetLevel)) {
-      draft.endIndex = Math.max(draft.endIndex, lastRaisedBlock(index, draft.onsetLevel));
+    if (ratio >= ratioAt(index, draft.onsetLevel)) {
+      draft.endIndex = Math.max(draft.endIndex, index);
     }
     const windowRise = rise[index] ?? Number.NaN;
     if (windowRise > draft.riseRatio || Number.isNaN(draft.riseRatio)) draft.riseRatio = windowRise;
@@ -669,9 +652,9 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
     heldSuspected = level >= 1 ? heldSuspected + 1 : 0;
     heldDetected = level === 2 ? heldDetected + 1 : 0;
     const heldLevel: Level =
-      heldDetected * blockHours >= p.holdHours
+      heldDetected * hoursPerBlock >= p.holdHours
         ? 2
-        : heldSuspected * blockHours >= p.suspectedHoldHours
+        : heldSuspected * hoursPerBlock >= p.suspectedHoldHours
           ? 1
           : 0;
     let event: EstrusAlert['kind'] | null = null;
@@ -726,29 +709,33 @@ function run(series: RegularActivitySeries, calvings: readonly number[], p: Estr
   return { episodes, alerts, heatBuilding };
 }
 
-function toEpisode(draft: Draft, series: RegularActivitySeries, p: EstrusParameters): EstrusEpisode {
+function toEpisode(draft: Draft, series: ActivityBlocks, p: EstrusParameters): EstrusEpisode {
   const time = (index: number) => series.start + index * series.cadenceMs;
   const onset = time(draft.onsetIndex);
   return {
     onset,
-    end: Math.max(time(draft.endIndex), onset),
+    // The last raised reading: the end of its block less one reading.
+    end: Math.max(time(draft.endIndex) + series.cadenceMs - series.readingCadenceMs, onset),
     peak: time(draft.peakIndex),
     peakRatio: draft.peakRatio,
     riseRatio: draft.riseRatio,
     windowStart: onset + p.windowStartHours * HOUR_MS,
     windowEnd: onset + p.windowEndHours * HOUR_MS,
     confidence: draft.level === 2 ? 'detected' : 'suspected',
-    alertAt: time(draft.alertIndex),
+    alertAt: series.completedAt[draft.alertIndex] ?? time(draft.alertIndex),
   };
 }
 
 function prepare(
   points: readonly ActivityPoint[],
   options: EstrusOptions,
-): { series: RegularActivitySeries; parameters: EstrusParameters } | null {
+): { series: ActivityBlocks; parameters: EstrusParameters; newestReading: number } | null {
   const parameters = { ...DEFAULT_ESTRUS_PARAMETERS, ...options.parameters };
-  const series = toRegularSeries(points, options.cadenceMs);
-  return series === null ? null : { series, parameters };
+  const readings = toRegularSeries(points, options.cadenceMs);
+  if (readings === null) return null;
+  const series = toClockBlocks(readings, parameters.blockHours * HOUR_MS, parameters.minCoverage);
+  const newestReading = readings.start + (readings.values.length - 1) * readings.cadenceMs;
+  return series === null ? null : { series, parameters, newestReading };
 }
 
 export interface EstrusFindings {
@@ -799,10 +786,11 @@ export function estrusAlertAtLatest(
   const prepared = prepare(points, options);
   if (prepared === null) return null;
   const parameters = { ...prepared.parameters, lookAhead: false };
-  const { series } = prepared;
+  const { series, newestReading } = prepared;
   const last = series.values.length - 1;
   const { alerts } = run(series, options.calvings ?? [], parameters);
   const alert = alerts[alerts.length - 1];
-  if (alert === undefined || alert.index !== last) return null;
+  // The newest block, completed by this reading (an earlier reading's answer is not repeated).
+  if (alert === undefined || alert.index !== last || series.completedAt[last] !== newestReading) return null;
   return { kind: alert.kind, episode: toEpisode(alert.snapshot, series, parameters) };
 }
