@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { readingsTopic } from '@cowcare/contract/routes/ingest';
-import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
+import { DEFAULT_ESTRUS_PARAMETERS, detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
 import { buildApp } from '../../apps/server/src/app';
 import type { Config } from '../../apps/server/src/config';
 import { benchServerConfig, defaultIngestConcurrencies } from '../server-config';
@@ -91,6 +91,9 @@ const feverSeries = (trigger: number): SeriesReading[] => {
   return readings;
 };
 
+/** Estrus is judged in clock blocks, each at the reading that completes it. */
+const ESTRUS_BLOCK_MS = DEFAULT_ESTRUS_PARAMETERS.blockHours * HOUR;
+
 /**
  * The heat cow's readings: 11.5 days of steady activity (20 ± 3 a slot) at 38.7 °C, then three times as much
  * from about seven hours before `trigger`, placed so that the estrus rule (no look-ahead, as the server runs
@@ -98,6 +101,7 @@ const feverSeries = (trigger: number): SeriesReading[] => {
  * with the detector itself rather than assumed, so a change to the rule moves the series, not the benchmark.
  */
 const heatSeries = (trigger: number): SeriesReading[] => {
+  // The draft starts on a block boundary (time 0), so moving it whole blocks keeps its blocks as they are.
   const slots = ((11 * DAY + 12 * HOUR) / ROUND_MS) | 0;
   const riseFrom = slots - 42;
   const draft = Array.from({ length: slots + 60 }, (_, index) => ({
@@ -110,6 +114,8 @@ const heatSeries = (trigger: number): SeriesReading[] => {
   );
   if (!heat) throw new Error('the heat series raises no heat');
   const shift = trigger - heat.alertAt;
+  if (shift % ESTRUS_BLOCK_MS !== 0)
+    throw new Error('the trigger does not complete a block of the estrus rule');
   return draft
     .filter((reading) => reading.time <= heat.alertAt)
     .map((reading) => ({ ...reading, time: reading.time + shift }));
@@ -329,7 +335,8 @@ const measure = async (
     if (cowId === undefined || heatCowId === undefined) throw new Error('measured cow missing');
     measured.push({ farm, cowId, heatCowId, index: BACKGROUND_FARMS + offset });
   }
-  const trigger = Math.floor(Date.now() / ROUND_MS) * ROUND_MS;
+  // The latest reading slot that completes a clock block of the estrus rule: a heat is raised only there.
+  const trigger = Math.floor((Date.now() + ROUND_MS) / ESTRUS_BLOCK_MS) * ESTRUS_BLOCK_MS - ROUND_MS;
   const series = ALERT_KINDS.map((kind): KindSeries => ({ kind, readings: kind.series(trigger) }));
   for (const one of measured) await preloadHistory(db, one, series);
   const backgroundStart = Math.floor((Date.now() - BACKGROUND_DAYS_BACK * DAY) / ROUND_MS) * ROUND_MS;
