@@ -114,8 +114,9 @@ const heatSeries = (trigger: number): SeriesReading[] => {
   );
   if (!heat) throw new Error('the heat series raises no heat');
   const shift = trigger - heat.alertAt;
-  if (shift % ESTRUS_BLOCK_MS !== 0)
+  if (shift % ESTRUS_BLOCK_MS !== 0) {
     throw new Error('the trigger does not complete a block of the estrus rule');
+  }
   return draft
     .filter((reading) => reading.time <= heat.alertAt)
     .map((reading) => ({ ...reading, time: reading.time + shift }));
