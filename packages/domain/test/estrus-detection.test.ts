@@ -189,7 +189,7 @@ describe('detectEstrusEpisodes', () => {
   it.each([10, 15, 30, 60])(
     'finds the same heats in the same 2-hour activity read at %i-minute blocks',
     (minutes) => {
-      // Two heats near the heat level, in 40 noisy cows: where a rule that looks at every block differs.
+      // Two heats near the heat level, in 40 noisy cows: where a rule that judged every reading differed.
       const rises = [heat(9, 21, 8, 1.55), heat(17, 3, 10, 1.7)];
       const onsets = (points: ActivityPoint[]) =>
         detectEstrusEpisodes(points).map(({ onset, confidence }) => `${iso(onset)} ${confidence}`);
@@ -330,7 +330,7 @@ describe('detectEstrusEpisodes', () => {
       expect(episodes.map((episode) => episode.confidence)).toEqual(['detected']);
       expect(episodes[0]?.riseRatio).toBeGreaterThan(1.4);
       expect(episodes[0]?.riseRatio).toBeLessThan(1.5);
-      // A moderate rise is less sharp at its edge: within the hour, or one block when blocks are longer.
+      // Known to its 2-hour block, or to the reading when readings are longer.
       expect(Math.abs((episodes[0]?.onset ?? 0) - rise.start)).toBeLessThanOrEqual(resolution(minutes));
       // The fixed §9 level (+50 % for every cow) calls it only suspected.
       const fixed = detectEstrusEpisodes(moderate(minutes, 0), {
