@@ -374,9 +374,8 @@ function presentInBoth(numerator: Float64Array, denominator: Float64Array): Uint
 }
 
 /**
- * Σ numerator ÷ Σ denominator over the trailing `count` values `stride` blocks apart (every block when the
- * stride is 1; every hour's value when it is an hour), counting only `usable` blocks; NaN when fewer than
- * `minPresent` count or the denominator is not positive. Running sums, one per stride position.
+ * Σ numerator ÷ Σ denominator over the trailing `count` blocks, counting only `usable` blocks; NaN when fewer
+ * than `minPresent` count or the denominator is not positive. Running sums.
  */
 function trailingRatio(
   numerator: Float64Array,
@@ -384,32 +383,23 @@ function trailingRatio(
   usable: Uint8Array,
   count: number,
   minPresent: number,
-  stride = 1,
 ): Float64Array {
   const ratios = new Float64Array(numerator.length);
-  // The sums of each stride position, carried from the block one stride back.
-  const tops = new Float64Array(stride);
-  const bottoms = new Float64Array(stride);
-  const presents = new Int32Array(stride);
+  let top = 0;
+  let bottom = 0;
+  let present = 0;
   for (let index = 0; index < numerator.length; index += 1) {
-    const slot = index % stride;
-    let top = tops[slot] ?? 0;
-    let bottom = bottoms[slot] ?? 0;
-    let present = presents[slot] ?? 0;
     if (usable[index] === 1) {
       top += numerator[index] ?? 0;
       bottom += denominator[index] ?? 0;
       present += 1;
     }
-    const leaving = index - count * stride;
+    const leaving = index - count;
     if (leaving >= 0 && usable[leaving] === 1) {
       top -= numerator[leaving] ?? 0;
       bottom -= denominator[leaving] ?? 0;
       present -= 1;
     }
-    tops[slot] = top;
-    bottoms[slot] = bottom;
-    presents[slot] = present;
     ratios[index] = present >= minPresent && bottom > 0 ? top / bottom : Number.NaN;
   }
   return ratios;
