@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOUR_MS, MINUTE_MS } from '@cowcare/domain/activity-series';
 import { seededRandom } from '@cowcare/domain/seeded-random';
+import { formatWallClock, parseWallClock } from '../../apps/server/src/cli/detect';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/bovheat-dev');
 const SLOTS = 12;
@@ -45,19 +46,24 @@ const SPLITS: { name: string; seed: number; weight: (random: () => number) => nu
   { name: 'wilder', seed: 1, weight: (random) => gamma(random, 1 / 3) },
 ];
 
-const isoMinute = (time: number) => new Date(time).toISOString().slice(0, 16);
-const later = (text: string, shiftMs: number) =>
-  text === '' ? text : isoMinute(Date.parse(`${text}Z`) + shiftMs);
+/** A file's wall-clock time (the CLI's format), moved by `shiftMs`; an empty field stays empty. */
+function later(text: string, shiftMs: number): string {
+  if (text === '') return text;
+  const time = parseWallClock(text);
+  if (time === null) throw new Error(`not a time: ${text}`);
+  return formatWallClock(time + shiftMs);
+}
 
 function splitRows(lines: readonly string[], tsAt: number, activityAt: number, weight: () => number) {
   return lines.flatMap((line) => {
     const fields = line.split(',');
     const weights = Array.from({ length: SLOTS }, weight);
     const total = weights.reduce((sum, value) => sum + value, 0);
-    const start = Date.parse(`${fields[tsAt] ?? ''}Z`);
+    const start = parseWallClock(fields[tsAt] ?? '');
+    if (start === null) throw new Error(`not a time: ${line}`);
     return weights.map((share, slot) => {
       const row = [...fields];
-      row[tsAt] = isoMinute(start + slot * 10 * MINUTE_MS);
+      row[tsAt] = formatWallClock(start + slot * 10 * MINUTE_MS);
       const count = row[activityAt] ?? '';
       if (count !== '') row[activityAt] = String(Math.round((Number(count) * share * 10) / total) / 10);
       return row;
