@@ -14,6 +14,7 @@ import { registerRoutes } from './http/register-routes';
 import { registerRequestValidation } from './http/request-validation';
 import { ingestRoutes } from './ingest/ingest-routes';
 import { registerIngest } from './ingest/register-ingest';
+import { registerMetrics } from './metrics/register-metrics';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { chartRoutes } from './modules/charts/chart-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -100,7 +101,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   app.get('/api/docs', async () => buildOpenApiDocument(config.latestAppVersion));
   registerSocketServer(app, services);
   registerIngest(app, services);
-  registerNoticeProducers(app, services);
+  const detection = registerNoticeProducers(app, services);
+  registerMetrics(app, { services, detection });
   await registerSpa(app, config.webDistDir);
   return { app, services };
 };

@@ -39,6 +39,11 @@ export interface Config {
   jobs: boolean;
   simulator: boolean;
   tokenSecret: string;
+  /**
+   * Unset: `/metrics` answers only on the loopback interface. Set: it answers anyone who sends it as a
+   * bearer token, and no one else.
+   */
+  metricsToken: string | undefined;
   logLevel: string;
   /** Folder of the built SPA; unset when the server serves the API only. */
   webDistDir: string | undefined;
@@ -136,6 +141,10 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   if (tokenSecret !== undefined && tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');
   }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    problems.push('METRICS_TOKEN must be at least 16 characters');
+  }
 
   const config = {
     port: integer('PORT', 4499, 0, 65535),
@@ -157,6 +166,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     ingestQueueLimit: integer('INGEST_QUEUE_LIMIT', 32, 1, 10_000),
     jobs: flag('JOBS', true),
     simulator: flag('SIMULATOR', true),
+    metricsToken,
     logLevel,
     webDistDir: env.WEB_DIST_DIR || defaults.webDistDir,
   };

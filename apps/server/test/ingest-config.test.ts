@@ -69,3 +69,17 @@ describe('ingest and bus settings', () => {
     );
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is unset by default (metrics on this machine only), and kept when given', () => {
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: 'a-scraper-token-1' }).metricsToken).toBe(
+      'a-scraper-token-1',
+    );
+  });
+
+  it('must be long enough not to be guessed', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN must be at least 16 characters']);
+  });
+});

@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from './helpers/test-app';
+import { metricSample, scrapeMetrics } from './helpers/metrics';
 import {
   cowState,
   cowWearing,
@@ -108,6 +109,28 @@ function externalBrokerSuite(url: string) {
     expect(first + other).toBe(40);
     expect(first).toBeGreaterThan(0);
     expect(other).toBeGreaterThan(0);
+  });
+
+  it("tells an operator each instance's broker connections and its share of the messages", async () => {
+    const scrapes = async () =>
+      Promise.all([testApp.app, second.app].map(async (app) => (await scrapeMetrics(app)).body));
+    const bus = testApp.services.bus.kind;
+    for (const text of await scrapes()) {
+      expect(
+        metricSample(text, 'cowcare_info', `{database="${testApp.db.kind}",mqtt="external",bus="${bus}"}`),
+      ).toBe(1);
+      expect(metricSample(text, 'cowcare_mqtt_connections')).toBe(external.ingestConcurrency);
+    }
+    const written = (texts: string[]) =>
+      texts.map((text) => metricSample(text, 'cowcare_ingest_messages_total') ?? 0);
+    const before = written(await scrapes());
+    await cowWearing(testApp, farmer, 'C605', 40605);
+    for (let num = 0; num < 20; num += 1) {
+      await publish([reading(40605, num, minutesAgo(60 - num, now()), { temp: 38.5 })]);
+    }
+    await waitFor(async () => (await sensorRows(40605)).length === 20);
+    const taken = written(await scrapes()).map((count, index) => count - (before[index] ?? 0));
+    expect(taken[0]! + taken[1]!).toBe(20);
   });
 
   it('does not acknowledge a batch whose write failed: the broker delivers it again and it is stored once', async () => {

@@ -74,6 +74,16 @@ export interface DetectionStageOptions {
   now?: () => number;
 }
 
+export interface DetectionStats {
+  /** Background rounds run, and how many of them failed (logged; their cows come back with new readings). */
+  rounds: number;
+  failedRounds: number;
+  /** Wall-clock time of the background rounds, pauses between them excluded. */
+  roundSeconds: number;
+  cowsDetected: number;
+  noticesRecorded: number;
+}
+
 /**
  * The detection stage behind the ingest (architecture §1: ingest -> detection -> notices). The ingest tells it
  * of each committed batch; the stage only notes the cows and returns, and detects on its own time: per cow at
@@ -83,6 +93,14 @@ export interface DetectionStageOptions {
  * the detectors, records the notices once per episode in one transaction, then publishes them.
  */
 export class DetectionStage {
+  /** Totals since the start (metrics). */
+  readonly stats: DetectionStats = {
+    rounds: 0,
+    failedRounds: 0,
+    roundSeconds: 0,
+    cowsDetected: 0,
+    noticesRecorded: 0,
+  };
   private readonly waiting: WaitingCows;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -135,6 +153,11 @@ export class DetectionStage {
     return urgent;
   }
 
+  /** Cows noted and not yet detected. */
+  get waitingCows(): number {
+    return this.waiting.cowCount;
+  }
+
   /** Resolves when every noted cow has been handled. */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -161,6 +184,8 @@ export class DetectionStage {
     const results = await this.detectCows(farmId, profiles, cows, giveWayToUrgent);
     this.histories.evict(new Set(cows.keys()));
     const recorded = await recordDetections(this.db, farmId, results);
+    this.stats.cowsDetected += results.length;
+    this.stats.noticesRecorded += recorded.notices.length;
     await this.publish(farmId, recorded.notices, recorded.cowInfo);
     return recorded.notices;
   }
@@ -313,9 +338,12 @@ export class DetectionStage {
         const urgent = [...round.cows.values()].some((cow) => cow.urgent);
         await this.detect(round.farmId, round.cows, { giveWayToUrgent: !urgent });
       } catch (error) {
+        this.stats.failedRounds += 1;
         this.log.error({ err: error, farmId: round.farmId }, 'detection: round failed');
       }
       const took = performance.now() - started;
+      this.stats.rounds += 1;
+      this.stats.roundSeconds += took / 1000;
       if (!this.waiting.hasUrgent && !this.stopped && !this.waiting.isEmpty) {
         await this.pause((took * (1 - BACKGROUND_SHARE)) / BACKGROUND_SHARE);
       }

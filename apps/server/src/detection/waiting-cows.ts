@@ -53,6 +53,13 @@ export class WaitingCows {
     return this.farms.size === 0;
   }
 
+  /** Cows waiting, over all farms. */
+  get cowCount(): number {
+    let count = 0;
+    for (const farm of this.farms.values()) count += farm.size;
+    return count;
+  }
+
   /** Whether an urgent cow is waiting. */
   get hasUrgent(): boolean {
     return this.urgent > 0;

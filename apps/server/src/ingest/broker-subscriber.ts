@@ -107,6 +107,7 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
   return {
     mode: 'external',
     port: undefined,
+    connectionCount: () => members.filter((member) => member.connected).length,
     async close() {
       // Leave the group first, so the broker routes new messages to other instances, then finish what
       // was already routed here, then end the sessions (expiry 0): nothing stays queued for a member

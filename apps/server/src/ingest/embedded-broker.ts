@@ -124,6 +124,7 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
   return {
     mode: 'embedded',
     port,
+    connectionCount: () => broker.connectedClients,
     async close() {
       // Stop taking connections, then end the open ones; the server's callback waits for both.
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));

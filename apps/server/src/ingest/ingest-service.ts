@@ -28,6 +28,8 @@ export interface IngestStats {
   unreadable: number;
   /** Messages on a topic naming a farm that does not exist. */
   unknownFarm: number;
+  /** Live events not published because the bus was too far behind (the data itself is stored). */
+  liveUpdatesDropped: number;
 }
 
 /**
@@ -71,6 +73,7 @@ export class IngestService {
     rejected: 0,
     unreadable: 0,
     unknownFarm: 0,
+    liveUpdatesDropped: 0,
   };
   private readonly now: () => Date;
   /** 703 episodes known to be recorded, for the current day only. */
@@ -195,6 +198,7 @@ export class IngestService {
     const count = result.messages.length;
     if (count === 0) return;
     if (this.unpublished + count > MAX_UNPUBLISHED_MESSAGES) {
+      this.stats.liveUpdatesDropped += count;
       this.log.warn({ farmId, dropped: count }, 'ingest: the bus is behind, live updates dropped');
       return;
     }

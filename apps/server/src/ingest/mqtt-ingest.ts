@@ -11,6 +11,11 @@ export interface MqttIngest {
   readonly mode: 'embedded' | 'external';
   /** The embedded broker's port (useful when MQTT_PORT is 0); undefined with an external broker. */
   readonly port: number | undefined;
+  /**
+   * Open MQTT connections: embedded, the gateways connected to it; external, this instance's member
+   * connections to the broker that are up (fewer than INGEST_CONCURRENCY while one reconnects).
+   */
+  connectionCount(): number;
   close(): Promise<void>;
 }
 

@@ -12,6 +12,8 @@ export type { FarmEventHandler } from './farm-event-fanout';
  */
 export interface EventBus {
   readonly kind: BusKind;
+  /** What this instance published (metrics). */
+  readonly stats: BusStats;
   publish(farmId: number, message: ServerSocketMessage): Promise<void>;
   /** Resolves once the subscription is live; the returned function ends it. */
   subscribe(handler: FarmEventHandler): Promise<() => Promise<void>>;
@@ -19,6 +21,17 @@ export interface EventBus {
 }
 
 export type BusKind = 'in-process' | 'redis' | 'nats';
+
+export interface BusStats {
+  /** Events published, by type. */
+  readonly published: Map<ServerSocketMessage['type'], number>;
+  /** Notices published, by code. */
+  readonly noticesByCode: Map<number, number>;
+  /** Publishes the transport refused (the broker was unreachable). */
+  failures: number;
+}
+
+const countIn = <K>(counts: Map<K, number>, key: K) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /**
  * What a transport does: carry a farm event to every instance listening on the channel. Redis and NATS
@@ -71,12 +84,21 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
       : createTransport(kind, config, config.busChannel ?? DEFAULT_BUS_CHANNEL);
   let listening: Promise<void> | undefined;
   let closed = false;
+  const stats: BusStats = { published: new Map(), noticesByCode: new Map(), failures: 0 };
 
   return {
     kind,
+    stats,
     async publish(farmId, message) {
       if (closed) throw new Error('the event bus is closed');
-      await transport.publish(farmId, message);
+      try {
+        await transport.publish(farmId, message);
+      } catch (error) {
+        stats.failures += 1;
+        throw error;
+      }
+      countIn(stats.published, message.type);
+      if (message.type === 'notice') countIn(stats.noticesByCode, message.data.noticecode);
     },
     async subscribe(handler) {
       if (closed) throw new Error('the event bus is closed');

@@ -11,6 +11,8 @@ const OPEN = 1;
 /** The open sockets of this instance by farm, so a farm's events reach its users and no one else. */
 export class SocketHub {
   private readonly socketsByFarm = new Map<number, Set<SocketLike>>();
+  /** Messages sent to this instance's sockets since it started (metrics). */
+  delivered = 0;
 
   add(farmId: number, socket: SocketLike): void {
     const sockets = this.socketsByFarm.get(farmId) ?? new Set();
@@ -35,6 +37,7 @@ export class SocketHub {
       socket.send(payload);
       delivered += 1;
     }
+    this.delivered += delivered;
     return delivered;
   }
 

@@ -35,6 +35,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   jobs: false,
   simulator: false,
   tokenSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  metricsToken: undefined,
   logLevel: 'silent',
   webDistDir: undefined,
   ...overrides,

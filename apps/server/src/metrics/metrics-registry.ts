@@ -1,0 +1,199 @@
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
+import type { DetectionStage } from '../detection/detection-stage';
+import type { Services } from '../services';
+
+/** What the metrics read: the running parts of one server instance. */
+export interface MetricSources {
+  services: Pick<Services, 'config' | 'db' | 'ingest' | 'bus' | 'sockets' | 'mqtt'>;
+  detection: Pick<DetectionStage, 'stats' | 'waitingCows'>;
+}
+
+type Registers = Registry[];
+
+/**
+ * The pipeline keeps plain totals of its own (`stats`) and knows nothing of Prometheus; a scrape reads them.
+ * A counter that mirrors a total kept elsewhere is reset and added to on each scrape.
+ */
+const mirrored = (
+  registers: Registers,
+  name: string,
+  help: string,
+  totals: () => readonly (readonly [Record<string, string>, number])[],
+  labelNames: string[] = [],
+) =>
+  new Counter({
+    name,
+    help,
+    labelNames,
+    registers,
+    collect() {
+      this.reset();
+      for (const [labels, value] of totals()) this.inc(labels, value);
+    },
+  });
+
+const gauge = (registers: Registers, name: string, help: string, value: () => number) =>
+  new Gauge({
+    name,
+    help,
+    registers,
+    collect() {
+      this.set(value());
+    },
+  });
+
+const ingestMetrics = (registers: Registers, { config, ingest }: MetricSources['services']) => {
+  const { stats, queue } = ingest;
+  mirrored(
+    registers,
+    'cowcare_ingest_readings_total',
+    'Readings received over MQTT and HTTP, by what became of them.',
+    () => [
+      [{ outcome: 'stored' }, stats.stored],
+      [{ outcome: 'duplicate' }, stats.duplicate],
+      [{ outcome: 'rejected' }, stats.rejected],
+    ],
+    ['outcome'],
+  );
+  mirrored(registers, 'cowcare_ingest_messages_total', 'Messages of readings written.', () => [
+    [{}, stats.batches],
+  ]);
+  mirrored(
+    registers,
+    'cowcare_ingest_messages_dropped_total',
+    'Messages dropped whole: not JSON or not readings, or for a farm that does not exist.',
+    () => [
+      [{ reason: 'unreadable' }, stats.unreadable],
+      [{ reason: 'unknown_farm' }, stats.unknownFarm],
+    ],
+    ['reason'],
+  );
+  gauge(registers, 'cowcare_ingest_queue_waiting', 'Messages waiting for a writer.', () => queue.length);
+  gauge(
+    registers,
+    'cowcare_ingest_queue_waiting_max',
+    'The most messages ever waiting since the start.',
+    () => queue.maxLength,
+  );
+  gauge(
+    registers,
+    'cowcare_ingest_queue_limit',
+    'Messages that may wait (INGEST_QUEUE_LIMIT); beyond it senders are slowed down.',
+    () => config.ingestQueueLimit,
+  );
+  gauge(
+    registers,
+    'cowcare_ingest_writes_in_progress',
+    'Transactions of readings being written now (at most INGEST_CONCURRENCY).',
+    () => queue.active,
+  );
+  mirrored(
+    registers,
+    'cowcare_live_updates_dropped_total',
+    'Live events not sent because the bus was too far behind (the readings themselves are stored).',
+    () => [[{}, stats.liveUpdatesDropped]],
+  );
+};
+
+const detectionMetrics = (registers: Registers, detection: MetricSources['detection']) => {
+  const { stats } = detection;
+  mirrored(
+    registers,
+    'cowcare_detection_rounds_total',
+    'Detection rounds, by how they ended.',
+    () => [
+      [{ outcome: 'done' }, stats.rounds - stats.failedRounds],
+      [{ outcome: 'failed' }, stats.failedRounds],
+    ],
+    ['outcome'],
+  );
+  mirrored(
+    registers,
+    'cowcare_detection_round_seconds_total',
+    'Time spent in detection rounds (÷ rounds: the mean round).',
+    () => [[{}, stats.roundSeconds]],
+  );
+  mirrored(registers, 'cowcare_detection_cows_total', 'Cows run through the detectors.', () => [
+    [{}, stats.cowsDetected],
+  ]);
+  mirrored(registers, 'cowcare_detection_notices_total', 'Notices recorded by detection.', () => [
+    [{}, stats.noticesRecorded],
+  ]);
+  gauge(
+    registers,
+    'cowcare_detection_waiting_cows',
+    'Cows with new readings not yet detected: a growing number means detection is behind.',
+    () => detection.waitingCows,
+  );
+};
+
+const deliveryMetrics = (registers: Registers, services: MetricSources['services']) => {
+  const { bus, sockets } = services;
+  mirrored(
+    registers,
+    'cowcare_bus_events_published_total',
+    'Live events this instance published to the farms, by type.',
+    () => [...bus.stats.published].map(([type, count]) => [{ type }, count] as const),
+    ['type'],
+  );
+  mirrored(
+    registers,
+    'cowcare_bus_publish_failures_total',
+    'Live events the bus refused (Redis or NATS unreachable).',
+    () => [[{}, bus.stats.failures]],
+  );
+  mirrored(
+    registers,
+    'cowcare_notices_published_total',
+    'Notices this instance sent to the farms, by group and code.',
+    () =>
+      [...bus.stats.noticesByCode].map(
+        ([code, count]) =>
+          [{ group: noticeGroupOfCode(code) ?? 'unknown', code: String(code) }, count] as const,
+      ),
+    ['group', 'code'],
+  );
+  gauge(registers, 'cowcare_sockets_open', "Browsers' live connections to this instance.", () =>
+    sockets.connectionCount(),
+  );
+  mirrored(
+    registers,
+    'cowcare_socket_messages_sent_total',
+    "Live messages sent to this instance's browsers.",
+    () => [[{}, sockets.delivered]],
+  );
+  gauge(
+    registers,
+    'cowcare_mqtt_connections',
+    'Embedded broker: gateways connected to it. External broker: the member connections that are up.',
+    // Read at each scrape: the MQTT side starts after the app is built.
+    () => services.mqtt?.connectionCount() ?? 0,
+  );
+};
+
+/**
+ * One registry per server instance, not prom-client's global one, so instances in one process (the tests run
+ * several) never share a metric. Process metrics (CPU, memory, event-loop delay, garbage collection) are
+ * prom-client's defaults.
+ */
+export const createMetricsRegistry = (sources: MetricSources): Registry => {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+  const { services } = sources;
+  new Gauge({
+    name: 'cowcare_info',
+    help: 'The database, MQTT mode and bus of this instance (always 1).',
+    labelNames: ['database', 'mqtt', 'bus'],
+    registers,
+    collect() {
+      this.reset();
+      this.set({ database: services.db.kind, mqtt: services.mqtt?.mode ?? 'off', bus: services.bus.kind }, 1);
+    },
+  });
+  ingestMetrics(registers, services);
+  detectionMetrics(registers, sources.detection);
+  deliveryMetrics(registers, services);
+  return registry;
+};
