@@ -159,6 +159,13 @@ function externalBrokerSuite(url: string) {
     }
     expect(attempts).toBe(2);
     expect(await sensorRows(40603)).toHaveLength(1);
+    const failures = await Promise.all(
+      [testApp.app, second.app].map(
+        async (app) =>
+          metricSample((await scrapeMetrics(app)).body, 'cowcare_ingest_write_failures_total') ?? 0,
+      ),
+    );
+    expect(failures[0]! + failures[1]!).toBe(1);
   });
 
   it('takes no more than it writes under a burst: the rest waits at the broker, and every message is stored', async () => {

@@ -96,6 +96,34 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('times each transaction of readings, and how long each cow waited for detection, urgent cows apart', async () => {
+    const names = [
+      ['cowcare_ingest_write_seconds_count'],
+      ['cowcare_detection_delay_seconds_count', '{urgency="routine"}'],
+      ['cowcare_detection_delay_seconds_count', '{urgency="urgent"}'],
+    ] as const;
+    const before = await samples(names);
+    await cowWearing(testApp, farmer, 'C903', 40903);
+    // Her average is known, so the ingest sees this reading in the fever bands and she goes first.
+    await cowWearing(testApp, farmer, 'C904', 40904, { averageTemperature: 38.6, temperatureOffset: 0.45 });
+    await publishReadings(client, gateway.topic, [reading(40903, 1, minutesAgo(2), { temp: 38.7 })]);
+    await publishReadings(client, gateway.topic, [reading(40904, 1, minutesAgo(2), { temp: 41.2 })]);
+    await waitFor(async () => {
+      const [, routine = 0, urgent = 0] = await samples(names);
+      return routine > (before[1] ?? 0) && urgent > (before[2] ?? 0);
+    });
+    const after = await samples(names);
+    expect(after[0]).toBe((before[0] ?? 0) + 2);
+    const text = (await scrape()).body;
+    // Every observation is in the last bucket, and a delay cannot be negative.
+    expect(sample(text, 'cowcare_detection_delay_seconds_bucket', '{le="+Inf",urgency="urgent"}')).toBe(
+      after[2],
+    );
+    expect(sample(text, 'cowcare_detection_delay_seconds_sum', '{urgency="urgent"}')).toBeGreaterThanOrEqual(
+      0,
+    );
+  });
+
   it('counts the detection rounds and the cows run through the detectors', async () => {
     const names = [
       ['cowcare_detection_cows_total'],

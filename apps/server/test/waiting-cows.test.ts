@@ -15,11 +15,12 @@ const reading = (cowId: number, minute: number, temperature: number): StoredRead
 const neverDetected = () => -Infinity;
 
 describe('cows put back from a round that gave way', () => {
-  it('go again with the readings noted for them meanwhile, oldest first', () => {
+  it('go again with the readings noted for them meanwhile, oldest first', async () => {
     const waiting = new WaitingCows(true);
     waiting.note(FARM, [reading(1, 0, 38.6), reading(2, 0, 38.7)], new Set(), neverDetected);
     const round = waiting.take(10);
     expect(round?.cows.size).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 2));
     // While the round ran, cow 2 reported again and cow 3 turned feverish.
     waiting.note(FARM, [reading(2, 10, 38.8), reading(3, 10, 40.5)], new Set([3]), neverDetected);
     waiting.putBack(FARM, round?.cows ?? new Map());
@@ -30,6 +31,9 @@ describe('cows put back from a round that gave way', () => {
     expect(cow2?.since).toBe(Date.UTC(2026, 10, 1, 0, 0));
     expect(cow2?.told?.map((told) => told.temperature)).toEqual([38.7, 38.8]);
     expect(next?.cows.get(1)?.told?.map((told) => told.temperature)).toEqual([38.6]);
+    // How long she waited counts from when she was first noted, not from her second batch.
+    expect(cow2?.notedAt).toBe(round?.cows.get(2)?.notedAt);
+    expect(next?.cows.get(3)?.notedAt).toBeGreaterThan(cow2?.notedAt ?? Infinity);
     expect(waiting.isEmpty).toBe(true);
     expect(waiting.hasUrgent).toBe(false);
   });

@@ -74,6 +74,14 @@ export interface DetectionStageOptions {
   now?: () => number;
 }
 
+/** One cow's detection, for the metrics. */
+export interface CowDetectionTiming {
+  /** From the ingest telling of her new readings to her notices recorded and published. */
+  waitedSeconds: number;
+  /** She went first: a feverish reading or a heat building. */
+  urgent: boolean;
+}
+
 export interface DetectionStats {
   /** Background rounds run, and how many of them failed (logged; their cows come back with new readings). */
   rounds: number;
@@ -112,6 +120,7 @@ export class DetectionStage {
   private cowDetectionMs = 0.5;
   /** Ends the pause between background rounds early (an urgent cow arrived, or the stage stops). */
   private wake: (() => void) | undefined;
+  private readonly detectedListeners = new Set<(timing: CowDetectionTiming) => void>();
 
   constructor(
     private readonly db: Database,
@@ -153,6 +162,12 @@ export class DetectionStage {
     return urgent;
   }
 
+  /** Tells `listener` how long each cow noted by the ingest waited for her detection; returns the way to stop. */
+  onDetected(listener: (timing: CowDetectionTiming) => void): () => void {
+    this.detectedListeners.add(listener);
+    return () => this.detectedListeners.delete(listener);
+  }
+
   /** Cows noted and not yet detected. */
   get waitingCows(): number {
     return this.waiting.cowCount;
@@ -187,6 +202,7 @@ export class DetectionStage {
     this.stats.cowsDetected += results.length;
     this.stats.noticesRecorded += recorded.notices.length;
     await this.publish(farmId, recorded.notices, recorded.cowInfo);
+    this.tellDetected(results, cows);
     return recorded.notices;
   }
 
@@ -227,6 +243,20 @@ export class DetectionStage {
       this.cowDetectionMs = 0.8 * this.cowDetectionMs + 0.2 * (detecting / results.length);
     }
     return results;
+  }
+
+  private tellDetected(results: readonly CowDetectionResult[], cows: ReadonlyMap<number, PendingCow>): void {
+    if (this.detectedListeners.size === 0) return;
+    const finishedAt = performance.now();
+    for (const { cowId } of results) {
+      const pending = cows.get(cowId);
+      if (pending?.notedAt === undefined) continue; // run directly (detectStored), not noted by the ingest
+      const timing = {
+        waitedSeconds: (finishedAt - pending.notedAt) / 1000,
+        urgent: Boolean(pending.urgent),
+      };
+      for (const listener of this.detectedListeners) listener(timing);
+    }
   }
 
   private detectCow(

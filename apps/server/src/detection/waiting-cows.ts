@@ -6,6 +6,8 @@ export interface PendingCow {
   since: number;
   /** When her last round ran (wall clock; -Infinity if not in memory): who waited longest goes first. */
   lastDetectedAt: number;
+  /** When the ingest first told of her readings waiting now (`performance.now()`), for the metrics. */
+  notedAt?: number;
   /**
    * Her newest reading is in the cow list's fever bands, or her last detection found a heat building: she goes
    * before every cow who is not.
@@ -86,6 +88,7 @@ export class WaitingCows {
         cow = {
           since: time,
           lastDetectedAt: lastDetectedAt(reading.cowId),
+          notedAt: performance.now(),
           told: this.keepTold ? [] : undefined,
         };
         farm.set(reading.cowId, cow);

@@ -30,6 +30,16 @@ export interface IngestStats {
   unknownFarm: number;
   /** Live events not published because the bus was too far behind (the data itself is stored). */
   liveUpdatesDropped: number;
+  /** Transactions that failed (their messages are not acknowledged: the sender or the broker sends them again). */
+  failedWrites: number;
+}
+
+/** One transaction of readings, for the metrics. */
+export interface WriteTiming {
+  seconds: number;
+  /** Messages written together, and the readings they held. */
+  messages: number;
+  readings: number;
 }
 
 /**
@@ -74,6 +84,7 @@ export class IngestService {
     unreadable: 0,
     unknownFarm: 0,
     liveUpdatesDropped: 0,
+    failedWrites: 0,
   };
   private readonly now: () => Date;
   /** 703 episodes known to be recorded, for the current day only. */
@@ -83,6 +94,7 @@ export class IngestService {
   private publishing: Promise<void> = Promise.resolve();
   private unpublished = 0;
   private readonly committedListeners = new Set<CommittedReadingsListener>();
+  private readonly writtenListeners = new Set<(timing: WriteTiming) => void>();
 
   constructor(
     private readonly db: Database,
@@ -120,6 +132,12 @@ export class IngestService {
     return () => this.committedListeners.delete(listener);
   }
 
+  /** Tells `listener` how long each transaction of readings took; returns the way to stop. */
+  onWritten(listener: (timing: WriteTiming) => void): () => void {
+    this.writtenListeners.add(listener);
+    return () => this.writtenListeners.delete(listener);
+  }
+
   countUnreadable(reason: string, context: Record<string, unknown>): void {
     this.stats.unreadable += 1;
     this.log.warn({ ...context, reason }, 'ingest: unreadable message dropped');
@@ -141,17 +159,35 @@ export class IngestService {
     const farmId = jobs[0]?.farmId;
     if (farmId === undefined) return [];
     const now = this.now();
-    const group = await ingestReadings(
-      this.db,
-      farmId,
-      jobs.map((job) => job.items),
-      { now, alreadyNoticed: (key) => this.noticedToday(now).has(key) },
-    );
+    const started = performance.now();
+    let group: GroupResult;
+    try {
+      group = await ingestReadings(
+        this.db,
+        farmId,
+        jobs.map((job) => job.items),
+        { now, alreadyNoticed: (key) => this.noticedToday(now).has(key) },
+      );
+    } catch (error) {
+      this.stats.failedWrites += 1;
+      throw error;
+    }
+    this.tellWritten(started, jobs);
     for (const key of group.unassignedEpisodeKeys) this.noticedToday(now).add(key);
     this.count(farmId, group.results);
     this.publish(farmId, group);
     this.tellCommitted(farmId, group);
     return group.results;
+  }
+
+  private tellWritten(started: number, jobs: readonly IngestJob[]): void {
+    if (this.writtenListeners.size === 0) return;
+    const timing = {
+      seconds: (performance.now() - started) / 1000,
+      messages: jobs.length,
+      readings: jobs.reduce((sum, job) => sum + job.items.length, 0),
+    };
+    for (const listener of this.writtenListeners) listener(timing);
   }
 
   private tellCommitted(farmId: number, { stored, feverishCows }: GroupResult): void {

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
 import type { DetectionStage } from '../detection/detection-stage';
 import type { Services } from '../services';
@@ -6,7 +6,13 @@ import type { Services } from '../services';
 /** What the metrics read: the running parts of one server instance. */
 export interface MetricSources {
   services: Pick<Services, 'config' | 'db' | 'ingest' | 'bus' | 'sockets' | 'mqtt'>;
-  detection: Pick<DetectionStage, 'stats' | 'waitingCows'>;
+  detection: Pick<DetectionStage, 'stats' | 'waitingCows' | 'onDetected'>;
+}
+
+/** A registry, and the way to stop the listeners that feed its histograms. */
+export interface MetricsRegistry {
+  registry: Registry;
+  stop: () => void;
 }
 
 type Registers = Registry[];
@@ -90,10 +96,24 @@ const ingestMetrics = (registers: Registers, { config, ingest }: MetricSources['
   );
   mirrored(
     registers,
+    'cowcare_ingest_write_failures_total',
+    'Transactions of readings that failed; their messages were not acknowledged, so they come again.',
+    () => [[{}, stats.failedWrites]],
+  );
+  const writeSeconds = new Histogram({
+    name: 'cowcare_ingest_write_seconds',
+    help: 'Time of each transaction of readings, from its start to its commit.',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers,
+  });
+  const stopWrites = ingest.onWritten(({ seconds }) => writeSeconds.observe(seconds));
+  mirrored(
+    registers,
     'cowcare_live_updates_dropped_total',
     'Live events not sent because the bus was too far behind (the readings themselves are stored).',
     () => [[{}, stats.liveUpdatesDropped]],
   );
+  return stopWrites;
 };
 
 const detectionMetrics = (registers: Registers, detection: MetricSources['detection']) => {
@@ -125,6 +145,18 @@ const detectionMetrics = (registers: Registers, detection: MetricSources['detect
     'cowcare_detection_waiting_cows',
     'Cows with new readings not yet detected: a growing number means detection is behind.',
     () => detection.waitingCows,
+  );
+  const waited = new Histogram({
+    name: 'cowcare_detection_delay_seconds',
+    help:
+      "From the ingest telling of a cow's new readings to her notices recorded and sent, by urgency: urgent " +
+      'cows (a feverish reading, a heat building) go first, routine ones are detected in the background.',
+    labelNames: ['urgency'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers,
+  });
+  return detection.onDetected(({ waitedSeconds, urgent }) =>
+    waited.observe({ urgency: urgent ? 'urgent' : 'routine' }, waitedSeconds),
   );
 };
 
@@ -177,7 +209,7 @@ const deliveryMetrics = (registers: Registers, services: MetricSources['services
  * several) never share a metric. Process metrics (CPU, memory, event-loop delay, garbage collection) are
  * prom-client's defaults.
  */
-export const createMetricsRegistry = (sources: MetricSources): Registry => {
+export const createMetricsRegistry = (sources: MetricSources): MetricsRegistry => {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -192,8 +224,7 @@ export const createMetricsRegistry = (sources: MetricSources): Registry => {
       this.set({ database: services.db.kind, mqtt: services.mqtt?.mode ?? 'off', bus: services.bus.kind }, 1);
     },
   });
-  ingestMetrics(registers, services);
-  detectionMetrics(registers, sources.detection);
+  const stops = [ingestMetrics(registers, services), detectionMetrics(registers, sources.detection)];
   deliveryMetrics(registers, services);
-  return registry;
+  return { registry, stop: () => stops.forEach((stop) => stop()) };
 };

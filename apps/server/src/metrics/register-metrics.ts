@@ -38,7 +38,8 @@ const checkAccess = (request: FastifyRequest, token: string | undefined): void =
 
 /** `GET /metrics`: this instance's metrics in the Prometheus text format (docs/operations.md, "Metrics"). */
 export const registerMetrics = (app: FastifyInstance, sources: MetricSources): void => {
-  const registry = createMetricsRegistry(sources);
+  const { registry, stop } = createMetricsRegistry(sources);
+  app.addHook('onClose', async () => stop());
   app.get(METRICS_PATH, async (request, reply) => {
     checkAccess(request, sources.services.config.metricsToken);
     return reply
