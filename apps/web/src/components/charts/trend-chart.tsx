@@ -53,8 +53,6 @@ interface Props {
    * and named in the caption, so a bar of a few hours' readings does not read as a fall.
    */
   running?: RunningBucket;
-  /** Bars only: a colour per row in place of the series' (the bands of a count: blue low … red severe). */
-  barColors?: readonly (string | undefined)[];
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
@@ -77,7 +75,6 @@ export function TrendChart({
   height = 180,
   minSpan,
   running,
-  barColors = [],
 }: Props) {
   const { t } = useTranslation();
   const fmt = (value: number) => `${value.toFixed(digits)}${unit}`;
@@ -152,7 +149,7 @@ export function TrendChart({
                     {rows.map((row, index) => (
                       <Cell
                         key={`${row.label}-${index}`}
-                        fill={barColors[index] ?? item.color}
+                        fill={item.color}
                         fillOpacity={index === running?.index ? 0.35 : 1}
                       />
                     ))}

@@ -1,11 +1,6 @@
-import { SeriesChart } from '../../../components/charts/series-chart';
+import { CategoryBarChart, type CategoryBar } from '../../../components/charts/category-bar-chart';
 
-export interface CountRow {
-  label: string;
-  value: number;
-  /** This bar's colour, in place of the chart's. */
-  color?: string;
-}
+export type CountRow = CategoryBar;
 
 /** The summary text of a count chart: every bar with its number, in words. */
 export const listing = (rows: readonly CountRow[]) =>
@@ -15,7 +10,7 @@ export const listing = (rows: readonly CountRow[]) =>
 export function CountChart({
   id,
   title,
-  color,
+  color = 'var(--mantine-color-green-7)',
   rows,
   summary,
 }: {
@@ -26,14 +21,6 @@ export function CountChart({
   summary?: string;
 }) {
   return (
-    <SeriesChart
-      id={id}
-      title={title}
-      kind="bar"
-      color={color}
-      digits={0}
-      points={rows}
-      summary={summary ?? listing(rows)}
-    />
+    <CategoryBarChart id={id} title={title} color={color} bars={rows} summary={summary ?? listing(rows)} />
   );
 }
