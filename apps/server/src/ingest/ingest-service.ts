@@ -34,13 +34,6 @@ export interface IngestStats {
   failedWrites: number;
 }
 
-/** One transaction of readings, for the metrics. */
-export interface WriteTiming {
-  seconds: number;
-  /** Messages written together, and the readings they held. */
-  messages: number;
-  readings: number;
-}
 
 /**
  * Told of each committed group's new readings and of the cows among them whose newest temperature is in the
@@ -94,7 +87,7 @@ export class IngestService {
   private publishing: Promise<void> = Promise.resolve();
   private unpublished = 0;
   private readonly committedListeners = new Set<CommittedReadingsListener>();
-  private readonly writtenListeners = new Set<(timing: WriteTiming) => void>();
+  private readonly writtenListeners = new Set<(seconds: number) => void>();
 
   constructor(
     private readonly db: Database,
@@ -132,8 +125,8 @@ export class IngestService {
     return () => this.committedListeners.delete(listener);
   }
 
-  /** Tells `listener` how long each transaction of readings took; returns the way to stop. */
-  onWritten(listener: (timing: WriteTiming) => void): () => void {
+  /** Tells `listener` how long each transaction of readings took, in seconds; returns the way to stop. */
+  onWritten(listener: (seconds: number) => void): () => void {
     this.writtenListeners.add(listener);
     return () => this.writtenListeners.delete(listener);
   }
@@ -172,7 +165,7 @@ export class IngestService {
       this.stats.failedWrites += 1;
       throw error;
     }
-    this.tellWritten(started, jobs);
+    this.tellWritten(started);
     for (const key of group.unassignedEpisodeKeys) this.noticedToday(now).add(key);
     this.count(farmId, group.results);
     this.publish(farmId, group);
@@ -180,14 +173,9 @@ export class IngestService {
     return group.results;
   }
 
-  private tellWritten(started: number, jobs: readonly IngestJob[]): void {
-    if (this.writtenListeners.size === 0) return;
-    const timing = {
-      seconds: (performance.now() - started) / 1000,
-      messages: jobs.length,
-      readings: jobs.reduce((sum, job) => sum + job.items.length, 0),
-    };
-    for (const listener of this.writtenListeners) listener(timing);
+  private tellWritten(started: number): void {
+    const seconds = (performance.now() - started) / 1000;
+    for (const listener of this.writtenListeners) listener(seconds);
   }
 
   private tellCommitted(farmId: number, { stored, feverishCows }: GroupResult): void {

@@ -106,7 +106,7 @@ const ingestMetrics = (registers: Registers, { config, ingest }: MetricSources['
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers,
   });
-  const stopWrites = ingest.onWritten(({ seconds }) => writeSeconds.observe(seconds));
+  const stopWrites = ingest.onWritten((seconds) => writeSeconds.observe(seconds));
   mirrored(
     registers,
     'cowcare_live_updates_dropped_total',
