@@ -1,5 +1,5 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, XAxis, YAxis } from 'recharts';
+import { ChartFigure } from './chart-figure';
 
 export interface CategoryBar {
   /** The category ('Low', 'Estrus detection', 'Fever'). */
@@ -26,42 +26,29 @@ const labelWidth = (bars: readonly CategoryBar[]) =>
 
 /**
  * How many fall in each category, one horizontal bar per category with its name beside it and its count at
- * its end: on a phone, upright bars of six or more categories left room for only some of their names. The
- * chart is hidden from assistive technology; the caption says the counts in words.
+ * its end: on a phone, upright bars of six or more categories left room for only some of their names.
  */
 export function CategoryBarChart({ id, title, bars, color, summary }: Props) {
   const height = bars.length * BAR_HEIGHT + AXIS_HEIGHT;
   return (
-    <Card withBorder component="figure" m={0} aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
-      <Stack gap={4}>
-        <Title order={3} size="h6" id={`${id}-title`}>
-          {title}
-        </Title>
-        <div aria-hidden style={{ width: '100%', height }}>
-          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
-            <BarChart data={bars} layout="vertical" margin={{ top: 0, right: 28, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-              <XAxis type="number" allowDecimals={false} domain={[0, 'auto']} tick={{ fontSize: 11 }} />
-              <YAxis
-                type="category"
-                dataKey="label"
-                width={labelWidth(bars)}
-                interval={0}
-                tick={{ fontSize: 11 }}
-              />
-              <Bar dataKey="value" fill={color} isAnimationActive={false}>
-                {bars.map((bar) => (
-                  <Cell key={bar.label} fill={bar.color ?? color} />
-                ))}
-                <LabelList dataKey="value" position="right" fontSize={11} />
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
-        <Text component="figcaption" size="xs" c="dimmed" data-testid={`chart-${id}-summary`}>
-          {summary}
-        </Text>
-      </Stack>
-    </Card>
+    <ChartFigure id={id} title={title} height={height} caption={summary}>
+      <BarChart data={bars} layout="vertical" margin={{ top: 0, right: 28, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+        <XAxis type="number" allowDecimals={false} domain={[0, 'auto']} tick={{ fontSize: 11 }} />
+        <YAxis
+          type="category"
+          dataKey="label"
+          width={labelWidth(bars)}
+          interval={0}
+          tick={{ fontSize: 11 }}
+        />
+        <Bar dataKey="value" fill={color} isAnimationActive={false}>
+          {bars.map((bar) => (
+            <Cell key={bar.label} fill={bar.color ?? color} />
+          ))}
+          <LabelList dataKey="value" position="right" fontSize={11} />
+        </Bar>
+      </BarChart>
+    </ChartFigure>
   );
 }

@@ -1,4 +1,3 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   Bar,
@@ -8,11 +7,11 @@ import {
   Legend,
   Line,
   ReferenceLine,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
+import { ChartFigure } from './chart-figure';
 import type { RunningBucket } from './running-bucket';
 import { valueAxis, valueTick, type ValueAxis } from './value-axis';
 
@@ -58,9 +57,8 @@ interface Props {
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 
 /**
- * A Recharts chart in a card, sized to the phone's width: lines, dashed lines or bars over a shared x
- * axis, with guide lines. The chart is hidden from assistive technology; its caption says in words what
- * it shows (the range of the first series and every guide line), for screen readers and a quick read.
+ * Lines, dashed lines or bars over a shared x axis, with guide lines, in a chart figure whose caption says
+ * the range of the first series and every guide line.
  */
 export function TrendChart({
   id,
@@ -113,78 +111,66 @@ export function TrendChart({
     ? { domain: [0, 'auto'] }
     : valueAxis([...plotted, ...drawn.map((guide) => guide.value)], minSpan);
   return (
-    <Card withBorder component="figure" m={0} aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
-      <Stack gap={4}>
-        <Title order={3} size="h6" id={`${id}-title`}>
-          {title}
-        </Title>
-        <div aria-hidden style={{ width: '100%', height }}>
-          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
-            <ComposedChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis
-                dataKey="label"
-                tick={{ fontSize: 11 }}
-                minTickGap={24}
-                interval={bars ? 'preserveStartEnd' : 'preserveEnd'}
-              />
-              <YAxis
-                tick={{ fontSize: 11 }}
-                domain={axis.domain}
-                ticks={axis.ticks}
-                allowDecimals={!bars}
-                tickFormatter={valueTick(digits)}
-              />
-              <Tooltip />
-              {series.length > 1 && <Legend wrapperStyle={{ fontSize: 11 }} />}
-              {series.map((item) =>
-                item.kind === 'bar' ? (
-                  <Bar
-                    key={item.key}
-                    dataKey={item.key}
-                    name={item.name}
-                    fill={item.color}
-                    isAnimationActive={false}
-                  >
-                    {rows.map((row, index) => (
-                      <Cell
-                        key={`${row.label}-${index}`}
-                        fill={item.color}
-                        fillOpacity={index === running?.index ? 0.35 : 1}
-                      />
-                    ))}
-                  </Bar>
-                ) : (
-                  <Line
-                    key={item.key}
-                    type="monotone"
-                    dataKey={item.key}
-                    name={item.name}
-                    stroke={item.color}
-                    strokeDasharray={item.kind === 'dashed' ? '5 4' : undefined}
-                    dot={false}
-                    connectNulls={false}
-                    isAnimationActive={false}
-                  />
-                ),
-              )}
-              {drawn.map((guide) => (
-                <ReferenceLine
-                  key={guide.label}
-                  y={guide.value}
-                  stroke={guide.color}
-                  strokeDasharray="2 3"
-                  ifOverflow="extendDomain"
-                  label={{ value: guide.label, position: 'insideTopRight', fontSize: 10, fill: guide.color }}
+    <ChartFigure id={id} title={title} height={height} caption={text}>
+      <ComposedChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey="label"
+          tick={{ fontSize: 11 }}
+          minTickGap={24}
+          interval={bars ? 'preserveStartEnd' : 'preserveEnd'}
+        />
+        <YAxis
+          tick={{ fontSize: 11 }}
+          domain={axis.domain}
+          ticks={axis.ticks}
+          allowDecimals={!bars}
+          tickFormatter={valueTick(digits)}
+        />
+        <Tooltip />
+        {series.length > 1 && <Legend wrapperStyle={{ fontSize: 11 }} />}
+        {series.map((item) =>
+          item.kind === 'bar' ? (
+            <Bar
+              key={item.key}
+              dataKey={item.key}
+              name={item.name}
+              fill={item.color}
+              isAnimationActive={false}
+            >
+              {rows.map((row, index) => (
+                <Cell
+                  key={`${row.label}-${index}`}
+                  fill={item.color}
+                  fillOpacity={index === running?.index ? 0.35 : 1}
                 />
               ))}
-            </ComposedChart>
-          </ResponsiveContainer>
-        </div>
-        <Text component="figcaption" size="xs" c="dimmed" data-testid={`chart-${id}-summary`}>
-          {text}
-        </Text>
-      </Stack>
-    </Card>
+            </Bar>
+          ) : (
+            <Line
+              key={item.key}
+              type="monotone"
+              dataKey={item.key}
+              name={item.name}
+              stroke={item.color}
+              strokeDasharray={item.kind === 'dashed' ? '5 4' : undefined}
+              dot={false}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+          ),
+        )}
+        {drawn.map((guide) => (
+          <ReferenceLine
+            key={guide.label}
+            y={guide.value}
+            stroke={guide.color}
+            strokeDasharray="2 3"
+            ifOverflow="extendDomain"
+            label={{ value: guide.label, position: 'insideTopRight', fontSize: 10, fill: guide.color }}
+          />
+        ))}
+      </ComposedChart>
+    </ChartFigure>
   );
 }

@@ -1,0 +1,37 @@
+import type { ReactElement } from 'react';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { ResponsiveContainer } from 'recharts';
+
+interface Props {
+  id: string;
+  title: string;
+  height: number;
+  /** What the chart shows, in words. */
+  caption: string;
+  /** The Recharts chart, sized to the figure's width. */
+  children: ReactElement;
+}
+
+/**
+ * A chart in a card, as a figure with its title and caption. The drawing is hidden from assistive
+ * technology; the caption says what it shows, for screen readers and a quick read.
+ */
+export function ChartFigure({ id, title, height, caption, children }: Props) {
+  return (
+    <Card withBorder component="figure" m={0} aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
+      <Stack gap={4}>
+        <Title order={3} size="h6" id={`${id}-title`}>
+          {title}
+        </Title>
+        <div aria-hidden style={{ width: '100%', height }}>
+          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
+            {children}
+          </ResponsiveContainer>
+        </div>
+        <Text component="figcaption" size="xs" c="dimmed" data-testid={`chart-${id}-summary`}>
+          {caption}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
