@@ -34,7 +34,6 @@ export interface IngestStats {
   failedWrites: number;
 }
 
-
 /**
  * Told of each committed group's new readings and of the cows among them whose newest temperature is in the
  * fever bands; must be quick (it runs on the ingest's path).
