@@ -227,6 +227,23 @@ describe('detect on a synthetic 10-minute cow', () => {
     expect(run.stdout).toBe(plain.stdout);
   });
 
+  it('reads times with seconds and a zone designator, and NA/NaN/null as missing, on the clock they show', () => {
+    const plain = detect([fileWith('cow-301.csv', cowCsv(false))]);
+    const [header = '', ...rows] = cowCsv(false).trimEnd().split('\n');
+    const missingTokens = ['NA', 'NaN', 'null', 'None'];
+    const exported = rows.map((row, index) => {
+      const [cow = '', ts = '', activity = ''] = row.split(',');
+      const zone = index % 2 === 0 ? 'Z' : '+01:00';
+      // A lone missing reading at midnight every 3 days: its block keeps 11 of 12 and the same heat.
+      const missing = index % 432 === 0 ? missingTokens[(index / 432) % missingTokens.length] : undefined;
+      return [cow, `${ts}:00.000${zone}`, missing ?? activity, 'NA'].join(',');
+    });
+    const run = detect([fileWith('cow-301-zoned.csv', [`${header},temp`, ...exported].join('\n'))]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(heatsOf(run.stdout)).toHaveLength(1);
+    expect(run.stdout).toBe(plain.stdout);
+  });
+
   it('finds none when the dim column says she calved two days before the rise', () => {
     const run = detect([fileWith('cow-301-calved.csv', cowCsv(true))]);
     expect(run.code).toBe(0);
@@ -240,6 +257,18 @@ describe('detect on bad input', () => {
   it.each([
     ['a missing column', 'cow,time,raw_activity\n301,2024-03-01T00:00,12\n', 'bad.csv:1:', 'missing: ts'],
     ['a bad ts', `${good}301,2024-03-01 25:00,12,40\n`, 'bad.csv:3:', '"2024-03-01 25:00"'],
+    [
+      'a ts with a zone name',
+      `${good}301,2024-03-01T02:00 CET,12,40\n`,
+      'bad.csv:3:',
+      '"2024-03-01T02:00 CET"',
+    ],
+    [
+      'a raw_activity that is text',
+      `${good}301,2024-03-01T02:00,n/a,40\n`,
+      'bad.csv:3:',
+      'raw_activity "n/a"',
+    ],
     ['a negative raw_activity', `${good}301,2024-03-01T02:00,-4,40\n`, 'bad.csv:3:', 'raw_activity "-4"'],
     ['a bad dim', `${good}301,2024-03-01T02:00,12,forty\n`, 'bad.csv:3:', 'dim "forty"'],
     ['a row of the wrong width', `${good}\n301,2024-03-01T02:00,12\n`, 'bad.csv:4:', 'expected 4 fields'],

@@ -3,9 +3,12 @@
 // Input: the bovheat-dev format — a header naming at least `cow`, `ts` and `raw_activity` (optional `temp`;
 // other columns are ignored; names in any case), one reading per line, comma-separated; quoted fields, CRLF,
 // a byte-order mark and blank lines are read as RFC 4180 and spreadsheets write them. `ts` is a wall-clock time
-// without zone (`YYYY-MM-DDTHH:MM[:SS]`, a space instead of the T is accepted); it is read as UTC and
-// printed back the same way, so the output's clock is the file's clock. An empty `raw_activity` is a
-// missing block (the collar did not report) and is skipped; anything else that is not a number is an error.
+// (`YYYY-MM-DDTHH:MM[:SS[.fff]]`, a space instead of the T is accepted); it is read as UTC and printed back
+// the same way, so the output's clock is the file's clock. A zone designator (`Z`, `+01:00`) is accepted but
+// not applied: a cow's day follows the farm's clock (milking, feeding), which is the clock the time shows.
+// Empty, `NA`, `NaN`, `null` and `None` (how R, pandas and databases write a missing value) are no value in
+// any column but `cow` and `ts`; a missing `raw_activity` is a block the collar did not report and is
+// skipped; anything else that is not a number is an error.
 // `temp` is checked (empty or a number) but not used: §9 lets temperature support a heat, never raise one,
 // and the detector does not use it yet.
 // An optional `dim` column (days in milk) gives the cow's calvings, as BovHEAT derives them: the block's day
@@ -37,10 +40,15 @@ export interface CowActivity {
   readonly calvings: number[];
 }
 
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const MISSING = /^(?:|na|nan|null|none)$/i;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-/** Epoch ms of a zone-less wall-clock time read as UTC, or null when it is not a valid time. */
+/**
+ * Epoch ms of the wall-clock time a text shows, read as UTC (any zone designator is not applied), or null when
+ * it is not a valid time.
+ */
 export function parseWallClock(text: string): number | null {
   const match = TIMESTAMP.exec(text);
   if (!match) return null;
@@ -149,11 +157,11 @@ export function parseActivityCsv(text: string, source = 'input'): CowActivity[] 
       throw new CsvFormatError(`${where}: ts ${JSON.stringify(ts)} is not a time like 2019-01-28T14:00`);
     }
     const temp = tempColumn === undefined || tempColumn < 0 ? '' : (fields[tempColumn] ?? '');
-    if (temp !== '' && !NUMBER.test(temp)) {
+    if (!MISSING.test(temp) && !NUMBER.test(temp)) {
       throw new CsvFormatError(`${where}: temp ${JSON.stringify(temp)} is not a number`);
     }
     const daysInMilk = dimColumn === undefined || dimColumn < 0 ? '' : (fields[dimColumn] ?? '');
-    if (daysInMilk !== '') {
+    if (!MISSING.test(daysInMilk)) {
       if (!NUMBER.test(daysInMilk) || Number(daysInMilk) < 0) {
         throw new CsvFormatError(`${where}: dim ${JSON.stringify(daysInMilk)} is not a non-negative number`);
       }
@@ -161,7 +169,7 @@ export function parseActivityCsv(text: string, source = 'input'): CowActivity[] 
       calvings.set(cow, (calvings.get(cow) ?? new Set()).add(calving));
     }
     const raw = fields[activityColumn ?? -1] ?? '';
-    if (raw === '') continue; // the collar did not report this block
+    if (MISSING.test(raw)) continue; // the collar did not report this block
     if (!NUMBER.test(raw) || Number(raw) < 0) {
       throw new CsvFormatError(`${where}: raw_activity ${JSON.stringify(raw)} is not a non-negative number`);
     }
