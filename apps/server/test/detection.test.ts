@@ -34,6 +34,13 @@ const bolus = (from: number, to: number, shift: (time: number) => number = () =>
     const drinking = DRINK_HOURS.some((hour) => minutes >= hour * 60 + 10 && minutes < hour * 60 + 50);
     return { time, temperature: Math.round((38.9 + shift(time) - (drinking ? 1.5 : 0)) * 100) / 100 };
   });
+const latestDrinkEndBefore = (time: number) => {
+  const today = Math.floor(time / DAY) * DAY;
+  const ends = [today - DAY, today].flatMap((midnight) =>
+    DRINK_HOURS.map((hour) => midnight + hour * HOUR + 50 * MINUTE),
+  );
+  return Math.max(...ends.filter((end) => end <= time));
+};
 const step = (from: number, to: number, amount: number) => (time: number) =>
   time >= from && time < to ? amount : 0;
 
@@ -548,8 +555,11 @@ describe('the detection stage behind the ingest', () => {
       secretHash: await hashPassword('gateway-secret'),
     });
     const cowId = await insertCowRow(testApp, farmer, { code: 'C208', sensorId: 20208 });
-    const now = Math.floor(Date.now() / (10 * MINUTE)) * 10 * MINUTE;
-    const feverFrom = now - 3 * HOUR;
+    // The fever starts as a drink ends. A drink 20 minutes into a fever that jumps at once is not told from
+    // the fever (her calm level is still the old one) and delays the notice by up to an hour, past these
+    // readings: with the hour taken from the clock, this test failed when run at hh:50-hh:59.
+    const feverFrom = latestDrinkEndBefore(Date.now() - 3 * HOUR);
+    const now = feverFrom + 3 * HOUR;
     const readings = bolus(now - 11 * DAY, now, step(feverFrom, now, 2.2));
     await insertReadings(
       testApp,
