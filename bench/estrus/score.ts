@@ -248,8 +248,12 @@ const steps: { name: string; parameters: EstrusParameters }[] = [];
   add(`+ rise carried by >= ${D.minRiseHours} raised hours`, { minRiseHours: D.minRiseHours });
   add(`+ raised hours ${D.quietGapHours} h apart are separate runs`, { quietGapHours: D.quietGapHours });
   add(
-    `+ heat level from the cow's own day-to-day spread: ${D.alertSpreads} spreads, within ${D.minAlertRatio}-${D.maxAlertRatio} = **default**`,
+    `+ heat level from the cow's own day-to-day spread: ${D.alertSpreads} spreads, within ${D.minAlertRatio}-${D.maxAlertRatio}`,
     { alertSpreads: D.alertSpreads, minAlertRatio: D.minAlertRatio, maxAlertRatio: D.maxAlertRatio },
+  );
+  add(
+    `+ a collar off the cow (>= ${D.collarOff?.minHours} h below ${D.collarOff?.ratio} of her mean block) is missing = **default**`,
+    { collarOff: D.collarOff },
   );
 }
 const mismatch = Object.entries(D).filter(
@@ -386,7 +390,8 @@ const lostBlockResults = LOST_BLOCK_SHARES.flatMap((share) =>
     }),
   ),
 );
-const previousDefault = steps.at(-2)?.parameters ?? D;
+const previousDefault =
+  steps.findLast((step) => !Number.isFinite(step.parameters.alertSpreads))?.parameters ?? D;
 const liveResults = [
   evaluateLive('previous default (fixed heat level), live check', previousDefault),
   evaluateLive('**default**, live check', D),
@@ -570,8 +575,16 @@ const median = (values: number[]) => {
 };
 const goal = (ok: boolean) => (ok ? 'met' : '**not met**');
 const s = final.score;
-const describe = (value: unknown) =>
-  typeof value === 'number' && !Number.isFinite(value) ? 'off' : String(value);
+const describe = (value: unknown): string => {
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'off';
+  if (value === null) return 'off';
+  if (typeof value === 'object') {
+    return Object.entries(value)
+      .map(([key, part]) => `${key} ${describe(part)}`)
+      .join(', ');
+  }
+  return String(value);
+};
 
 const cowsWithCalving = herd.filter(({ cow }) => (calvings.get(cow) ?? []).length > 0).length;
 const recordedCalvingCount = [...recordedCalvings.values()].flat().length;

@@ -440,6 +440,20 @@ describe('the detection stage on stored readings', () => {
     expect(await stage.detectStored(farmId, [cowId])).toEqual([]);
   });
 
+  it('raises no heat for a cycling cow whose collar comes back from 4 days in a drawer, only its 302', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C210', sensorId: 40210, status: '발정탐지' });
+    const drawer = START + 3 * DAY + 10 * HOUR;
+    const readings = collar(
+      START,
+      START + 12 * DAY,
+      (time) => 1 - step(drawer, drawer + 4 * DAY, 0.98)(time),
+    );
+    await insertReadings(testApp, farmId, cowId, 40210, readings);
+    const recorded = await stage.detect(farmId, new Map([[cowId, { since: START, lastDetectedAt: 0 }]]));
+    expect(recorded.map((notice) => notice.code)).toContain(302);
+    expect(recorded.filter((notice) => [101, 102, 103, 303].includes(notice.code))).toEqual([]);
+  });
+
   it('raises unusual high activity (303), not a heat, for a pregnant cow', async () => {
     const cowId = await insertCowRow(testApp, farmer, { code: 'C205', sensorId: 40205, status: '임신' });
     const burst = START + 10 * DAY + 20 * HOUR;

@@ -28,6 +28,7 @@ import {
   type ActivityPoint,
   type RegularActivitySeries,
 } from './activity-series';
+import { DEFAULT_COLLAR_OFF_PARAMETERS, withoutCollarOff, type CollarOffParameters } from './collar-off';
 
 export type ActivityAlertCode = 301 | 302 | 303;
 
@@ -51,6 +52,8 @@ export interface ActivityAlertParameters {
   readonly highEndRatio: number;
   /** High activity this close to a detected heat belongs to it. */
   readonly estrusMarginHours: number;
+  /** 303 leaves out a collar off the cow (`collar-off.ts`); null keeps every block. */
+  readonly collarOff: CollarOffParameters | null;
 }
 
 export const DEFAULT_ACTIVITY_ALERT_PARAMETERS: ActivityAlertParameters = {
@@ -70,6 +73,7 @@ export const DEFAULT_ACTIVITY_ALERT_PARAMETERS: ActivityAlertParameters = {
   highHoldHours: 2,
   highEndRatio: 1.2,
   estrusMarginHours: 12,
+  collarOff: DEFAULT_COLLAR_OFF_PARAMETERS,
 };
 
 export interface ActivityAlertOptions {
@@ -286,6 +290,26 @@ class EpisodeTracker {
   }
 }
 
+/** Her same-clock baselines over `values`, and a trailing window of any length over both. */
+function windowsOver(
+  values: Float64Array,
+  cadenceMs: number,
+  p: ActivityAlertParameters,
+): (hours: number) => TrailingWindow {
+  const blocks = (hours: number) => blocksIn(hours * HOUR_MS, cadenceMs);
+  const hourRates = trailingHourRate(values, blocks(1), Math.ceil(p.minCoverage * blocks(1)));
+  const baseline = sameClockBaseline(values, hourRates, cadenceMs, p);
+  const usable = usableBlocks(values, baseline);
+  return (hours) =>
+    new TrailingWindow(
+      values,
+      baseline,
+      usable,
+      blocks(hours),
+      Math.max(1, Math.ceil(p.minCoverage * blocks(hours))),
+    );
+}
+
 /**
  * The three rules over one series, judged block by block. Every window moves on before any rule is judged:
  * 302 also looks at the 24-hour window.
@@ -294,7 +318,7 @@ class ActivityRules {
   readonly alerts: ActivityAlert[] = [];
   private readonly low: TrailingWindow;
   private readonly inactive: TrailingWindow;
-  private readonly high: TrailingWindow | undefined;
+  private readonly high: TrailingWindow | undefined = undefined;
   private readonly lowEpisodes: EpisodeTracker;
   private readonly inactiveEpisodes = new EpisodeTracker(1);
   private readonly highEpisodes: EpisodeTracker;
@@ -305,21 +329,16 @@ class ActivityRules {
     private readonly options: ActivityAlertOptions,
   ) {
     const values = Float64Array.from(series.values);
-    const hourBlocks = this.blocks(1);
-    const hourRates = trailingHourRate(values, hourBlocks, Math.ceil(p.minCoverage * hourBlocks));
-    const baseline = sameClockBaseline(values, hourRates, series.cadenceMs, p);
-    const usable = usableBlocks(series.values, baseline);
-    const trailing = (hours: number) =>
-      new TrailingWindow(
-        series.values,
-        baseline,
-        usable,
-        this.blocks(hours),
-        Math.max(1, Math.ceil(p.minCoverage * this.blocks(hours))),
-      );
+    const trailing = windowsOver(values, series.cadenceMs, p);
     this.low = trailing(p.lowWindowHours);
     this.inactive = trailing(p.inactiveWindowHours);
-    this.high = options.highActivity === false ? undefined : trailing(p.highWindowHours);
+    if (options.highActivity !== false) {
+      // 303 without any collar off the cow (`collar-off.ts`): against the week a collar lay in a drawer, the
+      // day it is back on is high activity. 301 and 302 keep those blocks: a collar off is what they show.
+      const worn = p.collarOff ? withoutCollarOff(series, p.collarOff) : values;
+      const collarWasOff = worn.some((value, index) => !Object.is(value, values[index]));
+      this.high = (collarWasOff ? windowsOver(worn, series.cadenceMs, p) : trailing)(p.highWindowHours);
+    }
     this.lowEpisodes = new EpisodeTracker(this.blocks(p.lowHoldHours));
     this.highEpisodes = new EpisodeTracker(this.blocks(p.highHoldHours));
   }

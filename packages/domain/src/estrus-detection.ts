@@ -37,6 +37,7 @@ import {
   type ActivityPoint,
   type RegularActivitySeries,
 } from './activity-series';
+import { DEFAULT_COLLAR_OFF_PARAMETERS, withoutCollarOff, type CollarOffParameters } from './collar-off';
 
 export type EstrusConfidence = 'detected' | 'suspected';
 
@@ -160,6 +161,12 @@ export interface EstrusParameters {
    * lost. The live check (`estrusAlertAtLatest`) never looks ahead.
    */
   readonly lookAhead: boolean;
+  /**
+   * Stretches of a collar that is not on the cow (12 hours and more of blocks below a fifth of her mean block)
+   * are taken out, as if never reported, so a collar put back on does not look like a heat against the week it
+   * lay in a drawer (`collar-off.ts`). Null keeps every block (the plain §9 rule).
+   */
+  readonly collarOff: CollarOffParameters | null;
 }
 
 export const DEFAULT_ESTRUS_PARAMETERS: EstrusParameters = {
@@ -183,6 +190,7 @@ export const DEFAULT_ESTRUS_PARAMETERS: EstrusParameters = {
   windowEndHours: 24,
   minCoverage: 0.5,
   lookAhead: true,
+  collarOff: DEFAULT_COLLAR_OFF_PARAMETERS,
 };
 
 /**
@@ -198,6 +206,7 @@ export const ARCHITECTURE_ESTRUS_PARAMETERS: EstrusParameters = {
   minRiseHours: 0,
   quietGapHours: Number.POSITIVE_INFINITY,
   lookAhead: false,
+  collarOff: null,
 };
 
 export interface EstrusOptions {
@@ -553,7 +562,7 @@ function levelRatios(
  */
 function run(series: ActivityBlocks, calvings: readonly number[], p: EstrusParameters): Run {
   const { start, cadenceMs } = series;
-  const values = new Float64Array(series.values);
+  const values = p.collarOff ? withoutCollarOff(series, p.collarOff) : new Float64Array(series.values);
   const day = blocksIn(DAY_MS, cadenceMs);
   const windowBlocks = blocksIn(p.windowHours * HOUR_MS, cadenceMs);
   const hoursPerBlock = cadenceMs / HOUR_MS;

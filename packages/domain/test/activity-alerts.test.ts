@@ -74,6 +74,17 @@ describe('activity alerts', () => {
     ]);
   });
 
+  it('303 is not raised when a collar comes back from 4 days in a drawer, which 302 and 301 showed', () => {
+    const drawer = factor(S, S + 4 * DAY, 0.02);
+    const readings = activityCow({ days: DAYS + 4, factor: drawer });
+    const codes = (parameters = {}) =>
+      detectActivityAlerts(readings, { highActivity: true, parameters }).map(({ code }) => code);
+    expect(codes()).not.toContain(303);
+    expect(codes()).toEqual(expect.arrayContaining([302, 301]));
+    // Against the drawer's week, her first day with the collar again is high activity.
+    expect(codes({ collarOff: null })).toContain(303);
+  });
+
   it('works on 2-hour blocks', () => {
     const readings = activityCow({
       days: DAYS,

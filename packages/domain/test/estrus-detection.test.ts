@@ -5,9 +5,12 @@ import {
   HOUR_MS,
   inferCadenceMs,
   MINUTE_MS,
+  toClockBlocks,
   toRegularSeries,
+  type ActivityBlocks,
   type ActivityPoint,
 } from '../src/activity-series';
+import { DEFAULT_COLLAR_OFF_PARAMETERS, withoutCollarOff } from '../src/collar-off';
 import {
   ARCHITECTURE_ESTRUS_PARAMETERS,
   detectEstrusEpisodes,
@@ -480,5 +483,72 @@ describe('findEstrus: a heat building', () => {
 
   it('is false without readings', () => {
     expect(findEstrus([])).toEqual({ episodes: [], heatBuilding: false });
+  });
+});
+
+describe('a collar off the cow', () => {
+  /** A 10-minute cow whose collar lies in a drawer (counts of 0 or 1) from `from` for `days`, then is back on. */
+  function collarOffFor(days: number, from = at(14, 10), spec: Partial<CowSpec> = {}) {
+    const drawer = seeded(99);
+    return cow({ days: from / DAY_MS - START / DAY_MS + days + 12, cadenceMinutes: 10, ...spec }).map(
+      (point) =>
+        point.time >= from && point.time < from + days * DAY_MS
+          ? { ...point, activity: Math.floor(drawer() * 2) }
+          : point,
+    );
+  }
+  const plainRule = { parameters: { collarOff: null } };
+
+  it.each([4, 10])('raises no heat when the collar is put back on after %i days', (days) => {
+    const points = collarOffFor(days);
+    expect(summary(detectEstrusEpisodes(points))).toEqual([]);
+    // Taken for the cow, the drawer's week sinks her baseline and the day she has her collar again is a heat.
+    expect(summary(detectEstrusEpisodes(points, plainRule)).length).toBeGreaterThan(0);
+  });
+
+  it('sends no notice in the live check either, reading by reading', () => {
+    const points = collarOffFor(10);
+    const backOn = at(24, 10);
+    // The server's 11.5 days of history at every reading from the day she has her collar again.
+    const alerts = (options: Parameters<typeof estrusAlertAtLatest>[1]) =>
+      points
+        .map((_, end) => points.slice(Math.max(0, end + 1 - 11.5 * 144), end + 1))
+        .filter((history) => (history.at(-1)?.time ?? 0) >= backOn)
+        .filter((history) => estrusAlertAtLatest(history, options) !== null);
+    expect(alerts({})).toHaveLength(0);
+    expect(alerts(plainRule).length).toBeGreaterThan(0);
+  });
+
+  it('still finds a heat five days after the collar is back on', () => {
+    const points = collarOffFor(4, at(14, 10), { rises: [heat(23, 8)] });
+    expect(summary(detectEstrusEpisodes(points))).toEqual(['2024-03-24T08:00 detected']);
+  });
+
+  it('keeps a quiet cow that still wears her collar: a third of her usual activity for two days', () => {
+    const points = cow({ days: 30, cadenceMinutes: 10 }).map((point) =>
+      point.time >= at(14, 10) && point.time < at(16, 10)
+        ? { ...point, activity: point.activity / 3 }
+        : point,
+    );
+    const series = toClockBlocks(toRegularSeries(points)!, 2 * HOUR_MS, 0.5)!;
+    expect(withoutCollarOff(series, DEFAULT_COLLAR_OFF_PARAMETERS)).toEqual(new Float64Array(series.values));
+  });
+
+  it('takes out the whole stretch, across missing blocks, and nothing shorter than 12 hours', () => {
+    const blocks = (values: number[]): ActivityBlocks => ({
+      start: START,
+      cadenceMs: 2 * HOUR_MS,
+      values,
+      completedAt: values.map((_, index) => START + index * 2 * HOUR_MS),
+      readingCadenceMs: 2 * HOUR_MS,
+    });
+    const worn = Array.from({ length: 12 }, () => 40);
+    const off = [2, 1, Number.NaN, 3, 0, 2, 1];
+    const short = [2, 1, 3, 0, 2];
+    const masked = withoutCollarOff(
+      blocks([...worn, ...off, 40, ...short, 40]),
+      DEFAULT_COLLAR_OFF_PARAMETERS,
+    );
+    expect([...masked.slice(12)]).toEqual([...off.map(() => Number.NaN), 40, ...short, 40]);
   });
 });
