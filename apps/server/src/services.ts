@@ -38,7 +38,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
   const bus = createEventBus({
     busUrl: config.busUrl,
     busChannel: config.busChannel,
-    onError: (error) => log.warn({ err: error }, 'bus: event dropped'),
+    onError: (error) => log.warn({ err: error }, 'bus: event dropped or connection lost'),
   });
   return {
     config,

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import { createEventBus, type EventBus, type EventBusConfig } from '../src/realtime/bus';
 import { SocketHub, type SocketLike } from '../src/realtime/socket-hub';
+import { startTcpProxy } from './helpers/tcp-proxy';
 
 // The same contract for every transport. Redis and NATS run when their URL is set, and CI must set them.
 const transports: { name: string; url: string | undefined; required: boolean }[] = [
@@ -117,7 +118,28 @@ function busContract(url: string | undefined) {
     expect(errors).toHaveLength(1);
   });
 
+  it('answers a ping while its broker is there, and refuses one once closed', async () => {
+    const bus = open();
+    await collect(bus);
+    await expect(bus.ping()).resolves.toBeUndefined();
+    await bus.close();
+    await expect(bus.ping()).rejects.toThrow('closed');
+  });
+
   if (url !== undefined) {
+    it('fails its ping when the broker is gone; Redis reports each lost connection once, not at every retry', async () => {
+      const proxy = await startTcpProxy(url);
+      const errors: unknown[] = [];
+      const bus = open({ busUrl: proxy.url, onError: (error) => errors.push(error) });
+      await collect(bus);
+      await bus.ping();
+      await proxy.cut();
+      await expect(bus.ping()).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // several reconnect attempts
+      const lost = errors.map(String).filter((error) => error.includes('connection lost'));
+      expect(lost.length).toBe(url.startsWith('redis') ? 2 : 0); // the publisher's and the subscriber's
+    });
+
     it('carries events between instances on one channel, and not to another channel', async () => {
       const publisher = open();
       const otherInstance = await collect(open());

@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   insufficientBalance: 'E_INSUFFICIENT_BALANCE',
   cowTypeNameTaken: 'E_COW_TYPE_NAME_TAKEN',
   ingestBusy: 'E_INGEST_BUSY',
+  unavailable: 'E_UNAVAILABLE',
   internal: 'E_INTERNAL',
 } as const;
 

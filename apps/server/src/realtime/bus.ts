@@ -17,6 +17,8 @@ export interface EventBus {
   publish(farmId: number, message: ServerSocketMessage): Promise<void>;
   /** Resolves once the subscription is live; the returned function ends it. */
   subscribe(handler: FarmEventHandler): Promise<() => Promise<void>>;
+  /** Resolves when the broker answers on every connection this bus uses (health check); rejects if not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,8 @@ export interface BusTransport {
   publish(farmId: number, message: ServerSocketMessage): Promise<void>;
   /** Starts delivering every encoded event sent on the channel (by any instance) to `receive`. */
   listen(receive: (payload: string) => void): Promise<void>;
+  /** A round trip to the broker on each connection. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,7 +53,7 @@ export interface EventBusConfig {
   busUrl: string | undefined;
   /** The channel (Redis) or subject (NATS) all instances of one install share. */
   busChannel?: string;
-  /** Where a malformed event from the wire or a failing handler is reported. */
+  /** Where a malformed event from the wire, a failing handler or a lost Redis connection is reported. */
   onError?: (error: unknown) => void;
 }
 
@@ -69,7 +73,7 @@ const createTransport = (
 ): BusTransport => {
   switch (kind) {
     case 'redis':
-      return createRedisTransport(config.busUrl ?? '', channel);
+      return createRedisTransport(config.busUrl ?? '', channel, config.onError ?? (() => undefined));
     case 'nats':
       return createNatsTransport(config.busUrl ?? '', channel);
   }
@@ -106,6 +110,10 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
       listening ??= transport.listen((payload) => fanout.deliver(payload));
       await listening;
       return fanout.add(handler);
+    },
+    async ping() {
+      if (closed) throw new Error('the event bus is closed');
+      await transport.ping();
     },
     async close() {
       if (closed) return;

@@ -14,6 +14,9 @@ export const createInProcessTransport = (fanout: FarmEventFanout): BusTransport 
     async listen() {
       listening = true;
     },
+    async ping() {
+      // Nothing between instances: this process is the broker.
+    },
     async close() {
       listening = false;
     },

@@ -22,6 +22,9 @@ export const createNatsTransport = (url: string, subject: string): BusTransport 
       // The server has registered the subscription once this round trip is back.
       await nats.flush();
     },
+    async ping() {
+      await (await connected()).flush();
+    },
     async close() {
       if (connection) await (await connection).drain();
     },

@@ -5,24 +5,49 @@ import type { BusTransport } from './bus';
  * Redis pub/sub. A connection in subscriber mode cannot publish, so there are two: the publisher is made
  * at once, the subscriber on first listen.
  */
-export const createRedisTransport = (url: string, channel: string): BusTransport => {
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+export const createRedisTransport = (
+  url: string,
+  channel: string,
+  onError: (error: Error) => void,
+): BusTransport => {
+  const publisher = watched(new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 }), onError);
   let subscriber: Redis | undefined;
   return {
     async publish(farmId, message) {
       await publisher.publish(channel, JSON.stringify({ farmId, message }));
     },
     async listen(receive) {
-      subscriber = publisher.duplicate();
+      subscriber = watched(publisher.duplicate(), onError);
       subscriber.on('message', (from: string, payload: string) => {
         if (from === channel) receive(payload);
       });
       // Resolves after Redis confirmed SUBSCRIBE, so nothing published afterwards is missed.
       await subscriber.subscribe(channel);
     },
+    async ping() {
+      // A subscriber connection may send PING too (Redis answers it in subscribe mode).
+      await Promise.all([publisher.ping(), subscriber?.ping()]);
+    },
     async close() {
       await publisher.quit();
       if (subscriber) await subscriber.quit();
     },
   };
+};
+
+/**
+ * Reports a connection's failure once until it is ready again. ioredis reconnects on its own and emits an
+ * error at every attempt; with no listener it prints each one as an unhandled error.
+ */
+const watched = (connection: Redis, onError: (error: Error) => void): Redis => {
+  let reported = false;
+  connection.on('error', (error: Error) => {
+    if (reported) return;
+    reported = true;
+    onError(new Error(`Redis connection lost: ${error.message}`));
+  });
+  connection.on('ready', () => {
+    reported = false;
+  });
+  return connection;
 };

@@ -4,17 +4,33 @@ import { FarmNumber, Id, TranslationStringSchema } from '../schemas';
 
 const tag = 'system';
 
+/**
+ * 503 (E_UNAVAILABLE) when the database does not answer within 2 s: nothing works without it. Otherwise 200,
+ * and status 'degraded' when the MQTT ingest has no connection to its broker or the event bus does not answer:
+ * the app still serves, but readings, or live events from other instances, do not arrive.
+ */
 export const health = defineRoute({
   method: 'GET',
   path: 'health',
   access: 'public',
   tag,
-  summary: 'Liveness and the database in use',
+  summary: 'Whether this instance can serve: its database, MQTT ingest and event bus',
   data: Type.Object({
-    status: Type.Literal('ok'),
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
     database: Type.Object({
       kind: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
       version: Type.String(),
+    }),
+    mqtt: Type.Object({
+      /** 'off' while the instance starts or stops. */
+      mode: Type.Union([Type.Literal('embedded'), Type.Literal('external'), Type.Literal('off')]),
+      /** Embedded: gateways connected; external: this instance's connections to the broker that are up. */
+      connections: Type.Integer({ minimum: 0 }),
+      up: Type.Boolean(),
+    }),
+    bus: Type.Object({
+      kind: Type.Union([Type.Literal('in-process'), Type.Literal('redis'), Type.Literal('nats')]),
+      up: Type.Boolean(),
     }),
     uptimeSeconds: Type.Number(),
   }),

@@ -6,6 +6,7 @@ import type { Services } from '../../services';
 import { verifyPassword } from '../auth/passwords';
 import { BOSS_GRANT_TTL_SECONDS } from '../auth/tokens';
 import { ensureFarmRecords, findBossPasswordHash } from './farm-records';
+import { checkHealth } from './health-check';
 import {
   listAdminUsers,
   listConfigDictionary,
@@ -14,11 +15,7 @@ import {
 } from './reference-data-repository';
 
 export const systemRoutes = (services: Services) => [
-  bind(api.system.health, async () => ({
-    status: 'ok' as const,
-    database: { kind: services.db.kind, version: await services.db.serverVersion() },
-    uptimeSeconds: Math.round((Date.now() - services.startedAt) / 1000),
-  })),
+  bind(api.system.health, () => checkHealth(services)),
 
   bind(api.system.translationStrings, async () => listTranslationStrings(services.db)),
 
