@@ -575,12 +575,11 @@ const median = (values: number[]) => {
 };
 const goal = (ok: boolean) => (ok ? 'met' : '**not met**');
 const s = final.score;
-const describe = (value: unknown): string => {
-  if (typeof value === 'number' && !Number.isFinite(value)) return 'off';
-  if (value === null) return 'off';
+const describe = (value: EstrusParameters[keyof EstrusParameters]): string => {
+  if (value === null || (typeof value === 'number' && !Number.isFinite(value))) return 'off';
   if (typeof value === 'object') {
     return Object.entries(value)
-      .map(([key, part]) => `${key} ${describe(part)}`)
+      .map(([key, part]: [string, number]) => `${key} ${describe(part)}`)
       .join(', ');
   }
   return String(value);
@@ -682,8 +681,8 @@ const lines: string[] = [
   '',
   '| parameter | value | §9 rule |',
   '| --- | --- | --- |',
-  ...Object.entries(D).map(
-    ([key, value]) => `| ${key} | ${describe(value)} | ${describe(A[key as keyof EstrusParameters])} |`,
+  ...(Object.keys(D) as (keyof EstrusParameters)[]).map(
+    (key) => `| ${key} | ${describe(D[key])} | ${describe(A[key])} |`,
   ),
   '',
   ...bulletSection(
