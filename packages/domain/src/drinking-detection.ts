@@ -174,6 +174,17 @@ export function detectDrinkingEvents(
   const calm = new CalmLevel(p.levelMinutes * MINUTE_MS);
   let open: OpenEvent | null = null;
   let previous: TemperaturePoint | undefined;
+  let beforePrevious: TemperaturePoint | undefined;
+  // The reading just before a sudden fall, when it held from the reading before it: where the rumen comes back
+  // to. The last hour's median lags a temperature that has just risen (a fever's first hour), and a drink
+  // judged against it would end at once, its cold readings taken for the cow's.
+  const heldBeforeFall = (): number | undefined =>
+    previous !== undefined &&
+    beforePrevious !== undefined &&
+    previous.time - beforePrevious.time <= fallWithinMs &&
+    Math.abs(previous.temperature - beforePrevious.temperature) < p.fallCelsius - EPSILON
+      ? previous.temperature
+      : undefined;
 
   for (const reading of readings) {
     if (open !== null) {
@@ -184,6 +195,7 @@ export function detectDrinkingEvents(
         open = null;
       } else {
         open.lowest = Math.min(open.lowest, reading.temperature);
+        beforePrevious = previous;
         previous = reading;
         continue;
       }
@@ -195,14 +207,17 @@ export function detectDrinkingEvents(
       previous.temperature - reading.temperature >= p.fallCelsius - EPSILON;
     const below = level !== undefined && level - reading.temperature >= p.belowLevelCelsius - EPSILON;
     if (fell || below) {
+      const calmLevel = level ?? previous?.temperature ?? reading.temperature;
+      const held = fell ? heldBeforeFall() : undefined;
       open = {
         start: reading.time,
-        level: level ?? previous?.temperature ?? reading.temperature,
+        level: held === undefined ? calmLevel : Math.max(calmLevel, held),
         lowest: reading.temperature,
       };
     } else {
       calm.add(reading);
     }
+    beforePrevious = previous;
     previous = reading;
   }
   // An event still open at the end of the data ends at its time limit: it is cut, not recovered.

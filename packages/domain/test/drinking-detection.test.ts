@@ -24,6 +24,16 @@ describe('drinking events', () => {
       events: [{ start: at(30), end: at(60), level: 39, lowest: 38.3, drop: 0.7 }],
     },
     {
+      name: 'after a rise that held, the drink comes back to the reading before it, not to the older median',
+      readings: series(39, 39, 39, 39, 41, 41, 39.4, 39.6, 40.6, 41),
+      events: [{ start: at(60), end: at(90), level: 41, lowest: 39.4, drop: 1.6 }],
+    },
+    {
+      name: 'a single high reading before a fall is no level: the drink comes back to the median',
+      readings: series(39, 39, 39, 39, 41, 39, 39),
+      events: [{ start: at(50), end: at(60), level: 39, lowest: 39, drop: 0 }],
+    },
+    {
       name: 'a fall of 0.4 °C is not a drink',
       readings: series(39, 39, 39, 38.6, 38.6, 39),
       events: [],

@@ -114,6 +114,19 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
     expect(summary(alerts)).toEqual([{ code: 202, at: iso(from + 110 * MINUTE), episodeStart: iso(from) }]);
   });
 
+  it('a drink 20 minutes into a fever that jumped at once does not hold its notice back', () => {
+    // Raised from 20:50; the 21:05 drink dents the 21:10-21:40 readings while the last hour's median is still
+    // 38.9 °C. The drink comes back to the 21:00 reading, which held from 20:50, so its dents are dropped.
+    const from = T0 - 80 * MINUTE;
+    const alerts = detectTemperatureAlerts(
+      bolusCow({ days: DAYS, shift: step(from, from + 5 * HOUR, 2.2) }),
+      {
+        bolus: true,
+      },
+    );
+    expect(summary(alerts)).toEqual([{ code: 203, at: iso(from + 110 * MINUTE), episodeStart: iso(from) }]);
+  });
+
   it('needs a day of history for the average: a fever in the first hours is not judged', () => {
     const early = START + 2 * HOUR;
     expect(
