@@ -22,6 +22,8 @@
 //  4. Onset: back-dated to the first raised hour of that run. Insemination window: onset + 13 h to + 24 h.
 //  5. An episode lasts while the 12-hour rise stays up; rises less than 10 hours apart are one episode;
 //     the first 10 days after a calving are ignored.
+//  6. A collar off the cow (12 hours and more of blocks under a quarter of her mean block) is missing, not a
+//     still cow, so the day it is back on is no heat (collar-off.ts).
 //
 // Any regular cadence works (10 minutes to 2 hours were tested): readings finer than 2 hours are summed into
 // 2-hour clock blocks, a block is judged when the reading that completes it arrives, durations are converted
@@ -162,9 +164,9 @@ export interface EstrusParameters {
    */
   readonly lookAhead: boolean;
   /**
-   * Stretches of a collar that is not on the cow (12 hours and more of blocks below a fifth of her mean block)
-   * are taken out, as if never reported, so a collar put back on does not look like a heat against the week it
-   * lay in a drawer (`collar-off.ts`). Null keeps every block (the plain §9 rule).
+   * Stretches of a collar that is not on the cow (12 hours and more of blocks below a quarter of her mean
+   * block) are taken out, as if never reported, so a collar put back on does not look like a heat against the
+   * week it lay in a drawer (`collar-off.ts`). Null keeps every block (the plain §9 rule).
    */
   readonly collarOff: CollarOffParameters | null;
 }
