@@ -3,32 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import { createEventBus, type EventBus, type EventBusConfig } from '../src/realtime/bus';
 import { SocketHub, type SocketLike } from '../src/realtime/socket-hub';
+import { describeWithServices } from './helpers/required-services';
 import { startTcpProxy } from './helpers/tcp-proxy';
 
 // The same contract for every transport. Redis and NATS run when their URL is set, and CI must set them.
-const transports: { name: string; url: string | undefined; required: boolean }[] = [
-  { name: 'in-process', url: undefined, required: true },
-  { name: 'redis', url: process.env.REDIS_URL, required: Boolean(process.env.CI) },
-  { name: 'nats', url: process.env.NATS_URL, required: Boolean(process.env.CI) },
-];
-
-for (const transport of transports) {
-  if (transport.url === undefined && transport.name !== 'in-process') {
-    if (transport.required) {
-      it(`${transport.name} bus`, () => {
-        throw new Error(
-          `CI is set but ${transport.name.toUpperCase()}_URL is not: this bus cannot be skipped`,
-        );
-      });
-    } else {
-      console.warn(
-        `bus.test: ${transport.name.toUpperCase()}_URL is not set, the ${transport.name} bus is not tested`,
-      );
-      describe.skip(`${transport.name} bus (set ${transport.name.toUpperCase()}_URL)`, () => undefined);
-    }
-    continue;
-  }
-  describe(`${transport.name} bus`, () => busContract(transport.url));
+describe('in-process bus', () => busContract(undefined));
+for (const [name, url] of [
+  ['redis', process.env.REDIS_URL],
+  ['nats', process.env.NATS_URL],
+] as const) {
+  describeWithServices(`${name} bus`, url ? undefined : `${name.toUpperCase()}_URL`, () => busContract(url));
 }
 
 const notice = (id: number): ServerSocketMessage => ({

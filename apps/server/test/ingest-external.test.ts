@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { buildApp, type BuiltApp } from '../src/app';
 import type { Config } from '../src/config';
@@ -12,6 +12,7 @@ import {
   type TestUser,
 } from './helpers/test-app';
 import { metricSample, scrapeMetrics } from './helpers/metrics';
+import { describeWithServices } from './helpers/required-services';
 import {
   cowState,
   cowWearing,
@@ -30,20 +31,9 @@ import {
 const mqttUrl = process.env.MQTT_URL;
 const busUrl = process.env.REDIS_URL ?? process.env.NATS_URL;
 
-if (!mqttUrl) {
-  if (process.env.CI) {
-    it('external broker', () => {
-      throw new Error('CI is set but MQTT_URL is not: the external-broker ingest cannot be skipped');
-    });
-  } else {
-    console.warn(
-      'ingest-external.test: MQTT_URL is not set, ingest through an external broker is not tested',
-    );
-    describe.skip('ingest through an external broker (set MQTT_URL)', () => undefined);
-  }
-} else {
-  describe('ingest through an external broker', () => externalBrokerSuite(mqttUrl));
-}
+describeWithServices('ingest through an external broker', mqttUrl ? undefined : 'MQTT_URL', () =>
+  externalBrokerSuite(mqttUrl ?? ''),
+);
 
 function externalBrokerSuite(url: string) {
   let testApp: TestApp;

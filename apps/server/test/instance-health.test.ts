@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDatabase } from '../src/db/postgres-database';
 import { createScratchDatabase } from '../src/db/scratch-database';
 import { checkHealth } from '../src/modules/system/health-check';
+import { describeWithServices } from './helpers/required-services';
 import { startTcpProxy } from './helpers/tcp-proxy';
 import { eventually } from './notices-fixtures';
 import { call, createTestApp, type TestApp } from './helpers/test-app';
@@ -85,21 +86,13 @@ describe.skipIf(!adminUrl)('GET /api/health with a PostgreSQL that stops answeri
 
 const mqttUrl = process.env.MQTT_URL;
 const busUrl = process.env.REDIS_URL ?? process.env.NATS_URL;
-if (!mqttUrl || !busUrl) {
-  if (process.env.CI) {
-    it('external broker and bus', () => {
-      throw new Error('CI is set but MQTT_URL or REDIS_URL/NATS_URL is not: this cannot be skipped');
-    });
-  } else {
-    console.warn(
-      'instance-health.test: MQTT_URL or REDIS_URL/NATS_URL is not set, the scale path is not tested',
-    );
-  }
-} else {
-  describe('GET /api/health on the scale path', () => {
+describeWithServices(
+  'GET /api/health on the scale path',
+  mqttUrl && busUrl ? undefined : 'MQTT_URL and REDIS_URL or NATS_URL',
+  () => {
     it('is degraded, still 200, when the external broker and then the bus are gone', async () => {
-      const broker = await startTcpProxy(mqttUrl);
-      const bus = await startTcpProxy(busUrl);
+      const broker = await startTcpProxy(mqttUrl ?? '');
+      const bus = await startTcpProxy(busUrl ?? '');
       const testApp = await open({ mqttUrl: broker.url, busUrl: bus.url, ingestConcurrency: 2 });
       const before = await health(testApp);
       expect(before.statusCode).toBe(200);
@@ -127,5 +120,5 @@ if (!mqttUrl || !busUrl) {
       expect(withoutBus.statusCode).toBe(200);
       expect(withoutBus.body.data).toMatchObject({ status: 'degraded', bus: { up: false } });
     });
-  });
-}
+  },
+);
