@@ -13,7 +13,7 @@
 // The live check holds 11.5 days: a collar off for longer than 10.5 of them leaves less than the day of worn
 // blocks the judgement needs, and is taken for the cow again.
 
-import type { RegularActivitySeries } from './activity-series';
+import { blocksIn, DAY_MS, HOUR_MS, type RegularActivitySeries } from './activity-series';
 
 export interface CollarOffParameters {
   /** A block below this share of the cow's mean block is one a worn collar does not give. */
@@ -42,10 +42,11 @@ export function withoutCollarOff(
   parameters: CollarOffParameters,
 ): Float64Array {
   const values = new Float64Array(series.values);
-  const hoursPerBlock = series.cadenceMs / 3_600_000;
-  const minBlocks = Math.max(1, Math.ceil(parameters.minHours / hoursPerBlock));
-  const dayBlocks = Math.max(1, Math.round(24 / hoursPerBlock));
-  const worn = new RunningMean(Math.max(dayBlocks, Math.round(parameters.referenceDays * dayBlocks)));
+  const minBlocks = blocksIn(parameters.minHours * HOUR_MS, series.cadenceMs);
+  const dayBlocks = blocksIn(DAY_MS, series.cadenceMs);
+  const worn = new RunningMean(
+    Math.max(dayBlocks, blocksIn(parameters.referenceDays * DAY_MS, series.cadenceMs)),
+  );
   let pending: number[] = []; // the low blocks of the stretch going on, not yet known to be off or worn
   const settle = () => {
     if (pending.length >= minBlocks) for (const index of pending) values[index] = Number.NaN;
