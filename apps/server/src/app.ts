@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { ERROR_CODES, HEADERS } from '@cowcare/contract/errors';
 import { buildOpenApiDocument } from '@cowcare/contract/openapi';
+import { MAX_READINGS_PAYLOAD_BYTES } from '@cowcare/contract/routes/ingest';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { registerErrorHandler } from './http/error-handler';
@@ -69,7 +70,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
       },
     },
     trustProxy: false,
-    bodyLimit: 1_048_576,
+    // The largest body of any JSON call is a gateway's batch of readings.
+    bodyLimit: MAX_READINGS_PAYLOAD_BYTES,
   });
   const services = createServices(config, db, app.log);
 

@@ -13,12 +13,14 @@ import {
 } from './helpers/test-app';
 import { metricSample, scrapeMetrics } from './helpers/metrics';
 import { describeWithServices } from './helpers/required-services';
+import { MAX_READINGS_PACKET_BYTES } from '../src/ingest/mqtt-packet-limit';
 import {
   cowState,
   cowWearing,
   createGateway,
   minutesAgo,
   openFarmSocket,
+  pause,
   reading,
   storedReadings,
   waitFor,
@@ -99,6 +101,25 @@ function externalBrokerSuite(url: string) {
     expect(first + other).toBe(40);
     expect(first).toBeGreaterThan(0);
     expect(other).toBeGreaterThan(0);
+  });
+
+  it('is not sent a message over the size limit: the broker drops it, and the next one is stored', async () => {
+    await cowWearing(testApp, farmer, 'C606', 40606);
+    const at = minutesAgo(30, now());
+    // 1,000 readings padded to about 1.2 KiB each: over the 1 MiB (and its header allowance) we read.
+    const oversized = Array.from({ length: 1000 }, (_, num) => ({
+      ...reading(40606, num, minutesAgo(num, at), { temp: 38.5 }),
+      note: 'x'.repeat(1_200),
+    }));
+    expect(Buffer.byteLength(JSON.stringify(oversized))).toBeGreaterThan(MAX_READINGS_PACKET_BYTES);
+    await publish(oversized);
+    await publish([reading(40606, 5000, minutesAgo(-1, at), { temp: 38.6 })]);
+    await waitFor(async () => (await sensorRows(40606)).length > 0);
+    await pause(300);
+    expect((await sensorRows(40606)).map((row) => row.num)).toEqual([5000]);
+    for (const instance of [testApp, second]) {
+      expect(instance.services.mqtt?.connectionCount()).toBe(external.ingestConcurrency);
+    }
   });
 
   it("tells an operator each instance's broker connections and its share of the messages", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
+import { MAX_READINGS_PAYLOAD_BYTES } from '@cowcare/contract/routes/ingest';
 import type { Queryable } from '../src/db/database';
 import { call, type TestApp, type TestUser } from './helpers/test-app';
 import {
@@ -94,6 +95,27 @@ describe('POST /api/ingest/readings: the payload', () => {
     const response = await post(Array.from({ length: 1001 }, (_, num) => reading(40299, num, at)));
     expect(response.statusCode).toBe(400);
     expect(response.json<{ msg: string }>().msg).toMatch(/body.*1000/);
+  });
+
+  it('answers 413 for a body over 1 MiB, and stores nothing; 1,000 readings in 1 MiB are stored', async () => {
+    const at = minutesAgo(30, now());
+    // Gateways may add fields of their own; padded, 1,000 readings reach the limit.
+    const padded = (padBytes: number) =>
+      Array.from({ length: 1000 }, (_, num) => ({
+        ...reading(40298, num + padBytes, minutesAgo(num / 100, at)),
+        note: 'x'.repeat(padBytes),
+      }));
+    const tooLarge = padded(1_000);
+    expect(Buffer.byteLength(JSON.stringify(tooLarge))).toBeGreaterThan(MAX_READINGS_PAYLOAD_BYTES);
+    const refused = await post(tooLarge);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ success: false, code: 'E_PAYLOAD_TOO_LARGE' });
+    const fits = padded(950);
+    expect(Buffer.byteLength(JSON.stringify(fits))).toBeLessThanOrEqual(MAX_READINGS_PAYLOAD_BYTES);
+    const accepted = await post(fits);
+    expect(accepted.statusCode).toBe(200);
+    const rows = (await storedReadings(testApp, gateway.farmId)).filter((row) => row.sensorId === 40298);
+    expect(rows).toHaveLength(1000);
   });
 
   it('answers per item: stored, duplicate or rejected with the reason', async () => {

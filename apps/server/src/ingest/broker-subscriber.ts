@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FarmDirectory } from './farm-directory';
 import type { IngestService } from './ingest-service';
 import type { MqttIngest } from './mqtt-ingest';
+import { MAX_READINGS_PACKET_BYTES } from './mqtt-packet-limit';
 import { parsePayload } from './parse-payload';
 import { farmOfReadingsTopic, sharedReadingsSubscription } from './topics';
 
@@ -66,7 +67,12 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
       protocolVersion: 5,
       clientId: `${options.shareGroup}-${options.instanceName}-${index}`,
       clean: false,
-      properties: { sessionExpiryInterval: SESSION_EXPIRY_SECONDS, receiveMaximum: RECEIVE_MAXIMUM },
+      properties: {
+        sessionExpiryInterval: SESSION_EXPIRY_SECONDS,
+        receiveMaximum: RECEIVE_MAXIMUM,
+        // The broker drops a larger message instead of sending it (MQTT 5 §3.1.2.11.4): it is not read into memory.
+        maximumPacketSize: MAX_READINGS_PACKET_BYTES,
+      },
       reconnectPeriod: 1_000,
       connectTimeout: 10_000,
     });

@@ -28,6 +28,8 @@ export interface IngestStats {
   unreadable: number;
   /** Messages on a topic naming a farm that does not exist. */
   unknownFarm: number;
+  /** MQTT packets over the size limit, refused unread with their connection. */
+  tooLarge: number;
   /** Live events not published because the bus was too far behind (the data itself is stored). */
   liveUpdatesDropped: number;
   /** Transactions that failed (their messages are not acknowledged: the sender or the broker sends them again). */
@@ -75,6 +77,7 @@ export class IngestService {
     rejected: 0,
     unreadable: 0,
     unknownFarm: 0,
+    tooLarge: 0,
     liveUpdatesDropped: 0,
     failedWrites: 0,
   };
@@ -138,6 +141,11 @@ export class IngestService {
   countUnknownFarm(context: Record<string, unknown>): void {
     this.stats.unknownFarm += 1;
     this.log.warn(context, 'ingest: readings for an unknown farm dropped');
+  }
+
+  countTooLarge(context: Record<string, unknown>): void {
+    this.stats.tooLarge += 1;
+    this.log.warn(context, 'ingest: MQTT packet over the size limit, connection closed');
   }
 
   /** Resolves when every batch has finished and its changes are published (graceful shutdown). */

@@ -68,10 +68,11 @@ const ingestMetrics = (registers: Registers, { config, ingest }: MetricSources['
   mirrored(
     registers,
     'cowcare_ingest_messages_dropped_total',
-    'Messages dropped whole: not JSON or not readings, or for a farm that does not exist.',
+    'Messages dropped whole: not JSON or not readings, for a farm that does not exist, or MQTT packets over the size limit (their connection closed).',
     () => [
       [{ reason: 'unreadable' }, stats.unreadable],
       [{ reason: 'unknown_farm' }, stats.unknownFarm],
+      [{ reason: 'too_large' }, stats.tooLarge],
     ],
     ['reason'],
   );

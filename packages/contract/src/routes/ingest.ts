@@ -9,6 +9,12 @@ const tag = 'ingest';
 export const MAX_READINGS_PER_BATCH = 1000;
 
 /**
+ * Most bytes one MQTT message's payload or HTTP request's body may take: 1 MiB, about 1 KB a reading at
+ * 1,000 readings (a reading is about 100 bytes). A larger MQTT message closes the gateway's connection.
+ */
+export const MAX_READINGS_PAYLOAD_BYTES = 1_048_576;
+
+/**
  * One sensor reading as a gateway sends it (spec §3 "Reading", plus the sensor id and drinking). Unknown
  * extra fields are ignored, so a gateway may add its own (battery, signal) without being refused.
  */

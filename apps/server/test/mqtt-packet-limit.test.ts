@@ -1,0 +1,190 @@
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_READINGS_PAYLOAD_BYTES, MAX_READINGS_PER_BATCH } from '@cowcare/contract/routes/ingest';
+import {
+  MAX_CONNECT_PACKET_BYTES,
+  MAX_READINGS_PACKET_BYTES,
+  PacketSizeGuard,
+  PacketTooLargeError,
+  type PacketSizeLimits,
+} from '../src/ingest/mqtt-packet-limit';
+import {
+  brokerUrl,
+  connectGateway,
+  cowWearing,
+  minutesAgo,
+  openGatewayFarms,
+  publishReadings,
+  reading,
+  storedReadings,
+  waitFor,
+  type GatewayFarms,
+} from './ingest-fixtures';
+import { metricSample, scrapeMetrics } from './helpers/metrics';
+
+/** An MQTT fixed header: type and flags, then the remaining length in 7-bit bytes. */
+const fixedHeader = (type: number, remainingLength: number): Buffer => {
+  const bytes = [type];
+  let rest = remainingLength;
+  do {
+    const low = rest % 128;
+    rest = Math.floor(rest / 128);
+    bytes.push(rest > 0 ? low | 0x80 : low);
+  } while (rest > 0);
+  return Buffer.from(bytes);
+};
+
+const packet = (type: number, bodyBytes: number): Buffer =>
+  Buffer.concat([fixedHeader(type, bodyBytes), Buffer.alloc(bodyBytes, bodyBytes % 251)]);
+
+/** Writes `chunks` through a guard; answers what came out and the error it stopped with, if any. */
+const throughGuard = async (limits: PacketSizeLimits, chunks: readonly Buffer[]) => {
+  const guard = new PacketSizeGuard(limits);
+  const out: Buffer[] = [];
+  guard.on('data', (chunk: Buffer) => out.push(chunk));
+  let error: unknown;
+  guard.on('error', (caught) => (error = caught));
+  for (const chunk of chunks) {
+    if (error) break;
+    guard.write(chunk);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { out: Buffer.concat(out), error };
+};
+
+const cutEvery = (bytes: Buffer, size: number): Buffer[] =>
+  Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) =>
+    bytes.subarray(index * size, (index + 1) * size),
+  );
+
+describe('the MQTT packet size guard', () => {
+  const limits = { firstPacketBytes: 300, packetBytes: 20_000 };
+  // Remaining lengths of 1 to 3 bytes, at the edges where the length takes one more byte.
+  const packets = [packet(0x10, 120), packet(0x32, 0), packet(0x32, 127), packet(0x32, 128), packet(0xc0, 0)];
+  packets.push(packet(0x32, 16_383), packet(0x32, 16_384), packet(0x40, 2));
+  const stream = Buffer.concat(packets);
+
+  it('passes a stream of packets within their limits unchanged, however it is cut', async () => {
+    for (const size of [1, 2, 3, 7, 128, 4096, stream.length]) {
+      const { out, error } = await throughGuard(limits, cutEvery(stream, size));
+      expect(error, `cut every ${size} bytes`).toBeUndefined();
+      expect(out.equals(stream), `cut every ${size} bytes`).toBe(true);
+    }
+  });
+
+  it('stops at a packet over its limit as soon as its length is read, before its body', async () => {
+    const tooLarge = packet(0x32, 20_001);
+    for (const size of [1, 5, 4096]) {
+      const { out, error } = await throughGuard(limits, cutEvery(Buffer.concat([stream, tooLarge]), size));
+      expect(error).toBeInstanceOf(PacketTooLargeError);
+      expect(error).toMatchObject({ declaredBytes: 20_001, limitBytes: 20_000 });
+      // At most its fixed header went through, none of its body.
+      expect(out.length).toBeLessThanOrEqual(stream.length + 3);
+    }
+  });
+
+  it('holds the first packet, the CONNECT read before any login, to its own limit', async () => {
+    const { error } = await throughGuard(limits, [packet(0x10, 301)]);
+    expect(error).toMatchObject({ declaredBytes: 301, limitBytes: 300 });
+    const later = await throughGuard(limits, [packet(0x10, 300), packet(0x32, 301)]);
+    expect(later.error).toBeUndefined();
+  });
+
+  it('stops at a remaining length longer than the 4 bytes MQTT allows', async () => {
+    const { error } = await throughGuard(limits, [Buffer.from([0x32, 0x80, 0x80, 0x80, 0x80, 0x01])]);
+    expect(error).toBeInstanceOf(PacketTooLargeError);
+  });
+});
+
+describe('the embedded broker', () => {
+  let farms: GatewayFarms;
+  beforeAll(async () => {
+    farms = await openGatewayFarms({ listening: false });
+  });
+  afterAll(() => farms.testApp.close());
+
+  const tooLargeCount = () => farms.testApp.services.ingest.stats.tooLarge;
+
+  /** Streams `bytes` to the broker over a plain TCP connection until it closes; answers how much was sent. */
+  const streamUntilClosed = async (bytes: Buffer, chunkBytes = 64 * 1024): Promise<number> => {
+    const port = farms.testApp.services.mqtt?.port;
+    const socket: Socket = connect(port ?? 0, '127.0.0.1');
+    socket.on('error', () => undefined); // the broker's close can reach us as a reset
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    await once(socket, 'connect');
+    let sent = 0;
+    for (const chunk of cutEvery(bytes, chunkBytes)) {
+      if (socket.destroyed || socket.readableEnded) break;
+      const drained = () => new Promise((resolve) => socket.once('drain', resolve));
+      if (!socket.write(chunk)) await Promise.race([drained(), closed]);
+      sent += chunk.length;
+    }
+    await closed;
+    return sent;
+  };
+
+  it('closes a connection that declares a huge CONNECT before reading it or any login', async () => {
+    const before = tooLargeCount();
+    // 200 MB declared; the old broker read it all into memory and waited 30 s for the rest.
+    const declared = 200 * 1024 * 1024;
+    const started = Date.now();
+    const sent = await streamUntilClosed(
+      Buffer.concat([fixedHeader(0x10, declared), Buffer.alloc(8 * 1024 * 1024)]),
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(sent).toBeLessThan(8 * 1024 * 1024);
+    expect(tooLargeCount()).toBe(before + 1);
+    // A CONNECT over 64 KiB is refused too: a gateway's is a few hundred bytes.
+    await streamUntilClosed(packet(0x10, MAX_CONNECT_PACKET_BYTES + 1));
+    expect(tooLargeCount()).toBe(before + 2);
+    // What an operator sees.
+    const scrape = await scrapeMetrics(farms.testApp.app, { remoteAddress: '127.0.0.1' });
+    const dropped = metricSample(
+      scrape.body,
+      'cowcare_ingest_messages_dropped_total',
+      '{reason="too_large"}',
+    );
+    expect(dropped).toBe(before + 2);
+  });
+
+  it("closes a gateway's connection on a message far over 1 MiB, unacknowledged and unstored; 1,000 readings in 1 MiB are stored", async () => {
+    const { testApp, farmer, gateway } = farms;
+    await cowWearing(testApp, farmer, 'C901', 40901);
+    const at = minutesAgo(5);
+    // Gateways may add fields of their own: pad each reading to about 1 KiB, just under the limit in all.
+    const padded = (sequence: number, padBytes: number) => ({
+      ...reading(40901, sequence, new Date(at.getTime() - sequence * 60_000), { activity: 10 }),
+      note: 'x'.repeat(padBytes),
+    });
+    const batch = (first: number, padBytes: number) =>
+      Array.from({ length: MAX_READINGS_PER_BATCH }, (_, index) => padded(first + index, padBytes));
+    const tooLarge = batch(1, 1_200);
+    expect(Buffer.byteLength(JSON.stringify(tooLarge))).toBeGreaterThan(MAX_READINGS_PACKET_BYTES);
+    const fits = batch(5_001, 950);
+    expect(Buffer.byteLength(JSON.stringify(fits))).toBeLessThanOrEqual(MAX_READINGS_PAYLOAD_BYTES);
+
+    const before = tooLargeCount();
+    const refused = await connectGateway(brokerUrl(testApp), gateway);
+    refused.on('error', () => undefined); // the broker's close can reach the client as a reset
+    const closed = new Promise<void>((resolve) => refused.once('close', () => resolve()));
+    let acknowledged = false;
+    void publishReadings(refused, gateway.topic, tooLarge).then(
+      () => (acknowledged = true),
+      () => undefined,
+    );
+    await closed;
+    await refused.endAsync(true);
+    expect(acknowledged).toBe(false);
+    expect(tooLargeCount()).toBe(before + 1);
+    expect(await storedReadings(testApp, gateway.farmId)).toEqual([]);
+
+    const accepted = await connectGateway(brokerUrl(testApp), gateway);
+    await publishReadings(accepted, gateway.topic, fits);
+    await accepted.endAsync();
+    await waitFor(
+      async () => (await storedReadings(testApp, gateway.farmId)).length === MAX_READINGS_PER_BATCH,
+    );
+    expect(tooLargeCount()).toBe(before + 1);
+  });
+});
