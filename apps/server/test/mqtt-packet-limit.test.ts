@@ -148,6 +148,24 @@ describe('the embedded broker', () => {
     expect(dropped).toBe(before + 2);
   });
 
+  it('outlives clients that reset their connection, before and after logging in', async () => {
+    const port = farms.testApp.services.mqtt?.port ?? 0;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(packet(0x10, 40).subarray(0, 10)); // a CONNECT cut short
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      socket.resetAndDestroy();
+    }
+    const gateway = await connectGateway(brokerUrl(farms.testApp), farms.gateway);
+    gateway.stream.on('error', () => undefined);
+    (gateway.stream as Socket).resetAndDestroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await connectGateway(brokerUrl(farms.testApp), farms.gateway);
+    expect(again.connected).toBe(true);
+    await again.endAsync();
+  });
+
   it("closes a gateway's connection on a message far over 1 MiB, unacknowledged and unstored; 1,000 readings in 1 MiB are stored", async () => {
     const { testApp, farmer, gateway } = farms;
     await cowWearing(testApp, farmer, 'C901', 40901);
