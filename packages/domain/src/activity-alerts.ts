@@ -290,15 +290,19 @@ class EpisodeTracker {
   }
 }
 
-/** Her same-clock baselines over `values`, and a trailing window of any length over both. */
+/**
+ * Her same-clock baselines over `baselineValues`, and a trailing window of any length over `values` against
+ * them.
+ */
 function windowsOver(
   values: Float64Array,
   cadenceMs: number,
   p: ActivityAlertParameters,
+  baselineValues: Float64Array = values,
 ): (hours: number) => TrailingWindow {
   const blocks = (hours: number) => blocksIn(hours * HOUR_MS, cadenceMs);
-  const hourRates = trailingHourRate(values, blocks(1), Math.ceil(p.minCoverage * blocks(1)));
-  const baseline = sameClockBaseline(values, hourRates, cadenceMs, p);
+  const hourRates = trailingHourRate(baselineValues, blocks(1), Math.ceil(p.minCoverage * blocks(1)));
+  const baseline = sameClockBaseline(baselineValues, hourRates, cadenceMs, p);
   const usable = usableBlocks(values, baseline);
   return (hours) =>
     new TrailingWindow(
@@ -329,15 +333,17 @@ class ActivityRules {
     private readonly options: ActivityAlertOptions,
   ) {
     const values = Float64Array.from(series.values);
-    const trailing = windowsOver(values, series.cadenceMs, p);
-    this.low = trailing(p.lowWindowHours);
-    this.inactive = trailing(p.inactiveWindowHours);
+    // A collar off the cow (`collar-off.ts`) never sets her baseline. Against the week a collar lay in a
+    // drawer the day it is back on is high activity (303), and after a week there the drawer is her normal:
+    // 301 and 302 would end, then fire again and again on its noise. Their own windows keep those blocks: a
+    // collar off is what they show.
+    const worn = p.collarOff ? withoutCollarOff(series, p.collarOff) : values;
+    const collarWasOff = worn.some((value, index) => !Object.is(value, values[index]));
+    const againstWorn = windowsOver(values, series.cadenceMs, p, worn);
+    this.low = againstWorn(p.lowWindowHours);
+    this.inactive = againstWorn(p.inactiveWindowHours);
     if (options.highActivity !== false) {
-      // 303 without any collar off the cow (`collar-off.ts`): against the week a collar lay in a drawer, the
-      // day it is back on is high activity. 301 and 302 keep those blocks: a collar off is what they show.
-      const worn = p.collarOff ? withoutCollarOff(series, p.collarOff) : values;
-      const collarWasOff = worn.some((value, index) => !Object.is(value, values[index]));
-      this.high = (collarWasOff ? windowsOver(worn, series.cadenceMs, p) : trailing)(p.highWindowHours);
+      this.high = (collarWasOff ? windowsOver(worn, series.cadenceMs, p) : againstWorn)(p.highWindowHours);
     }
     this.lowEpisodes = new EpisodeTracker(this.blocks(p.lowHoldHours));
     this.highEpisodes = new EpisodeTracker(this.blocks(p.highHoldHours));

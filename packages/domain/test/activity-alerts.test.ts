@@ -85,6 +85,26 @@ describe('activity alerts', () => {
     expect(codes({ collarOff: null })).toContain(303);
   });
 
+  it('a collar in a drawer for 9 days is one 302 and one 301: the drawer never becomes her normal', () => {
+    // Daily rhythm and noise, so that the drawer's odd count is not the only thing that moves.
+    let seed = 11;
+    const noise = () => 0.7 + 0.6 * ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const off = S + 3 * HOUR;
+    const on = off + 9 * DAY;
+    const readings = activityCow({ days: DAYS + 12 }).map(({ time }) => {
+      const hour = (time % DAY) / HOUR;
+      const usual = 10 * (hour >= 5 && hour < 20 ? 1.4 : 0.5) * noise();
+      return { time, activity: time >= off && time < on ? Math.round(noise() - 0.6) : Math.round(usual) };
+    });
+    const drawerAlerts = (parameters = {}) =>
+      detectActivityAlerts(readings, { highActivity: true, parameters })
+        .filter(({ at }) => at >= off && at < on + DAY)
+        .map(({ code }) => code);
+    expect(drawerAlerts()).toEqual([302, 301]);
+    // Judged against the drawer's own week, its noise fires 302 again after a week.
+    expect(drawerAlerts({ collarOff: null }).filter((code) => code === 302).length).toBeGreaterThan(1);
+  });
+
   it('works on 2-hour blocks', () => {
     const readings = activityCow({
       days: DAYS,
