@@ -9,8 +9,9 @@ const tag = 'ingest';
 export const MAX_READINGS_PER_BATCH = 1000;
 
 /**
- * Most bytes one MQTT message's payload or HTTP request's body may take: 1 MiB, about 1 KB a reading at
- * 1,000 readings (a reading is about 100 bytes). A larger MQTT message closes the gateway's connection.
+ * Most bytes one HTTP request's body, or one MQTT message's payload, may take: 1 MiB, about 1 KB a reading
+ * at 1,000 readings (a reading is about 100 bytes). A larger body is answered 413; an MQTT packet larger
+ * than this and 64 KiB for its header and topic closes the gateway's connection unacknowledged.
  */
 export const MAX_READINGS_PAYLOAD_BYTES = 1_048_576;
 
