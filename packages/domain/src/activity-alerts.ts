@@ -314,6 +314,14 @@ function windowsOver(
     );
 }
 
+/** Whether `kept` misses a block that `values` has; a plain loop, as it runs for every cow detected. */
+function anyTakenOut(kept: Float64Array, values: Float64Array): boolean {
+  for (let index = 0; index < values.length; index += 1) {
+    if (!Number.isNaN(values[index] ?? Number.NaN) && Number.isNaN(kept[index] ?? Number.NaN)) return true;
+  }
+  return false;
+}
+
 /**
  * The three rules over one series, judged block by block. Every window moves on before any rule is judged:
  * 302 also looks at the 24-hour window.
@@ -338,7 +346,7 @@ class ActivityRules {
     // 301 and 302 would end, then fire again and again on its noise. Their own windows keep those blocks: a
     // collar off is what they show.
     const worn = p.collarOff ? withoutCollarOff(series, p.collarOff) : values;
-    const collarWasOff = worn.some((value, index) => !Object.is(value, values[index]));
+    const collarWasOff = anyTakenOut(worn, values);
     const againstWorn = windowsOver(values, series.cadenceMs, p, worn);
     this.low = againstWorn(p.lowWindowHours);
     this.inactive = againstWorn(p.inactiveWindowHours);

@@ -8,8 +8,8 @@
 // over the previous week, even in the quietest nights; the one collar taken off (cow 7162, from 2019-02-18
 // 20:00) then read 0-8 counts per block against her 42 (at most 0.19). So: at least `minHours` of blocks, each
 // below a quarter of her mean block, is a collar off the cow. A cow down and still that long is raised as
-// inactive (302) by the activity alerts, which judge 301 and 302 on every block and leave these out only for
-// 303 (high activity), which a collar put back on would raise for the same reason.
+// inactive (302) by the activity alerts, which count these blocks in the windows of 301 and 302 but leave
+// them out of every baseline: a week in a drawer would otherwise become her normal.
 // The live check holds 11.5 days: a collar off for longer than 10.5 of them leaves less than the day of worn
 // blocks the judgement needs, and is taken for the cow again.
 
