@@ -5,7 +5,7 @@ import { MAX_READINGS_PAYLOAD_BYTES, MAX_READINGS_PER_BATCH } from '@cowcare/con
 import {
   MAX_CONNECT_PACKET_BYTES,
   MAX_READINGS_PACKET_BYTES,
-  PacketSizeGuard,
+  PacketSizeTracker,
   PacketTooLargeError,
   type PacketSizeLimits,
 } from '../src/ingest/mqtt-packet-limit';
@@ -38,19 +38,16 @@ const fixedHeader = (type: number, remainingLength: number): Buffer => {
 const packet = (type: number, bodyBytes: number): Buffer =>
   Buffer.concat([fixedHeader(type, bodyBytes), Buffer.alloc(bodyBytes, bodyBytes % 251)]);
 
-/** Writes `chunks` through a guard; answers what came out and the error it stopped with, if any. */
-const throughGuard = async (limits: PacketSizeLimits, chunks: readonly Buffer[]) => {
-  const guard = new PacketSizeGuard(limits);
-  const out: Buffer[] = [];
-  guard.on('data', (chunk: Buffer) => out.push(chunk));
-  let error: unknown;
-  guard.on('error', (caught) => (error = caught));
+/** Checks `chunks` in turn; answers the chunks passed and the refusal it stopped at, if any. */
+const throughTracker = (limits: PacketSizeLimits, chunks: readonly Buffer[]) => {
+  const tracker = new PacketSizeTracker(limits);
+  const passed: Buffer[] = [];
   for (const chunk of chunks) {
-    if (error) break;
-    guard.write(chunk);
-    await new Promise((resolve) => setImmediate(resolve));
+    const refusal = tracker.check(chunk);
+    if (refusal) return { out: Buffer.concat(passed), error: refusal };
+    passed.push(chunk);
   }
-  return { out: Buffer.concat(out), error };
+  return { out: Buffer.concat(passed), error: undefined };
 };
 
 const cutEvery = (bytes: Buffer, size: number): Buffer[] =>
@@ -58,25 +55,25 @@ const cutEvery = (bytes: Buffer, size: number): Buffer[] =>
     bytes.subarray(index * size, (index + 1) * size),
   );
 
-describe('the MQTT packet size guard', () => {
+describe('the MQTT packet size tracker', () => {
   const limits = { firstPacketBytes: 300, packetBytes: 20_000 };
   // Remaining lengths of 1 to 3 bytes, at the edges where the length takes one more byte.
   const packets = [packet(0x10, 120), packet(0x32, 0), packet(0x32, 127), packet(0x32, 128), packet(0xc0, 0)];
   packets.push(packet(0x32, 16_383), packet(0x32, 16_384), packet(0x40, 2));
   const stream = Buffer.concat(packets);
 
-  it('passes a stream of packets within their limits unchanged, however it is cut', async () => {
+  it('passes a stream of packets within their limits unchanged, however it is cut', () => {
     for (const size of [1, 2, 3, 7, 128, 4096, stream.length]) {
-      const { out, error } = await throughGuard(limits, cutEvery(stream, size));
+      const { out, error } = throughTracker(limits, cutEvery(stream, size));
       expect(error, `cut every ${size} bytes`).toBeUndefined();
       expect(out.equals(stream), `cut every ${size} bytes`).toBe(true);
     }
   });
 
-  it('stops at a packet over its limit as soon as its length is read, before its body', async () => {
+  it('stops at a packet over its limit as soon as its length is read, before its body', () => {
     const tooLarge = packet(0x32, 20_001);
     for (const size of [1, 5, 4096]) {
-      const { out, error } = await throughGuard(limits, cutEvery(Buffer.concat([stream, tooLarge]), size));
+      const { out, error } = throughTracker(limits, cutEvery(Buffer.concat([stream, tooLarge]), size));
       expect(error).toBeInstanceOf(PacketTooLargeError);
       expect(error).toMatchObject({ declaredBytes: 20_001, limitBytes: 20_000 });
       // At most its fixed header went through, none of its body.
@@ -84,15 +81,15 @@ describe('the MQTT packet size guard', () => {
     }
   });
 
-  it('holds the first packet, the CONNECT read before any login, to its own limit', async () => {
-    const { error } = await throughGuard(limits, [packet(0x10, 301)]);
+  it('holds the first packet, the CONNECT read before any login, to its own limit', () => {
+    const { error } = throughTracker(limits, [packet(0x10, 301)]);
     expect(error).toMatchObject({ declaredBytes: 301, limitBytes: 300 });
-    const later = await throughGuard(limits, [packet(0x10, 300), packet(0x32, 301)]);
+    const later = throughTracker(limits, [packet(0x10, 300), packet(0x32, 301)]);
     expect(later.error).toBeUndefined();
   });
 
-  it('stops at a remaining length longer than the 4 bytes MQTT allows', async () => {
-    const { error } = await throughGuard(limits, [Buffer.from([0x32, 0x80, 0x80, 0x80, 0x80, 0x01])]);
+  it('stops at a remaining length longer than the 4 bytes MQTT allows', () => {
+    const { error } = throughTracker(limits, [Buffer.from([0x32, 0x80, 0x80, 0x80, 0x80, 0x01])]);
     expect(error).toBeInstanceOf(PacketTooLargeError);
   });
 });

@@ -5,11 +5,7 @@ import type { GatewayAuthenticator } from '../modules/gateways/gateway-authentic
 import type { GatewayIdentity } from '../modules/gateways/gateways-repository';
 import type { IngestService } from './ingest-service';
 import type { MqttIngest } from './mqtt-ingest';
-import {
-  MAX_CONNECT_PACKET_BYTES,
-  MAX_READINGS_PACKET_BYTES,
-  withPacketSizeLimit,
-} from './mqtt-packet-limit';
+import { MAX_CONNECT_PACKET_BYTES, MAX_READINGS_PACKET_BYTES, limitPacketSize } from './mqtt-packet-limit';
 import { parsePayload } from './parse-payload';
 import { isOwnFarmFilter, readingsTopic } from './topics';
 
@@ -107,11 +103,10 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
   const packetLimits = { firstPacketBytes: MAX_CONNECT_PACKET_BYTES, packetBytes: MAX_READINGS_PACKET_BYTES };
   const server: Server = createServer((socket) => {
     const remoteAddress = socket.remoteAddress;
-    broker.handle(
-      withPacketSizeLimit(socket, packetLimits, ({ declaredBytes, limitBytes }) =>
-        ingest.countTooLarge({ remoteAddress, declaredBytes, limitBytes }),
-      ),
+    limitPacketSize(socket, packetLimits, ({ declaredBytes, limitBytes }) =>
+      ingest.countTooLarge({ remoteAddress, declaredBytes, limitBytes }),
     );
+    broker.handle(socket);
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {

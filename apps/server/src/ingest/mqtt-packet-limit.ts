@@ -1,5 +1,4 @@
 import type { Socket } from 'node:net';
-import { Duplex, Transform, type TransformCallback } from 'node:stream';
 import { MAX_READINGS_PAYLOAD_BYTES } from '@cowcare/contract/routes/ingest';
 
 /**
@@ -34,21 +33,20 @@ const MAX_LENGTH_BYTES = 4;
 
 /**
  * Follows the packets of an MQTT byte stream by their fixed headers (a byte of type and flags, then the
- * remaining length in 1-4 bytes) and fails on a packet whose declared length is over its limit, before its
- * body is read. Bytes pass through unchanged.
+ * remaining length in 1-4 bytes), chunk by chunk, and finds a packet whose declared length is over its limit
+ * as soon as its length is read, before its body.
  */
-export class PacketSizeGuard extends Transform {
+export class PacketSizeTracker {
   private bodyBytesLeft = 0;
   private readingLength = false;
   private declaredBytes = 0;
   private lengthBytes = 0;
   private packetsSeen = 0;
 
-  constructor(private readonly limits: PacketSizeLimits) {
-    super();
-  }
+  constructor(private readonly limits: PacketSizeLimits) {}
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+  /** The next chunk of the stream: the refusal of a packet over its limit, if the chunk holds one. */
+  check(chunk: Buffer): PacketTooLargeError | undefined {
     let offset = 0;
     while (offset < chunk.length) {
       if (this.bodyBytesLeft > 0) {
@@ -69,36 +67,42 @@ export class PacketSizeGuard extends Transform {
         if (more && this.lengthBytes < MAX_LENGTH_BYTES) continue;
         const limit = this.packetsSeen === 0 ? this.limits.firstPacketBytes : this.limits.packetBytes;
         if (more || this.declaredBytes > limit) {
-          callback(new PacketTooLargeError(more ? Infinity : this.declaredBytes, limit));
-          return;
+          return new PacketTooLargeError(more ? Infinity : this.declaredBytes, limit);
         }
         this.readingLength = false;
         this.packetsSeen += 1;
         this.bodyBytesLeft = this.declaredBytes;
       }
     }
-    callback(null, chunk);
+    return undefined;
   }
 }
 
 /**
- * The connection as the broker should read it: the socket's bytes through the size guard, the broker's
- * answers straight to the socket. Why: the MQTT parser (mqtt-packet, under Aedes 1.x) buffers a packet
- * whole before it looks at it, up to the protocol's 256 MB, and a client can declare that much in its
- * CONNECT, before any login; a few such connections would exhaust the server's memory. An oversized packet
- * destroys the connection (its socket included) and is reported through `onTooLarge`.
+ * Makes every read of the socket pass the size tracker: a chunk that holds a packet over its limit is never
+ * handed on, and the socket is destroyed. Why: the MQTT parser (mqtt-packet, under Aedes 1.x) buffers a
+ * packet whole before it looks at it, up to the protocol's 256 MB, and a client can declare that much in its
+ * CONNECT, before any login; a few such connections would exhaust the server's memory.
+ *
+ * Why the reads and not a stream stage between the socket and the broker (the first version): a stage
+ * costs every message of every gateway extra event-loop turns on the thread the alerts share. The alert
+ * benchmark could not tell the two apart, nor either from no guard (bench/alert-latency/ANALYSIS.md), so the
+ * one that adds no turns is kept. Paused readers (Aedes calls `read`) and flowing ones (`'data'` is fed by
+ * `read` too) both go through it.
  */
-export const withPacketSizeLimit = (
+export const limitPacketSize = (
   socket: Socket,
   limits: PacketSizeLimits,
   onTooLarge: (error: PacketTooLargeError) => void,
-): Duplex => {
-  const guard = new PacketSizeGuard(limits);
-  guard.once('error', (error) => {
-    // The pair below ends its own side only; the socket must not stay open behind it.
+): void => {
+  const tracker = new PacketSizeTracker(limits);
+  const read = socket.read.bind(socket);
+  socket.read = (size?: number): unknown => {
+    const chunk: unknown = read(size);
+    const refusal = Buffer.isBuffer(chunk) ? tracker.check(chunk) : undefined;
+    if (refusal === undefined) return chunk;
     socket.destroy();
-    if (error instanceof PacketTooLargeError) onTooLarge(error);
-  });
-  socket.pipe(guard);
-  return Duplex.from({ readable: guard, writable: socket });
+    onTooLarge(refusal);
+    return null;
+  };
 };
