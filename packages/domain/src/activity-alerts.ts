@@ -290,19 +290,21 @@ class EpisodeTracker {
   }
 }
 
-/**
- * Her same-clock baselines over `baselineValues`, and a trailing window of any length over `values` against
- * them.
- */
+/** Her same-clock baseline of every block, from `values`. */
+function baselineOf(values: Float64Array, cadenceMs: number, p: ActivityAlertParameters): Float64Array {
+  const hourBlocks = blocksIn(HOUR_MS, cadenceMs);
+  const hourRates = trailingHourRate(values, hourBlocks, Math.ceil(p.minCoverage * hourBlocks));
+  return sameClockBaseline(values, hourRates, cadenceMs, p);
+}
+
+/** A trailing window of any length over `values` against `baseline`. */
 function windowsOver(
   values: Float64Array,
+  baseline: Float64Array,
   cadenceMs: number,
   p: ActivityAlertParameters,
-  baselineValues: Float64Array = values,
 ): (hours: number) => TrailingWindow {
   const blocks = (hours: number) => blocksIn(hours * HOUR_MS, cadenceMs);
-  const hourRates = trailingHourRate(baselineValues, blocks(1), Math.ceil(p.minCoverage * blocks(1)));
-  const baseline = sameClockBaseline(baselineValues, hourRates, cadenceMs, p);
   const usable = usableBlocks(values, baseline);
   return (hours) =>
     new TrailingWindow(
@@ -346,12 +348,15 @@ class ActivityRules {
     // 301 and 302 would end, then fire again and again on its noise. Their own windows keep those blocks: a
     // collar off is what they show.
     const worn = p.collarOff ? withoutCollarOff(series, p.collarOff) : values;
-    const collarWasOff = anyTakenOut(worn, values);
-    const againstWorn = windowsOver(values, series.cadenceMs, p, worn);
+    const baseline = baselineOf(worn, series.cadenceMs, p);
+    const againstWorn = windowsOver(values, baseline, series.cadenceMs, p);
     this.low = againstWorn(p.lowWindowHours);
     this.inactive = againstWorn(p.inactiveWindowHours);
     if (options.highActivity !== false) {
-      this.high = (collarWasOff ? windowsOver(worn, series.cadenceMs, p) : againstWorn)(p.highWindowHours);
+      const highWindows = anyTakenOut(worn, values)
+        ? windowsOver(worn, baseline, series.cadenceMs, p)
+        : againstWorn;
+      this.high = highWindows(p.highWindowHours);
     }
     this.lowEpisodes = new EpisodeTracker(this.blocks(p.lowHoldHours));
     this.highEpisodes = new EpisodeTracker(this.blocks(p.highHoldHours));
