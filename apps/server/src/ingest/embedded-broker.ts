@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { Socket, createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
@@ -60,10 +60,11 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
         callback(refusal('gateway username and secret required'), false);
         return;
       }
-      gateways.check(username, password.toString('utf8')).then(
+      const address = client.conn instanceof Socket ? (client.conn.remoteAddress ?? '') : '';
+      gateways.check(username, password.toString('utf8'), address).then(
         (check) => {
           if (!check.ok) {
-            log.warn({ username, reason: check.reason }, 'mqtt: gateway login refused');
+            log.warn({ username, address, reason: check.reason }, 'mqtt: gateway login refused');
             callback(refusal('bad gateway credentials'), false);
             return;
           }

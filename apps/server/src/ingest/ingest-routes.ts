@@ -22,10 +22,12 @@ const basicCredentials = (header: string | undefined): { username: string; secre
 const authenticateGateway = async (
   services: Services,
   header: string | undefined,
+  address: string,
   reply: FastifyReply,
 ): Promise<GatewayIdentity> => {
   const credentials = basicCredentials(header);
-  const check = credentials && (await services.gateways.check(credentials.username, credentials.secret));
+  const check =
+    credentials && (await services.gateways.check(credentials.username, credentials.secret, address));
   if (check?.ok) return check.gateway;
   if (check?.reason === 'throttled') {
     throw throttled(check.retryAfterSeconds ?? 60, 'Too many wrong gateway secrets. Try again later.');
@@ -35,8 +37,8 @@ const authenticateGateway = async (
 };
 
 export const ingestRoutes = (services: Services) => [
-  bind(api.ingest.postReadings, async ({ body, request, reply }) => {
-    const gateway = await authenticateGateway(services, request.headers.authorization, reply);
+  bind(api.ingest.postReadings, async ({ body, request, ip, reply }) => {
+    const gateway = await authenticateGateway(services, request.headers.authorization, ip, reply);
     const payload = itemsOfPayload(body);
     if (!payload.ok) throw badRequest(ERROR_CODES.validation, `body: ${payload.reason}`);
     const running = services.ingest.tryIngest(gateway.farmId, payload.items);

@@ -128,6 +128,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   token?: string;
   headers?: Record<string, string>;
+  /** The caller's address as the server sees it; 127.0.0.1 when not given. */
+  remoteAddress?: string;
 }
 
 /** Calls a contract route through the real HTTP stack (app.inject), optionally as a logged-in user. */
@@ -145,6 +147,7 @@ export const call = (
     },
     ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
     ...(options.query ? { query: options.query } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   };
   return testApp.app.inject(request);
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database';
-import { AttemptThrottle } from '../auth/attempt-throttle';
+import { LoginThrottle } from '../auth/login-throttle';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
 import { findGatewayByUsername, touchGateway, type GatewayIdentity } from './gateways-repository';
 
@@ -14,20 +14,22 @@ export type GatewayCheck =
 /**
  * Verifies gateway credentials (argon2id). An MQTT connection is checked once at CONNECT; HTTP gateways send
  * their credentials with every request, so a verified pair is remembered for a few minutes, keyed by a
- * SHA-256 of the secret (the secret itself is never kept). Ten failures in 15 minutes per username block
- * that username for the rest of the window. A successful check records the gateway as seen (`last_seen_at`).
+ * SHA-256 of the secret (the secret itself is never kept). Failures are throttled by the users' login policy
+ * (docs/security.md), with counters of their own: a stranger's wrong secrets block the stranger's address,
+ * never the gateway at its own. A successful check records the gateway as seen (`last_seen_at`).
  */
 export class GatewayAuthenticator {
   private readonly verified = new Map<string, { gateway: GatewayIdentity; until: number }>();
-  private readonly failures = new AttemptThrottle(10, 15 * 60_000);
+  private readonly failures = new LoginThrottle();
   private checks = 0;
 
   constructor(private readonly db: Queryable) {}
 
-  async check(username: string, secret: string): Promise<GatewayCheck> {
-    // Failures are kept per username; forget the stale ones now and then, so guessing names costs no memory.
+  /** `address`: where the gateway connects from (the socket's remote address). */
+  async check(username: string, secret: string, address: string): Promise<GatewayCheck> {
+    // Forget stale failures now and then, so guessing names and addresses costs no memory.
     if (++this.checks % 1000 === 0) this.failures.prune();
-    const retryAfterSeconds = this.failures.retryAfterSeconds(username);
+    const retryAfterSeconds = this.failures.retryAfterSeconds(username, address);
     if (retryAfterSeconds > 0) return { ok: false, reason: 'throttled', retryAfterSeconds };
     const cacheKey = `${username}\u0000${createHash('sha256').update(secret).digest('base64')}`;
     const cached = this.verified.get(cacheKey);
@@ -38,9 +40,10 @@ export class GatewayAuthenticator {
       ? await verifyPassword(row.secretHash, secret)
       : (await burnPasswordCheck(secret), false);
     if (!row || !valid) {
-      this.failures.recordFailure(username);
+      this.failures.recordFailure(username, address);
       return { ok: false, reason: 'bad-credentials' };
     }
+    this.failures.recordSuccess(username, address);
     const { secretHash: _secretHash, ...gateway } = row;
     this.remember(cacheKey, gateway);
     // Once per connection (MQTT) or per cached login (HTTP), not per message.
