@@ -13,6 +13,7 @@ import {
   brokerUrl,
   connectGateway,
   cowWearing,
+  createGateway,
   minutesAgo,
   openGatewayFarms,
   publishReadings,
@@ -37,6 +38,34 @@ const fixedHeader = (type: number, remainingLength: number): Buffer => {
 
 const packet = (type: number, bodyBytes: number): Buffer =>
   Buffer.concat([fixedHeader(type, bodyBytes), Buffer.alloc(bodyBytes, bodyBytes % 251)]);
+
+/** An MQTT string: its length in two bytes, then its UTF-8 bytes. */
+const mqttString = (text: string): Buffer => {
+  const bytes = Buffer.from(text);
+  return Buffer.concat([Buffer.from([bytes.length >> 8, bytes.length & 0xff]), bytes]);
+};
+
+/** MQTT 3.1.1 CONNECT with a username and password, clean session, 60 s keep-alive. */
+const connectPacket = (clientId: string, username: string, password: string): Buffer => {
+  const body = Buffer.concat([
+    mqttString('MQTT'),
+    Buffer.from([4, 0xc2, 0, 60]),
+    mqttString(clientId),
+    mqttString(username),
+    mqttString(password),
+  ]);
+  return Buffer.concat([fixedHeader(0x10, body.length), body]);
+};
+
+/** QoS 1 PUBLISH of a JSON payload. */
+const publishPacket = (topic: string, messageId: number, payload: unknown): Buffer => {
+  const body = Buffer.concat([
+    mqttString(topic),
+    Buffer.from([messageId >> 8, messageId & 0xff]),
+    Buffer.from(JSON.stringify(payload)),
+  ]);
+  return Buffer.concat([fixedHeader(0x32, body.length), body]);
+};
 
 /** Checks `chunks` in turn; answers the chunks passed and the refusal it stopped at, if any. */
 const throughTracker = (limits: PacketSizeLimits, chunks: readonly Buffer[]) => {
@@ -161,6 +190,46 @@ describe('the embedded broker', () => {
     const again = await connectGateway(brokerUrl(farms.testApp), farms.gateway);
     expect(again.connected).toBe(true);
     await again.endAsync();
+  });
+
+  it('closes connections that send messages behind a wrong login, storing none of them', async () => {
+    const { testApp, farmer, gateway } = farms;
+    const cowId = await cowWearing(testApp, farmer, 'C902', 40902);
+    // A second gateway of the farm, whose name the wrong logins will block for a while.
+    const guessed = await createGateway(testApp, farmer);
+    const at = minutesAgo(5);
+    const port = testApp.services.mqtt?.port ?? 0;
+    // MQTT lets a client send on without waiting for its CONNACK. Aedes stops reading while it checks the
+    // login, so such a client can make the broker hold only what one read of its socket took in.
+    // From an address of their own: the wrong logins block it (docs/security.md), not the gateway's.
+    const flood = async (index: number): Promise<void> => {
+      const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+      socket.on('error', () => undefined); // the broker's close can reach us as a reset
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      await once(socket, 'connect');
+      const username = index % 2 === 0 ? guessed.username : `nobody-${index}`;
+      socket.write(connectPacket(`flood-${index}`, username, 'wrong secret'));
+      for (let message = 1; message <= 4 && !socket.destroyed; message += 1) {
+        const readings = Array.from({ length: MAX_READINGS_PER_BATCH }, (_, item) =>
+          reading(40902, index * 10_000 + message * 1_000 + item, new Date(at.getTime() - item * 60_000)),
+        );
+        if (!socket.write(publishPacket(gateway.topic, message, readings))) {
+          await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closed]);
+        }
+      }
+      await closed;
+    };
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 40 }, (_, index) => flood(index)));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await storedReadings(testApp, gateway.farmId)).toEqual([]);
+
+    const accepted = await connectGateway(brokerUrl(testApp), gateway);
+    await publishReadings(accepted, gateway.topic, [reading(40902, 1, at)]);
+    await accepted.endAsync();
+    const stored = await storedReadings(testApp, gateway.farmId);
+    expect(stored.map((row) => [row.cowId, row.num])).toEqual([[cowId, 1]]);
+    await testApp.db.query('DELETE FROM sensor_readings WHERE farm_id = $1', [gateway.farmId]);
   });
 
   it("closes a gateway's connection on a message far over 1 MiB, unacknowledged and unstored; 1,000 readings in 1 MiB are stored", async () => {
