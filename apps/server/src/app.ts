@@ -69,7 +69,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
         }),
       },
     },
-    trustProxy: false,
+    // Only the proxies the operator named may say who the client is (docs/operations.md, "Behind a proxy").
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // The largest body of any JSON call is a gateway's batch of readings.
     bodyLimit: MAX_READINGS_PAYLOAD_BYTES,
   });

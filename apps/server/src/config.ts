@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -44,6 +45,12 @@ export interface Config {
    * bearer token, and no one else.
    */
   metricsToken: string | undefined;
+  /**
+   * Reverse proxies (addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`) whose
+   * `X-Forwarded-For` names the client. Empty: the socket's address is the client's, and the header is
+   * ignored (anyone could write it).
+   */
+  trustProxy: string[];
   logLevel: string;
   /** Folder of the built SPA; unset when the server serves the API only. */
   webDistDir: string | undefined;
@@ -58,6 +65,19 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** The address ranges `proxy-addr` (Fastify's `trustProxy`) knows by name. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or a range name. */
+const isProxyEntry = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
 
 /** Reads every variable, collects every problem, and throws them all at once. */
 export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Config => {
@@ -141,6 +161,16 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   if (tokenSecret !== undefined && tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');
   }
+  const trustProxy = (env.TRUST_PROXY ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const notProxies = trustProxy.filter((entry) => !isProxyEntry(entry));
+  if (notProxies.length > 0) {
+    problems.push(
+      `TRUST_PROXY must list the reverse proxies' addresses or CIDR ranges, or loopback, linklocal, uniquelocal, separated by commas (not "${notProxies.join('", "')}")`,
+    );
+  }
   const metricsToken = env.METRICS_TOKEN || undefined;
   if (metricsToken !== undefined && metricsToken.length < 16) {
     problems.push('METRICS_TOKEN must be at least 16 characters');
@@ -167,6 +197,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     jobs: flag('JOBS', true),
     simulator: flag('SIMULATOR', true),
     metricsToken,
+    trustProxy,
     logLevel,
     webDistDir: env.WEB_DIST_DIR || defaults.webDistDir,
   };

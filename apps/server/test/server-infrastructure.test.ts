@@ -46,6 +46,26 @@ describe('configuration', () => {
     }
   });
 
+  it('takes the reverse proxies to trust as addresses, CIDR ranges or range names', () => {
+    const config = loadConfig({
+      DATA_DIR: scratchDir(),
+      TRUST_PROXY: ' loopback, 10.0.0.0/8,192.0.2.7 , fd00::/8,',
+    });
+    expect(config.trustProxy).toEqual(['loopback', '10.0.0.0/8', '192.0.2.7', 'fd00::/8']);
+    expect(loadConfig({ DATA_DIR: scratchDir() }).trustProxy).toEqual([]);
+    for (const wrong of [
+      'true',
+      '*',
+      '10.0.0.0/33',
+      '10.0.0/8',
+      'fd00::/129',
+      '10.0.0.1/8/8',
+      'proxy.local',
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: scratchDir(), TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('generates a token secret once and keeps it in DATA_DIR', () => {
     const dataDir = scratchDir();
     const first = loadConfig({ DATA_DIR: dataDir }).tokenSecret;

@@ -36,6 +36,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   simulator: false,
   tokenSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   metricsToken: undefined,
+  trustProxy: [],
   logLevel: 'silent',
   webDistDir: undefined,
   ...overrides,
