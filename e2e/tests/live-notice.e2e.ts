@@ -94,8 +94,11 @@ describe.skipIf(skipReason() !== '')('live notices', () => {
       new RegExp(`^Unread: (Slight|Moderate|Severe) fever, ${cow.code}$`),
     );
     expect(await row.textContent()).toContain(String(cow.sensor));
-    // The values that raised it arrive with it: the fever's reading against her two days at 38.6 °C.
-    expect(await row.getByTestId('notice-detail').textContent()).toBe('40.3 °C, her average 38.6 °C');
+    // The values that raised it arrive with it: the fever's level since it began, against her two days at
+    // 38.6 °C.
+    expect(await row.getByTestId('notice-detail').textContent()).toMatch(
+      /^40\.3 °C since \d{1,2}:\d{2} [AP]M · her average 38\.6 °C$/,
+    );
     await expect.poll(() => badgeCount(phone.page), { timeout: 10_000 }).toBe(badgeBefore + 1);
     expect(navigations).toEqual([]);
   });

@@ -586,6 +586,10 @@ export const ch: Record<MessageKey, string> = {
   'notices.detail.window': '配种时间 {{window}}',
   'notices.detail.suspected': '活动量为平时的 {{ratio}} 倍',
   'notices.detail.temperature': '{{temperature}} °C，平均 {{average}} °C',
+  'notices.detail.fever': '当前 {{temperature}} °C，自 {{since}} 起不低于 {{held}} °C · 平均 {{average}} °C',
+  'notices.detail.lowTemperature':
+    '当前 {{temperature}} °C，自 {{since}} 起不高于 {{held}} °C · 平均 {{average}} °C',
+  'notices.detail.heldSteady': '自 {{since}} 起 {{temperature}} °C · 平均 {{average}} °C',
   'notices.detail.drop': '{{temperature}} °C，从 {{reference}} °C 下降',
   'notices.detail.line': '{{value}}，您设置的警戒线为 {{line}}',
   'notices.detail.activity': '近 {{hours}} 小时活动量为平时的 {{percent}}%',

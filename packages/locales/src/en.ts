@@ -628,6 +628,11 @@ export const en = {
   'notices.detail.window': 'Inseminate {{window}}',
   'notices.detail.suspected': 'Activity {{ratio}}× her usual',
   'notices.detail.temperature': '{{temperature}} °C, her average {{average}} °C',
+  'notices.detail.fever':
+    '{{temperature}} °C now, at least {{held}} °C since {{since}} · her average {{average}} °C',
+  'notices.detail.lowTemperature':
+    '{{temperature}} °C now, at most {{held}} °C since {{since}} · her average {{average}} °C',
+  'notices.detail.heldSteady': '{{temperature}} °C since {{since}} · her average {{average}} °C',
   'notices.detail.drop': '{{temperature}} °C, down from {{reference}} °C',
   'notices.detail.line': '{{value}} against your line at {{line}}',
   'notices.detail.activity': 'Activity {{percent}} % of her usual over {{hours}} h',

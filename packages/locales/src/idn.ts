@@ -610,6 +610,11 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'notices.detail.window': 'Inseminasi {{window}}',
   'notices.detail.suspected': 'Aktivitas {{ratio}}× biasanya',
   'notices.detail.temperature': '{{temperature}} °C, rata-ratanya {{average}} °C',
+  'notices.detail.fever':
+    '{{temperature}} °C sekarang, minimal {{held}} °C sejak {{since}} · rata-ratanya {{average}} °C',
+  'notices.detail.lowTemperature':
+    '{{temperature}} °C sekarang, maksimal {{held}} °C sejak {{since}} · rata-ratanya {{average}} °C',
+  'notices.detail.heldSteady': '{{temperature}} °C sejak {{since}} · rata-ratanya {{average}} °C',
   'notices.detail.drop': '{{temperature}} °C, turun dari {{reference}} °C',
   'notices.detail.line': '{{value}} terhadap batas Anda {{line}}',
   'notices.detail.activity': 'Aktivitas {{percent}} % dari biasanya selama {{hours}} jam',

@@ -597,6 +597,10 @@ export const ko: Record<MessageKey, string> = {
   'notices.detail.window': '수정 적기 {{window}}',
   'notices.detail.suspected': '활동량 평소의 {{ratio}}배',
   'notices.detail.temperature': '{{temperature}} °C, 평균 {{average}} °C',
+  'notices.detail.fever': '현재 {{temperature}} °C, {{since}}부터 {{held}} °C 이상 · 평균 {{average}} °C',
+  'notices.detail.lowTemperature':
+    '현재 {{temperature}} °C, {{since}}부터 {{held}} °C 이하 · 평균 {{average}} °C',
+  'notices.detail.heldSteady': '{{since}}부터 {{temperature}} °C · 평균 {{average}} °C',
   'notices.detail.drop': '{{temperature}} °C, {{reference}} °C에서 하강',
   'notices.detail.line': '{{value}}, 설정한 경계선 {{line}}',
   'notices.detail.activity': '최근 {{hours}}시간 활동량이 평소의 {{percent}}%',

@@ -607,6 +607,11 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'notices.detail.window': 'Inseminar {{window}}',
   'notices.detail.suspected': 'Atividade {{ratio}}× o habitual',
   'notices.detail.temperature': '{{temperature}} °C, média dela {{average}} °C',
+  'notices.detail.fever':
+    '{{temperature}} °C agora, pelo menos {{held}} °C desde {{since}} · média dela {{average}} °C',
+  'notices.detail.lowTemperature':
+    '{{temperature}} °C agora, no máximo {{held}} °C desde {{since}} · média dela {{average}} °C',
+  'notices.detail.heldSteady': '{{temperature}} °C desde {{since}} · média dela {{average}} °C',
   'notices.detail.drop': '{{temperature}} °C, caiu de {{reference}} °C',
   'notices.detail.line': '{{value}} diante da sua linha em {{line}}',
   'notices.detail.activity': 'Atividade em {{percent}} % do habitual nas últimas {{hours}} h',

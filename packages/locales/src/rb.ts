@@ -607,6 +607,10 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'notices.detail.window': '授精適期 {{window}}',
   'notices.detail.suspected': '活動量は普段の{{ratio}}倍',
   'notices.detail.temperature': '{{temperature}} °C、平均 {{average}} °C',
+  'notices.detail.fever': '現在 {{temperature}} °C、{{since}} から {{held}} °C 以上 · 平均 {{average}} °C',
+  'notices.detail.lowTemperature':
+    '現在 {{temperature}} °C、{{since}} から {{held}} °C 以下 · 平均 {{average}} °C',
+  'notices.detail.heldSteady': '{{since}} から {{temperature}} °C · 平均 {{average}} °C',
   'notices.detail.drop': '{{temperature}} °C、{{reference}} °C から低下',
   'notices.detail.line': '{{value}}、設定した警戒線 {{line}}',
   'notices.detail.activity': '直近{{hours}}時間の活動量が普段の{{percent}}%',

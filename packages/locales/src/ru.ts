@@ -607,6 +607,11 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'notices.detail.window': 'Осеменять {{window}}',
   'notices.detail.suspected': 'Активность в {{ratio}} раза выше обычной',
   'notices.detail.temperature': '{{temperature}} °C, её среднее {{average}} °C',
+  'notices.detail.fever':
+    '{{temperature}} °C сейчас, не ниже {{held}} °C с {{since}} · её среднее {{average}} °C',
+  'notices.detail.lowTemperature':
+    '{{temperature}} °C сейчас, не выше {{held}} °C с {{since}} · её среднее {{average}} °C',
+  'notices.detail.heldSteady': '{{temperature}} °C с {{since}} · её среднее {{average}} °C',
   'notices.detail.drop': '{{temperature}} °C, упала с {{reference}} °C',
   'notices.detail.line': '{{value}} при вашей границе {{line}}',
   'notices.detail.activity': 'Активность {{percent}} % от обычной за {{hours}} ч',

@@ -588,6 +588,11 @@ export const th: Partial<Record<MessageKey, string>> = {
   'notices.detail.window': 'ผสมเทียม {{window}}',
   'notices.detail.suspected': 'กิจกรรม {{ratio}} เท่าของปกติ',
   'notices.detail.temperature': '{{temperature}} °C ค่าเฉลี่ย {{average}} °C',
+  'notices.detail.fever':
+    'ขณะนี้ {{temperature}} °C ไม่ต่ำกว่า {{held}} °C ตั้งแต่ {{since}} · ค่าเฉลี่ย {{average}} °C',
+  'notices.detail.lowTemperature':
+    'ขณะนี้ {{temperature}} °C ไม่สูงกว่า {{held}} °C ตั้งแต่ {{since}} · ค่าเฉลี่ย {{average}} °C',
+  'notices.detail.heldSteady': '{{temperature}} °C ตั้งแต่ {{since}} · ค่าเฉลี่ย {{average}} °C',
   'notices.detail.drop': '{{temperature}} °C ลดลงจาก {{reference}} °C',
   'notices.detail.line': '{{value}} เทียบกับเส้นที่คุณตั้งไว้ {{line}}',
   'notices.detail.activity': 'กิจกรรม {{percent}} % ของปกติในช่วง {{hours}} ชม.',

@@ -601,6 +601,11 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'notices.detail.window': 'Phối giống {{window}}',
   'notices.detail.suspected': 'Vận động gấp {{ratio}} lần bình thường',
   'notices.detail.temperature': '{{temperature}} °C, trung bình {{average}} °C',
+  'notices.detail.fever':
+    '{{temperature}} °C hiện tại, ít nhất {{held}} °C từ {{since}} · trung bình {{average}} °C',
+  'notices.detail.lowTemperature':
+    '{{temperature}} °C hiện tại, tối đa {{held}} °C từ {{since}} · trung bình {{average}} °C',
+  'notices.detail.heldSteady': '{{temperature}} °C từ {{since}} · trung bình {{average}} °C',
   'notices.detail.drop': '{{temperature}} °C, giảm từ {{reference}} °C',
   'notices.detail.line': '{{value}} so với ngưỡng bạn đặt {{line}}',
   'notices.detail.activity': 'Vận động bằng {{percent}} % bình thường trong {{hours}} giờ',

@@ -49,6 +49,21 @@ export function formatDateTime(iso: string | null | undefined, bcp47: string): s
   return format.format(epoch);
 }
 
+/** The time of day of an ISO-8601 moment in the device's time zone ("3:10 AM"), for a line whose day is known. */
+export function formatTime(iso: string | null | undefined, bcp47: string): string {
+  if (!iso) return '';
+  const epoch = Date.parse(iso);
+  if (Number.isNaN(epoch)) return iso;
+  const format = cached(dateFormats, `t:${bcp47}`, () => {
+    try {
+      return new Intl.DateTimeFormat(bcp47, { timeStyle: 'short' });
+    } catch {
+      return new Intl.DateTimeFormat('en', { timeStyle: 'short' });
+    }
+  });
+  return format.format(epoch);
+}
+
 /** Two ISO-8601 moments as one span in the device's time zone ("Nov 26, 05:20 – 16:20"). */
 export function formatDateTimeRange(startIso: string, endIso: string, bcp47: string): string {
   const start = Date.parse(startIso);

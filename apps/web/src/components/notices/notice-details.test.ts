@@ -10,7 +10,19 @@ const t = createI18n('en').t;
 const EXAMPLES: [number, Record<string, unknown>, string | RegExp][] = [
   [102, { windowStart: '2026-11-26T05:20:00Z', windowEnd: '2026-11-26T16:20:00Z' }, /^Inseminate \D+ \d+, /],
   [103, { riseRatio: 1.42 }, 'Activity 1.4× her usual'],
+  // A notice stored before the held values: the short line.
   [211, { temperature: 37.46, average: 38.71 }, '37.5 °C, her average 38.7 °C'],
+  [
+    211,
+    {
+      temperature: 37.46,
+      average: 38.71,
+      deviation: -1.25,
+      heldDeviation: -0.84,
+      heldSince: '2026-11-26T03:10:00Z',
+    },
+    /^37\.5 °C now, at most 37\.9 °C since \d+:10 [AP]M · her average 38\.7 °C$/,
+  ],
   [212, { temperature: 37.2, reference: 38.64 }, '37.2 °C, down from 38.6 °C'],
   [204, { value: 40.12, line: 40 }, '40.1 against your line at 40.0'],
   [305, { value: 3, line: 5 }, '3 against your line at 5'],
@@ -53,6 +65,27 @@ describe('noticeDetail', () => {
     const line = noticeDetail(notice(code, details), t, 'en-US');
     if (typeof expected === 'string') expect(line).toBe(expected);
     else expect(line).toMatch(expected);
+  });
+
+  it('says the lowest level a fever held, not only its last reading, which may be in a higher band', () => {
+    // Slight (deviation >= 0.5 over average + 0.45) held for 2 hours; the last reading is already severe.
+    const slightAtSevere = {
+      temperature: 41.5,
+      average: 38.8,
+      deviation: 2.25,
+      heldDeviation: 0.62,
+      heldSince: '2026-11-26T03:10:00Z',
+      episodeStart: '2026-11-26T03:10:00Z',
+    };
+    const line = noticeDetail(notice(201, slightAtSevere), t, 'en-US');
+    expect(line).toMatch(/^41\.5 °C now, at least 39\.9 °C since \d+:10 [AP]M · her average 38\.8 °C$/);
+    const korean = noticeDetail(notice(203, slightAtSevere), createI18n('ko').t, 'ko-KR');
+    expect(korean).toMatch(/^현재 41\.5 °C, .+부터 39\.9 °C 이상 · 평균 38\.8 °C$/);
+    // A steady fever: one level.
+    const steady = { ...slightAtSevere, temperature: 40.25, deviation: 1, heldDeviation: 1.04 };
+    expect(noticeDetail(notice(202, steady), t, 'en-US')).toMatch(
+      /^40\.3 °C since \d+:10 [AP]M · her average 38\.8 °C$/,
+    );
   });
 
   it('says nothing when a value is missing or of the wrong type, or for a code without values', () => {

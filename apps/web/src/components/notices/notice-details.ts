@@ -5,7 +5,7 @@ import {
   type NoticeDetailsOf,
 } from '@cowcare/contract/notice-details';
 import type { Notice } from '@cowcare/contract/routes/notices';
-import { formatDate, formatDateTime, formatDateTimeRange } from '../../lib/format';
+import { formatDate, formatDateTime, formatDateTimeRange, formatTime } from '../../lib/format';
 
 /** The names of `Details` whose values are of type `Value` (null allowed). */
 type NamesOf<Details, Value> = {
@@ -23,7 +23,7 @@ class DetailReader<Details> {
     private readonly bcp47: string,
   ) {}
 
-  private raw(name: NamesOf<Details, number>): number | undefined {
+  raw(name: NamesOf<Details, number>): number | undefined {
     const value = this.details[name];
     return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   }
@@ -54,6 +54,13 @@ class DetailReader<Details> {
     return this.number(name, 1);
   }
 
+  /** A temperature worked out from stored values, as `celsius` writes them. */
+  celsiusValue(value: number | undefined): string | undefined {
+    if (value === undefined || !Number.isFinite(value)) return undefined;
+    const format = new Intl.NumberFormat(this.bcp47, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return format.format(value);
+  }
+
   day(name: NamesOf<Details, string>): string | undefined {
     const value = this.text(name);
     return value === undefined ? undefined : formatDate(value, this.bcp47);
@@ -62,6 +69,12 @@ class DetailReader<Details> {
   moment(name: NamesOf<Details, string>): string | undefined {
     const value = this.text(name);
     return value === undefined ? undefined : formatDateTime(value, this.bcp47);
+  }
+
+  /** The time of day only: the notice's own time gives the day. */
+  clock(name: NamesOf<Details, string>): string | undefined {
+    const value = this.text(name);
+    return value === undefined ? undefined : formatTime(value, this.bcp47);
   }
 
   span(startName: NamesOf<Details, string>, endName: NamesOf<Details, string>): string | undefined {
@@ -90,6 +103,44 @@ const temperature: Describe<NoticeDetailsOf<201>> = (read, t) =>
   when({ temperature: read.celsius('temperature'), average: read.celsius('average') }, (v) =>
     t('notices.detail.temperature', v),
   );
+/**
+ * A fever is raised by the band it held for 2 hours, while its last reading may already be higher (a
+ * "slight" fever at 41.5 °C puzzles a farmer), so the line also gives the lowest level held since then:
+ * deviation = temperature − (average + offset), so that level is temperature − deviation + heldDeviation.
+ */
+const feverHeldLevel = (read: DetailReader<NoticeDetailsOf<201>>): number | undefined => {
+  const [temperature, deviation, held] = [
+    read.raw('temperature'),
+    read.raw('deviation'),
+    read.raw('heldDeviation'),
+  ];
+  return temperature === undefined || deviation === undefined || held === undefined
+    ? undefined
+    : temperature - deviation + held;
+};
+/** 211 holds the other way: the highest temperature − average over the held time. */
+const lowTemperatureHeldLevel = (read: DetailReader<NoticeDetailsOf<211>>): number | undefined => {
+  const [average, held] = [read.raw('average'), read.raw('heldDeviation')];
+  return average === undefined || held === undefined ? undefined : average + held;
+};
+const heldTemperature =
+  (
+    heldLevel: (read: DetailReader<NoticeDetailsOf<201>>) => number | undefined,
+    key: 'notices.detail.fever' | 'notices.detail.lowTemperature',
+  ): Describe<NoticeDetailsOf<201>> =>
+  (read, t) =>
+    // A notice stored before it had the held values keeps the shorter line.
+    when(
+      {
+        temperature: read.celsius('temperature'),
+        held: read.celsiusValue(heldLevel(read)),
+        since: read.clock('heldSince'),
+        average: read.celsius('average'),
+      },
+      (v) => t(v.held === v.temperature ? 'notices.detail.heldSteady' : key, v),
+    ) ?? temperature(read, t);
+const fever = heldTemperature(feverHeldLevel, 'notices.detail.fever');
+const lowTemperature = heldTemperature(lowTemperatureHeldLevel, 'notices.detail.lowTemperature');
 const line =
   (digits: number): Describe<NoticeDetailsOf<204>> =>
   (read, t) =>
@@ -112,11 +163,11 @@ const DESCRIBE: { [Code in DetailedNoticeCode]: Describe<NoticeDetailsOf<Code>> 
   102: (read, t) =>
     when({ window: read.span('windowStart', 'windowEnd') }, (v) => t('notices.detail.window', v)),
   103: (read, t) => when({ ratio: read.number('riseRatio', 1) }, (v) => t('notices.detail.suspected', v)),
-  201: temperature,
-  202: temperature,
-  203: temperature,
+  201: fever,
+  202: fever,
+  203: fever,
   204: line(1),
-  211: temperature,
+  211: lowTemperature,
   212: (read, t) =>
     when({ temperature: read.celsius('temperature'), reference: read.celsius('reference') }, (v) =>
       t('notices.detail.drop', v),
