@@ -727,7 +727,7 @@ export const ch: Record<MessageKey, string> = {
   'charts.alerts.lowBelowUp': '下限必须低于上限。',
   'overview.herdDay': '牛群逐小时数据',
   'overview.herdDaySensors': '{{count}} 个传感器的平均值',
-  'overview.herdDayFailed': '{{count}} 个无法读取',
+  'overview.herdDaySilent': '{{count}} 个当天无数据',
   'overview.herdTemperature': '每小时平均体温（°C）',
   'overview.herdActivity': '每头牛每小时活动量',
   'overview.drinkingBands': '按近 24 小时饮水次数统计牛只',

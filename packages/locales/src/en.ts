@@ -774,7 +774,7 @@ export const en = {
   'charts.alerts.lowBelowUp': 'The lower line must be below the upper line.',
   'overview.herdDay': 'The herd hour by hour',
   'overview.herdDaySensors': 'Means over {{count}} sensors',
-  'overview.herdDayFailed': '{{count}} could not be read',
+  'overview.herdDaySilent': '{{count}} sent nothing that day',
   'overview.herdTemperature': 'Mean temperature per hour (°C)',
   'overview.herdActivity': 'Activity per cow per hour',
   'overview.drinkingBands': 'Cows by drinking events in the last 24 h',

@@ -755,7 +755,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'charts.alerts.lowBelowUp': 'Garis bawah harus di bawah garis atas.',
   'overview.herdDay': 'Kawanan per jam',
   'overview.herdDaySensors': 'Rata-rata dari {{count}} sensor',
-  'overview.herdDayFailed': '{{count}} tidak dapat dibaca',
+  'overview.herdDaySilent': '{{count}} tidak mengirim data hari itu',
   'overview.herdTemperature': 'Suhu rata-rata per jam (°C)',
   'overview.herdActivity': 'Aktivitas per sapi per jam',
   'overview.drinkingBands': 'Sapi menurut jumlah minum dalam 24 jam terakhir',

@@ -741,7 +741,7 @@ export const ko: Record<MessageKey, string> = {
   'charts.alerts.lowBelowUp': '하한은 상한보다 낮아야 합니다.',
   'overview.herdDay': '시간대별 우리 소 떼',
   'overview.herdDaySensors': '센서 {{count}}개의 평균',
-  'overview.herdDayFailed': '{{count}}개는 읽지 못했습니다',
+  'overview.herdDaySilent': '{{count}}개는 그날 데이터 없음',
   'overview.herdTemperature': '시간별 평균 체온(°C)',
   'overview.herdActivity': '소 한 마리당 시간별 활동량',
   'overview.drinkingBands': '최근 24시간 음수 횟수별 소',

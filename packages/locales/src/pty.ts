@@ -752,7 +752,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'charts.alerts.lowBelowUp': 'A linha inferior deve ficar abaixo da superior.',
   'overview.herdDay': 'O rebanho hora a hora',
   'overview.herdDaySensors': 'Médias de {{count}} sensores',
-  'overview.herdDayFailed': '{{count}} não puderam ser lidos',
+  'overview.herdDaySilent': '{{count}} não enviaram dados nesse dia',
   'overview.herdTemperature': 'Temperatura média por hora (°C)',
   'overview.herdActivity': 'Atividade por vaca por hora',
   'overview.drinkingBands': 'Vacas por vezes que beberam nas últimas 24 h',

@@ -750,7 +750,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'charts.alerts.lowBelowUp': '下限は上限より低くしてください。',
   'overview.herdDay': '牛群の 1 時間ごとの推移',
   'overview.herdDaySensors': 'センサー {{count}} 台の平均',
-  'overview.herdDayFailed': '{{count}} 台は読み取れませんでした',
+  'overview.herdDaySilent': '{{count}} 台はその日のデータなし',
   'overview.herdTemperature': '1 時間ごとの平均体温（°C）',
   'overview.herdActivity': '1 頭あたりの 1 時間ごとの活動量',
   'overview.drinkingBands': '直近 24 時間の飲水回数別の牛',

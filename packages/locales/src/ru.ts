@@ -752,7 +752,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'charts.alerts.lowBelowUp': 'Нижняя линия должна быть ниже верхней.',
   'overview.herdDay': 'Стадо по часам',
   'overview.herdDaySensors': 'Средние по датчикам: {{count}}',
-  'overview.herdDayFailed': 'не удалось прочитать: {{count}}',
+  'overview.herdDaySilent': 'без данных за день: {{count}}',
   'overview.herdTemperature': 'Средняя температура по часам (°C)',
   'overview.herdActivity': 'Активность на корову по часам',
   'overview.drinkingBands': 'Коровы по числу питья за 24 ч',

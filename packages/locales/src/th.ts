@@ -728,7 +728,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'charts.alerts.lowBelowUp': 'เส้นล่างต้องต่ำกว่าเส้นบน',
   'overview.herdDay': 'ฝูงวัวรายชั่วโมง',
   'overview.herdDaySensors': 'ค่าเฉลี่ยจากเซนเซอร์ {{count}} ตัว',
-  'overview.herdDayFailed': 'อ่านไม่ได้ {{count}} ตัว',
+  'overview.herdDaySilent': 'ไม่มีข้อมูลในวันนั้น {{count}} ตัว',
   'overview.herdTemperature': 'อุณหภูมิเฉลี่ยรายชั่วโมง (°C)',
   'overview.herdActivity': 'กิจกรรมต่อตัวรายชั่วโมง',
   'overview.drinkingBands': 'วัวตามจำนวนครั้งที่ดื่มน้ำใน 24 ชม.ที่ผ่านมา',

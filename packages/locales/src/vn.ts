@@ -746,7 +746,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'charts.alerts.lowBelowUp': 'Ngưỡng dưới phải thấp hơn ngưỡng trên.',
   'overview.herdDay': 'Đàn bò theo từng giờ',
   'overview.herdDaySensors': 'Trung bình của {{count}} cảm biến',
-  'overview.herdDayFailed': '{{count}} cảm biến không đọc được',
+  'overview.herdDaySilent': '{{count}} cảm biến không gửi dữ liệu ngày đó',
   'overview.herdTemperature': 'Thân nhiệt trung bình theo giờ (°C)',
   'overview.herdActivity': 'Vận động mỗi con theo giờ',
   'overview.drinkingBands': 'Số bò theo số lần uống nước trong 24 giờ qua',

@@ -45,7 +45,7 @@ export function HerdDayCharts({ user, cows }: { user: User; cows: readonly Cow[]
                 <Stack gap="sm">
                   <Text size="xs" c="dimmed" data-testid="herd-day-sensors">
                     {t('overview.herdDaySensors', { count: reported })}
-                    {silent > 0 ? ` · ${t('overview.herdDayFailed', { count: silent })}` : ''}
+                    {silent > 0 ? ` · ${t('overview.herdDaySilent', { count: silent })}` : ''}
                   </Text>
                   <TrendChart
                     id="herd-temperature"

@@ -126,7 +126,7 @@ describe('data tab', () => {
     logIn();
     renderApp('/pages/index/data');
     expect((await screen.findByTestId('herd-day-sensors')).textContent).toBe(
-      'Means over 4 sensors · 1 could not be read',
+      'Means over 4 sensors · 1 sent nothing that day',
     );
   });
 
