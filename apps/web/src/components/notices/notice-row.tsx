@@ -5,21 +5,8 @@ import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
 import { sensorKind } from '@cowcare/domain/sensor';
 import { formatRelative } from '../../lib/format';
 import { currentLanguage, isMessageKey, LANGUAGES } from '../../lib/i18n';
+import { NOTICE_GROUP_COLORS } from './notice-colors';
 import { noticeDetail } from './notice-details';
-
-const GROUP_COLORS: Record<string, string> = {
-  estrus: 'pink',
-  fever: 'red',
-  lowTemperature: 'blue',
-  activity: 'orange',
-  drinking: 'cyan',
-  calving: 'grape',
-  reproductionReminders: 'violet',
-  sensor: 'gray',
-  healthFollowUp: 'teal',
-  account: 'yellow',
-  platform: 'indigo',
-};
 
 /** The code's name in the user's language ('Severe fever'), or the bare code when it is unknown. */
 export function useNoticeTitle() {
@@ -87,7 +74,7 @@ export function NoticeRow({
           </Group>
           <Group gap={6}>
             {group && (
-              <Badge size="xs" variant="light" color={GROUP_COLORS[group] ?? 'gray'}>
+              <Badge size="xs" variant="light" color={NOTICE_GROUP_COLORS[group]}>
                 {t(`notices.group.${group}`)}
               </Badge>
             )}

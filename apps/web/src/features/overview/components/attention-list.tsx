@@ -4,11 +4,25 @@ import { Link } from 'react-router';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import type { User } from '@cowcare/contract/schemas';
 import { EmptyState } from '../../../components/empty-state';
+import { NOTICE_GROUP_COLORS } from '../../../components/notices/notice-colors';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { paths, withQuery } from '../../../config/paths';
 import { useSensorNotices } from '../../../lib/notice-queries';
-import { cowsNeedingAttention } from '../lib/attention';
+import { cowsNeedingAttention, type AttentionReason } from '../lib/attention';
+
+/** Each reason in the colour of its kind of alert, as the notice tab shows it. */
+const REASON_COLORS: Record<AttentionReason, string> = {
+  calving: NOTICE_GROUP_COLORS.calving,
+  fever: NOTICE_GROUP_COLORS.fever,
+  lowTemperature: NOTICE_GROUP_COLORS.lowTemperature,
+  heat: NOTICE_GROUP_COLORS.estrus,
+  lowActivity: NOTICE_GROUP_COLORS.activity,
+  lowDrinking: NOTICE_GROUP_COLORS.drinking,
+  highActivity: NOTICE_GROUP_COLORS.activity,
+  followUp: NOTICE_GROUP_COLORS.healthFollowUp,
+  offline: NOTICE_GROUP_COLORS.sensor,
+};
 
 /**
  * The cows needing attention, most urgent first, each with its reasons and a link to the cow: a fever or an
@@ -44,7 +58,7 @@ export function AttentionList({ user, cows }: { user: User; cows: readonly Cow[]
               </Anchor>
               <Group gap={4}>
                 {reasons.map((reason) => (
-                  <Badge key={reason} size="sm" variant="light">
+                  <Badge key={reason} size="sm" variant="light" color={REASON_COLORS[reason]}>
                     {t(`overview.reason.${reason}`)}
                   </Badge>
                 ))}

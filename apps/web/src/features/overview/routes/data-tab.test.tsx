@@ -208,5 +208,13 @@ describe('dashboard and overview pages', () => {
     renderApp('/pages/overviews/list');
     const rows = await screen.findAllByTestId('attention-row');
     expect(rows.map((row) => row.textContent)).toEqual(['C3Fever', 'C2Fever', 'C1Heat', 'C4Sensor offline']);
+    // Each reason in its alert's colour, as in the notice tab: a fever red, a heat pink, a sensor grey.
+    const badgeColor = (row: HTMLElement) => row.querySelector('.mantine-Badge-root')?.getAttribute('style');
+    expect(rows.map(badgeColor)).toEqual([
+      expect.stringContaining('--mantine-color-red-'),
+      expect.stringContaining('--mantine-color-red-'),
+      expect.stringContaining('--mantine-color-pink-'),
+      expect.stringContaining('--mantine-color-gray-'),
+    ]);
   });
 });
