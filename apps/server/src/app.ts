@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -56,6 +61,12 @@ export const allRouteBindings = (services: Services) => [
 
 const UNVERSIONED_PATHS = new Set(['/api/health', '/api/docs']);
 
+const refuseMalformedPath = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  const msg =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the path is too long' : 'The path is malformed';
+  void reply.status(error.statusCode ?? 400).send({ success: false, code: ERROR_CODES.validation, msg });
+};
+
 export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> => {
   const app = Fastify({
     logger: {
@@ -71,6 +82,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
     },
     // Only the proxies the operator named may say who the client is (docs/operations.md, "Behind a proxy").
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // A malformed or overlong path segment is refused by the router itself, before any route: in our shape.
+    frameworkErrors: refuseMalformedPath,
     // The largest body of any JSON call is a gateway's batch of readings.
     bodyLimit: MAX_READINGS_PAYLOAD_BYTES,
   });

@@ -164,6 +164,18 @@ describe('POST /api/ingest/readings: the payload', () => {
     expect(await cowState(testApp, cowId)).toMatchObject({ currentTemperature: 38.8, currentActivity: 13 });
   });
 
+  it("keeps a batch's good readings when an item carries a NUL character", async () => {
+    await cowWearing(testApp, farmer, 'C241', 40241);
+    const at = minutesAgo(3, now());
+    const response = await post([
+      // A field of the gateway's own: not kept, so no reason to refuse the reading.
+      { ...reading(40241, 1, at, { temp: 38.5 }), note: 'bad\u0000byte' },
+      { sensor: 40241, num: 2, timedate: `${at.toISOString()}\u0000` },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: { stored: 1, rejected: 1 } });
+  });
+
   it('accepts one reading object as the body', async () => {
     await cowWearing(testApp, farmer, 'C221', 40221);
     const response = await post(reading(40221, 1, minutesAgo(2, now()), { temp: 38.4 }));

@@ -1,9 +1,15 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import { ERROR_CODES, HEADERS } from '@cowcare/contract/errors';
 import { apiPath, successEnvelope, type RouteDefinition, type ScopeKind } from '@cowcare/contract/route';
 import { authenticateAdmin } from '../modules/admin/authenticate-admin';
 import type { Services } from '../services';
-import { AppError, forbidden } from './app-error';
+import { AppError, badRequest, forbidden } from './app-error';
+import { nulCharacterPath } from './nul-characters';
 import { authenticate } from './authenticate';
 import type { AuthUser, RouteBinding } from './route-context';
 
@@ -44,6 +50,22 @@ const checkBossGrant =
   };
 
 /**
+ * Refuses a NUL character anywhere in the path, the query or a body whose fields the contract names. The
+ * gateways' readings are not such a body: each item is judged alone (a stray character in a field of a
+ * gateway's own must not cost the batch its good readings), and only numbers and a time are kept.
+ */
+const rejectNulCharacters = (route: RouteDefinition): preValidationAsyncHookHandler => {
+  const namedFields = route.body !== undefined && 'properties' in route.body;
+  return async (request) => {
+    const where =
+      nulCharacterPath(request.params, 'params') ??
+      nulCharacterPath(request.query, 'query') ??
+      (namedFields ? nulCharacterPath(request.body, 'body') : undefined);
+    if (where) throw badRequest(ERROR_CODES.validation, `${where} must not contain the NUL character`);
+  };
+};
+
+/**
  * Registers every binding from its contract route: schemas validate the request and shape the answer
  * (fields outside the response schema are dropped), then authenticate -> scope check -> boss grant run
  * before the handler. Handlers never see a request that failed any of these.
@@ -68,6 +90,7 @@ export const registerRoutes = (app: FastifyInstance, services: Services, binding
       url: apiPath(route),
       schema: schemaOf(route),
       onRequest,
+      preValidation: rejectNulCharacters(route),
       preHandler,
       handler: async (request, reply) => {
         const data = await handler({
