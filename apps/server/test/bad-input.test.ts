@@ -110,9 +110,13 @@ const pathWith = (route: RouteDefinition, user: TestUser, other: string): string
 
 interface Attempt {
   url: string;
-  payload?: unknown;
+  /** JSON text as sent. */
+  payload?: string;
   what: string;
 }
+
+/** Arrays nested deeper than any code that walks a value recursively survives. */
+const DEEPLY_NESTED = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
 
 const attemptsFor = (route: RouteDefinition, user: TestUser): Attempt[] => {
   const attempts: Attempt[] = [];
@@ -127,11 +131,19 @@ const attemptsFor = (route: RouteDefinition, user: TestUser): Attempt[] => {
   const bodyNames = propertyNames(route.body);
   const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';
   if (sendsBody) {
-    for (const payload of [undefined, [], 'text', 42]) {
-      attempts.push({ url: url('1'), payload, what: `body ${JSON.stringify(payload)}` });
+    for (const payload of [[], 'text', 42]) {
+      attempts.push({
+        url: url('1'),
+        payload: JSON.stringify(payload),
+        what: `body ${JSON.stringify(payload)}`,
+      });
     }
+    attempts.push({ url: url('1'), what: 'no body' });
+    attempts.push({ url: url('1'), payload: DEEPLY_NESTED, what: 'body nested 20,000 deep' });
+    const fields = bodyNames.map((name) => `${JSON.stringify(name)}:${DEEPLY_NESTED}`).join(',');
+    attempts.push({ url: url('1'), payload: `{${fields}}`, what: 'every body field nested 20,000 deep' });
     for (const value of NASTY_VALUES) {
-      const payload = Object.fromEntries(bodyNames.map((name) => [name, value]));
+      const payload = JSON.stringify(Object.fromEntries(bodyNames.map((name) => [name, value])));
       attempts.push({
         url: url('1'),
         payload,
@@ -183,7 +195,7 @@ describe('bad input to every route of the contract', () => {
           url: attempt.url,
           headers:
             attempt.payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-          ...(attempt.payload === undefined ? {} : { payload: JSON.stringify(attempt.payload) }),
+          ...(attempt.payload === undefined ? {} : { payload: attempt.payload }),
           // Wrong passwords among these must not block the address the test farms log in from.
           remoteAddress: `198.51.100.${index % 250}`,
         });
