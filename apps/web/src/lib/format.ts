@@ -19,18 +19,27 @@ function cached<T>(map: Map<string, T>, key: string, create: () => T): T {
   return value;
 }
 
+/** A date format of the language, made once per language and kind; English for a tag Intl does not know. */
+function dateTimeFormat(
+  kind: string,
+  bcp47: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  return cached(dateFormats, `${kind}:${bcp47}`, () => {
+    try {
+      return new Intl.DateTimeFormat(bcp47, options);
+    } catch {
+      return new Intl.DateTimeFormat('en', options);
+    }
+  });
+}
+
 /** A 'YYYY-MM-DD' day as the language writes it; the raw text when it is not a real date. */
 export function formatDate(date: string | null | undefined, bcp47: string): string {
   if (!date) return '';
   const parts = parseCalendarDate(date);
   if (!parts) return date;
-  const format = cached(dateFormats, `d:${bcp47}`, () => {
-    try {
-      return new Intl.DateTimeFormat(bcp47, { dateStyle: 'medium', timeZone: 'UTC' });
-    } catch {
-      return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-    }
-  });
+  const format = dateTimeFormat('d', bcp47, { dateStyle: 'medium', timeZone: 'UTC' });
   return format.format(Date.UTC(parts.year, parts.month - 1, parts.day));
 }
 
@@ -39,14 +48,7 @@ export function formatDateTime(iso: string | null | undefined, bcp47: string): s
   if (!iso) return '';
   const epoch = Date.parse(iso);
   if (Number.isNaN(epoch)) return iso;
-  const format = cached(dateFormats, `dt:${bcp47}`, () => {
-    try {
-      return new Intl.DateTimeFormat(bcp47, { dateStyle: 'medium', timeStyle: 'short' });
-    } catch {
-      return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-    }
-  });
-  return format.format(epoch);
+  return dateTimeFormat('dt', bcp47, { dateStyle: 'medium', timeStyle: 'short' }).format(epoch);
 }
 
 /** The time of day of an ISO-8601 moment in the device's time zone ("3:10 AM"), for a line whose day is known. */
@@ -54,14 +56,7 @@ export function formatTime(iso: string | null | undefined, bcp47: string): strin
   if (!iso) return '';
   const epoch = Date.parse(iso);
   if (Number.isNaN(epoch)) return iso;
-  const format = cached(dateFormats, `t:${bcp47}`, () => {
-    try {
-      return new Intl.DateTimeFormat(bcp47, { timeStyle: 'short' });
-    } catch {
-      return new Intl.DateTimeFormat('en', { timeStyle: 'short' });
-    }
-  });
-  return format.format(epoch);
+  return dateTimeFormat('t', bcp47, { timeStyle: 'short' }).format(epoch);
 }
 
 /** Two ISO-8601 moments as one span in the device's time zone ("Nov 26, 05:20 – 16:20"). */
@@ -70,14 +65,7 @@ export function formatDateTimeRange(startIso: string, endIso: string, bcp47: str
   const end = Date.parse(endIso);
   if (Number.isNaN(start) || Number.isNaN(end)) return `${startIso} – ${endIso}`;
   const options = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
-  const format = cached(dateFormats, `range:${bcp47}`, () => {
-    try {
-      return new Intl.DateTimeFormat(bcp47, options);
-    } catch {
-      return new Intl.DateTimeFormat('en', options);
-    }
-  });
-  return format.formatRange(start, Math.max(start, end));
+  return dateTimeFormat('range', bcp47, options).formatRange(start, Math.max(start, end));
 }
 
 /** Money held in integer minor units (architecture §3), shown in the farm's currency. */
