@@ -80,7 +80,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
         }),
       },
     },
-    // Only the proxies the operator named may say who the client is (docs/operations.md, "Behind a proxy").
+    // Only the proxies the operator named may say who the client is (docs/operations.md, "Behind a reverse proxy").
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // A malformed or overlong path segment is refused by the router itself, before any route: in our shape.
     frameworkErrors: refuseMalformedPath,
