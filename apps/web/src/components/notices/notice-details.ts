@@ -35,12 +35,16 @@ class DetailReader<Details> {
 
   number(name: NamesOf<Details, number>, digits: number, scale = 1): string | undefined {
     const value = this.raw(name);
-    if (value === undefined) return undefined;
+    return value === undefined ? undefined : this.formatted(value * scale, digits);
+  }
+
+  /** In the user's language with `digits` decimals; a rounding speck is 0, not −0. */
+  private formatted(value: number, digits: number): string {
     const format = new Intl.NumberFormat(this.bcp47, {
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
-    return format.format(Math.abs(value * scale) < 1e-9 ? 0 : value * scale);
+    return format.format(Math.abs(value) < 1e-9 ? 0 : value);
   }
 
   /** A number that names something (a sensor), without grouping. */
@@ -56,9 +60,7 @@ class DetailReader<Details> {
 
   /** A temperature worked out from stored values, as `celsius` writes them. */
   celsiusValue(value: number | undefined): string | undefined {
-    if (value === undefined || !Number.isFinite(value)) return undefined;
-    const format = new Intl.NumberFormat(this.bcp47, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    return format.format(value);
+    return value === undefined || !Number.isFinite(value) ? undefined : this.formatted(value, 1);
   }
 
   day(name: NamesOf<Details, string>): string | undefined {
