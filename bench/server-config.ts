@@ -17,6 +17,8 @@ export const benchServerConfig = (runId: string, overrides: Record<string, strin
     SIMULATOR: 'off',
     JOBS: 'off',
     MQTT_PORT: '0',
+    // Every gateway of a benchmark connects from this machine's one address.
+    MQTT_MAX_CONNECTIONS_PER_ADDRESS: '100000',
     MIN_APP_VERSION_CODE: '150',
     LOG_LEVEL: 'silent',
     TOKEN_SECRET: randomBytes(32).toString('hex'),

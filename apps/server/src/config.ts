@@ -20,6 +20,8 @@ export interface Config {
    * taken (a broker already on the machine), instead of failing `npm start`.
    */
   mqttPortMayMove?: boolean;
+  /** Embedded broker: open connections one remote address may hold; more are closed at once. */
+  mqttMaxConnectionsPerAddress: number;
   /** Unset: the embedded broker on `mqttPort`. Set: subscribe to this broker (MQTT 5 shared subscription). */
   mqttUrl: string | undefined;
   /** First level of the readings topic `{root}/{country}/{FarmNumber}/readings`. */
@@ -186,6 +188,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     demo: flag('DEMO', true),
     mqttPort: integer('MQTT_PORT', 1883, 0, 65535),
     mqttPortMayMove: env.MQTT_PORT === undefined || env.MQTT_PORT === '',
+    mqttMaxConnectionsPerAddress: integer('MQTT_MAX_CONNECTIONS_PER_ADDRESS', 32, 1, 100_000),
     mqttUrl,
     mqttTopicRoot,
     mqttShareGroup,

@@ -201,9 +201,11 @@ describe('the embedded broker', () => {
     const port = testApp.services.mqtt?.port ?? 0;
     // MQTT lets a client send on without waiting for its CONNACK. Aedes stops reading while it checks the
     // login, so such a client can make the broker hold only what one read of its socket took in.
-    // From an address of their own: the wrong logins block it (docs/security.md), not the gateway's.
+    // From addresses of their own: the wrong logins block those (docs/security.md), not the gateway's; ten
+    // connections from each, within the limit of open connections per address.
     const flood = async (index: number): Promise<void> => {
-      const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+      const localAddress = `127.0.0.${2 + Math.floor(index / 10)}`;
+      const socket = connect({ port, host: '127.0.0.1', localAddress });
       socket.on('error', () => undefined); // the broker's close can reach us as a reset
       const closed = new Promise((resolve) => socket.once('close', resolve));
       await once(socket, 'connect');

@@ -114,6 +114,8 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
     mode: 'external',
     port: undefined,
     connectionCount: () => members.filter((member) => member.connected).length,
+    // The broker in front takes the gateways' connections; limiting them is its business.
+    refusedConnections: () => 0,
     async close() {
       // Leave the group first, so the broker routes new messages to other instances, then finish what
       // was already routed here, then end the sessions (expiry 0): nothing stays queued for a member

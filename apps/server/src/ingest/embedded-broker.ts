@@ -2,6 +2,7 @@ import { Socket, createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
+import { ConnectionsPerAddress } from './connections-per-address';
 import type { GatewayIdentity } from '../modules/gateways/gateways-repository';
 import type { IngestService } from './ingest-service';
 import type { MqttIngest } from './mqtt-ingest';
@@ -15,10 +16,18 @@ export interface EmbeddedBrokerOptions {
   portMayMove?: boolean;
   host: string;
   topicRoot: string;
+  /** Open connections one remote address may hold (`MQTT_MAX_CONNECTIONS_PER_ADDRESS`). */
+  maxConnectionsPerAddress: number;
   ingest: IngestService;
   gateways: GatewayAuthenticator;
   log: FastifyBaseLogger;
 }
+
+/**
+ * A gateway sends its CONNECT right after the TCP handshake; a connection that has not within 10 s is
+ * closed (Aedes waits 30 s by default), so idle ones hold a descriptor for a third of the time.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** MQTT 3.1.1 CONNACK 4: bad user name or password. */
 const BAD_CREDENTIALS = 4;
@@ -50,6 +59,7 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
 
   const broker = await Aedes.createBroker({
     maxClientsIdLength: 512,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     heartbeatInterval: 3_600_000,
     preConnect: (_client, packet, callback) => {
       packet.clientId = namespacedClientId(packet.username, packet.clientId);
@@ -102,7 +112,14 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
   });
 
   const packetLimits = { firstPacketBytes: MAX_CONNECT_PACKET_BYTES, packetBytes: MAX_READINGS_PACKET_BYTES };
+  const perAddress = new ConnectionsPerAddress(options.maxConnectionsPerAddress, (address) =>
+    log.warn(
+      { address, limit: options.maxConnectionsPerAddress },
+      'mqtt: an address reached its limit of open connections; more from it are closed at once',
+    ),
+  );
   const server: Server = createServer((socket) => {
+    if (!perAddress.admit(socket)) return;
     const remoteAddress = socket.remoteAddress;
     limitPacketSize(socket, packetLimits, ({ declaredBytes, limitBytes }) =>
       ingest.countTooLarge({ remoteAddress, declaredBytes, limitBytes }),
@@ -134,6 +151,7 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
     mode: 'embedded',
     port,
     connectionCount: () => broker.connectedClients,
+    refusedConnections: () => perAddress.refused,
     async close() {
       // Stop taking connections, then end the open ones; the server's callback waits for both.
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));

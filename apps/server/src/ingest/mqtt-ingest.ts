@@ -16,13 +16,22 @@ export interface MqttIngest {
    * connections to the broker that are up (fewer than INGEST_CONCURRENCY while one reconnects).
    */
   connectionCount(): number;
+  /** Embedded: connections closed at once because their address had its limit open; external: 0. */
+  refusedConnections(): number;
   close(): Promise<void>;
 }
 
 export interface MqttIngestDependencies {
   config: Pick<
     Config,
-    'mqttUrl' | 'mqttPort' | 'mqttPortMayMove' | 'host' | 'mqttTopicRoot' | 'mqttShareGroup' | 'instanceName'
+    | 'mqttUrl'
+    | 'mqttPort'
+    | 'mqttPortMayMove'
+    | 'mqttMaxConnectionsPerAddress'
+    | 'host'
+    | 'mqttTopicRoot'
+    | 'mqttShareGroup'
+    | 'instanceName'
   >;
   ingest: IngestService;
   gateways: GatewayAuthenticator;
@@ -39,6 +48,7 @@ export const startMqttIngest = (deps: MqttIngestDependencies): Promise<MqttInges
       portMayMove: config.mqttPortMayMove,
       host: config.host,
       topicRoot: config.mqttTopicRoot,
+      maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress,
       ingest: deps.ingest,
       gateways: deps.gateways,
       log: deps.log,

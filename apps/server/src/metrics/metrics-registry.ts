@@ -203,6 +203,12 @@ const deliveryMetrics = (registers: Registers, services: MetricSources['services
     // Read at each scrape: the MQTT side starts after the app is built.
     () => services.mqtt?.connectionCount() ?? 0,
   );
+  mirrored(
+    registers,
+    'cowcare_mqtt_connections_refused_total',
+    'Embedded broker: connections closed at once because their address already had MQTT_MAX_CONNECTIONS_PER_ADDRESS open.',
+    () => [[{}, services.mqtt?.refusedConnections() ?? 0]],
+  );
 };
 
 /**

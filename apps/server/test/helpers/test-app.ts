@@ -23,6 +23,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   latestAppVersion: '1.5.90',
   demo: false,
   mqttPort: 0,
+  mqttMaxConnectionsPerAddress: 32,
   mqttUrl: undefined,
   // Unique per test file, so runs sharing a broker or a bus (CI's Mosquitto, Redis, NATS) never collide.
   mqttTopicRoot: `cowcare-test-${TEST_RUN_ID}`,
