@@ -116,6 +116,30 @@ describe('notice tab', () => {
     expect(offline).toBeNull();
   });
 
+  it("counts today's notices by kind, each in its kind's colour", async () => {
+    server(
+      { list: [], all: [] },
+      {
+        [`GET common/common/getNoticeDatabtd/${base}`]: () =>
+          ok({
+            tdcnlist: [
+              { group: '101-102-103', count: 1 },
+              { group: '201-202-203-204', count: 3 },
+              { group: '211-212-213', count: 0 },
+            ],
+          }),
+      },
+    );
+    logIn();
+    renderApp('/pages/index/notice');
+    expect((await screen.findByTestId('notice-today-total')).textContent).toBe('Today: 4 notices');
+    const fever = screen.getByTestId('today-fever');
+    expect(fever.textContent).toBe('Fever: 3');
+    expect(fever.getAttribute('style')).toContain('--mantine-color-red-');
+    expect(screen.getByTestId('today-estrus').getAttribute('style')).toContain('--mantine-color-pink-');
+    expect(screen.queryByTestId('today-lowTemperature')).toBeNull();
+  });
+
   it('says "No notifications" when there are none', async () => {
     server({ list: [], all: [] });
     logIn();

@@ -16,6 +16,7 @@ import { useUser } from '../../../lib/session';
 import { useNoticeCounts, useReproductionNotices, useSensorNotices } from '../../../lib/notice-queries';
 import { useReadNotices } from '../../../lib/read-notices';
 import { NoticeFilters } from '../components/notice-filters';
+import { NOTICE_GROUP_COLORS } from '../../../components/notices/notice-colors';
 import { NoticeRow } from '../../../components/notices/notice-row';
 import { mergeNoticeLists } from '../../../lib/notice-lists';
 import { filterNotices, INITIAL_NOTICE_FILTER, type NoticeFilter } from '../lib/notice-filter';
@@ -42,7 +43,13 @@ function TodaySummary({ user }: { user: User }) {
         {rows
           .filter((row) => row.count > 0)
           .map((row) => (
-            <Badge key={row.group} variant="light" size="sm" data-testid={`today-${row.group}`}>
+            <Badge
+              key={row.group}
+              variant="light"
+              size="sm"
+              color={NOTICE_GROUP_COLORS[row.group]}
+              data-testid={`today-${row.group}`}
+            >
               {t(`notices.group.${row.group}`)}: {row.count}
             </Badge>
           ))}
