@@ -23,49 +23,10 @@ import {
   type GatewayFarms,
 } from './ingest-fixtures';
 import { metricSample, scrapeMetrics } from './helpers/metrics';
-
-/** An MQTT fixed header: type and flags, then the remaining length in 7-bit bytes. */
-const fixedHeader = (type: number, remainingLength: number): Buffer => {
-  const bytes = [type];
-  let rest = remainingLength;
-  do {
-    const low = rest % 128;
-    rest = Math.floor(rest / 128);
-    bytes.push(rest > 0 ? low | 0x80 : low);
-  } while (rest > 0);
-  return Buffer.from(bytes);
-};
+import { connectPacket, fixedHeader, publishPacket } from './helpers/mqtt-packets';
 
 const packet = (type: number, bodyBytes: number): Buffer =>
   Buffer.concat([fixedHeader(type, bodyBytes), Buffer.alloc(bodyBytes, bodyBytes % 251)]);
-
-/** An MQTT string: its length in two bytes, then its UTF-8 bytes. */
-const mqttString = (text: string): Buffer => {
-  const bytes = Buffer.from(text);
-  return Buffer.concat([Buffer.from([bytes.length >> 8, bytes.length & 0xff]), bytes]);
-};
-
-/** MQTT 3.1.1 CONNECT with a username and password, clean session, 60 s keep-alive. */
-const connectPacket = (clientId: string, username: string, password: string): Buffer => {
-  const body = Buffer.concat([
-    mqttString('MQTT'),
-    Buffer.from([4, 0xc2, 0, 60]),
-    mqttString(clientId),
-    mqttString(username),
-    mqttString(password),
-  ]);
-  return Buffer.concat([fixedHeader(0x10, body.length), body]);
-};
-
-/** QoS 1 PUBLISH of a JSON payload. */
-const publishPacket = (topic: string, messageId: number, payload: unknown): Buffer => {
-  const body = Buffer.concat([
-    mqttString(topic),
-    Buffer.from([messageId >> 8, messageId & 0xff]),
-    Buffer.from(JSON.stringify(payload)),
-  ]);
-  return Buffer.concat([fixedHeader(0x32, body.length), body]);
-};
 
 /** Checks `chunks` in turn; answers the chunks passed and the refusal it stopped at, if any. */
 const throughTracker = (limits: PacketSizeLimits, chunks: readonly Buffer[]) => {
@@ -215,7 +176,7 @@ describe('the embedded broker', () => {
         const readings = Array.from({ length: MAX_READINGS_PER_BATCH }, (_, item) =>
           reading(40902, index * 10_000 + message * 1_000 + item, new Date(at.getTime() - item * 60_000)),
         );
-        if (!socket.write(publishPacket(gateway.topic, message, readings))) {
+        if (!socket.write(publishPacket(gateway.topic, message, Buffer.from(JSON.stringify(readings))))) {
           await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closed]);
         }
       }
