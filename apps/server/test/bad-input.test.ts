@@ -3,11 +3,17 @@
 // the day it is added.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { api } from '@cowcare/contract/api';
-import { apiPath, fillPath, type RouteDefinition, type ScopeKind } from '@cowcare/contract/route';
+import { allRoutes, api } from '@cowcare/contract/api';
+import { apiPath, fillPath, pathParamNames, type RouteDefinition } from '@cowcare/contract/route';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { bossGrant } from './cows-fixtures';
-import { createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import {
+  createFarmUser,
+  createTestApp,
+  ownScopeValue,
+  type TestApp,
+  type TestUser,
+} from './helpers/test-app';
 import { createGateway } from './ingest-fixtures';
 
 /** Values of the wrong type, size or meaning for any field. */
@@ -45,14 +51,10 @@ const NASTY_SEGMENTS: readonly string[] = [
   'x'.repeat(5_000),
 ];
 
-const routes = Object.values(api).flatMap((area) => Object.values(area) as RouteDefinition[]);
-
 const propertyNames = (schema: unknown): string[] => {
   const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
   return properties ? Object.keys(properties) : [];
 };
-const pathParamNames = (path: string): string[] =>
-  [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] ?? '');
 
 let testApp: TestApp;
 let adminToken: string;
@@ -92,9 +94,6 @@ const callerFor = async (route: RouteDefinition): Promise<Caller> => {
     headers: { authorization: `Bearer ${user.token}`, 'x-boss-grant': await bossGrant(testApp, user) },
   };
 };
-
-const ownScopeValue = (user: TestUser, kind: ScopeKind): string =>
-  ({ userId: String(user.id), farmNumber: user.farmNumber, country: user.country })[kind];
 
 /** The route's path with its scopes the caller's own (so the call gets past the scope check) and `other` elsewhere. */
 const pathWith = (route: RouteDefinition, user: TestUser, other: string): string =>
@@ -184,7 +183,7 @@ const problemWith = (response: LightMyRequestResponse): string | undefined => {
 };
 
 describe('bad input to every route of the contract', () => {
-  it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  it.each(allRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s answers it with a 4xx, a code and a message',
     async (_name, route) => {
       const { user, headers } = await callerFor(route);

@@ -2,15 +2,20 @@
 // farm's records, in the path and in the body, with well-formed bodies. Nothing of the first farm may come
 // back, and nothing of it may change. Driven by the contract, so a new route is covered the day it is added.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '@cowcare/contract/api';
-import { apiPath, fillPath, type RouteDefinition, type ScopeKind } from '@cowcare/contract/route';
+import { allRoutes, api } from '@cowcare/contract/api';
+import { apiPath, fillPath, pathParamNames, type RouteDefinition } from '@cowcare/contract/route';
 import { addCow, bossGrant, farmIdOf, insertCowType } from './cows-fixtures';
-import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import {
+  call,
+  createFarmUser,
+  createTestApp,
+  ownScopeValue,
+  type TestApp,
+  type TestUser,
+} from './helpers/test-app';
 import { insertNotice } from './notices-fixtures';
 
-const routes = Object.values(api)
-  .flatMap((area) => Object.values(area) as RouteDefinition[])
-  .filter((route) => route.access === 'user');
+const routes = allRoutes.filter((route) => route.access === 'user');
 
 /** Text only the first farm's records hold: none of it may reach the second farm. */
 const MARK = `owner-${Date.now().toString(36)}`;
@@ -132,9 +137,6 @@ const bodyNaming = (
   );
 };
 
-const scopeValue = (user: TestUser, kind: ScopeKind): string =>
-  ({ userId: String(user.id), farmNumber: user.farmNumber, country: user.country })[kind];
-
 let testApp: TestApp;
 let owner: TestUser;
 let ownerFarmId: number;
@@ -217,15 +219,13 @@ describe("another farm's user, on every route of the contract", () => {
       const strangerGrant = await bossGrant(testApp, stranger);
       const before = await ownerSnapshot();
       const leaks: string[] = [];
-      const idParams = [...route.path.matchAll(/:([A-Za-z_]+)/g)]
-        .map((match) => match[1] ?? '')
-        .filter((name) => !route.scopes?.[name]);
+      const idParams = pathParamNames(route.path).filter((name) => !route.scopes?.[name]);
       // Each of the first farm's ids in every id of the path (the stranger's own scopes), and in the body.
       for (const ownerId of idParams.length > 0 ? ownerIds : [ownerIds[0] ?? 0]) {
         const params = Object.fromEntries(
-          [...route.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name = '']) => {
+          pathParamNames(route.path).map((name) => {
             const scope = route.scopes?.[name];
-            if (scope) return [name, scopeValue(stranger, scope)];
+            if (scope) return [name, ownScopeValue(stranger, scope)];
             const own = ownFarmFields(stranger)[name];
             if (own) return [name, own];
             const schema = (route.params as Schema | undefined)?.properties?.[name] ?? {};

@@ -1,3 +1,4 @@
+import type { RouteDefinition } from './route';
 import * as admin from './routes/admin';
 import * as auth from './routes/auth';
 import * as charts from './routes/charts';
@@ -124,3 +125,8 @@ export const api = {
 
 export type Api = typeof api;
 export type ApiArea = keyof Api;
+
+/** Every route of the contract in one list, whatever its area. */
+export const allRoutes: readonly RouteDefinition[] = Object.values(api).flatMap(
+  (area) => Object.values(area) as RouteDefinition[],
+);

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
-import { api } from './api';
+import { allRoutes } from './api';
 import { ErrorBody, UpgradeRequiredBody } from './errors';
 import { apiPath, successEnvelope, type RouteDefinition } from './route';
 
@@ -39,11 +39,9 @@ const operationOf = (route: RouteDefinition): JsonObject => ({
 /** The OpenAPI 3.1 document of every route in the contract (served at /api/docs). */
 export const buildOpenApiDocument = (version: string): JsonObject => {
   const paths: Record<string, JsonObject> = {};
-  for (const area of Object.values(api)) {
-    for (const route of Object.values(area) as RouteDefinition[]) {
-      const path = toOpenApiPath(apiPath(route));
-      paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) };
-    }
+  for (const route of allRoutes) {
+    const path = toOpenApiPath(apiPath(route));
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) };
   }
   return {
     openapi: '3.1.0',

@@ -62,9 +62,16 @@ export const successEnvelope = <D extends TSchema>(data: D) =>
 /** Full URL path of a route as the server mounts it. */
 export const apiPath = (route: Pick<RouteDefinition, 'path'>): string => `/api/${route.path}`;
 
+/** A `:name` segment of a route path. */
+const PATH_PARAMETER = /:([A-Za-z_]+)/g;
+
+/** The names of a route path's `:name` segments, in order. */
+export const pathParamNames = (path: string): string[] =>
+  [...path.matchAll(PATH_PARAMETER)].map(([, name = '']) => name);
+
 /** Fill `:name` segments of a route path; values are URI-encoded. */
 export const fillPath = (path: string, params: Record<string, string | number>): string =>
-  path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+  path.replace(PATH_PARAMETER, (_match, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
     return encodeURIComponent(String(value));

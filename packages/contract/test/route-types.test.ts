@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { api } from '../src/api';
-import { fillPath, type RouteBody, type RouteParams, type RouteData } from '../src/route';
+import { fillPath, pathParamNames, type RouteBody, type RouteParams, type RouteData } from '../src/route';
 import { buildOpenApiDocument } from '../src/openapi';
 
 describe('route types', () => {
@@ -24,6 +24,12 @@ describe('fillPath', () => {
   });
   it('refuses a missing parameter', () => {
     expect(() => fillPath('user/user/setLg/:id/:lang', { id: 1 })).toThrow('Missing path parameter lang');
+  });
+  it('names the parameters in order, again on a second call', () => {
+    const path = 'common/common/getNoticeData/:country/:FarmNumber/:phone';
+    expect(pathParamNames(path)).toEqual(['country', 'FarmNumber', 'phone']);
+    expect(pathParamNames(path)).toEqual(['country', 'FarmNumber', 'phone']);
+    expect(pathParamNames('health')).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { fillPath, apiPath, type RouteDefinition } from '@cowcare/contract/route';
+import { fillPath, apiPath, type RouteDefinition, type ScopeKind } from '@cowcare/contract/route';
 import { buildApp } from '../../src/app';
 import type { Config } from '../../src/config';
 import type { Database } from '../../src/db/database';
@@ -94,6 +94,10 @@ export interface TestUser {
   token: string;
   refreshToken: string;
 }
+
+/** The user's own value for a path scope of the contract, so a call gets past the scope check. */
+export const ownScopeValue = (user: TestUser, kind: ScopeKind): string =>
+  ({ userId: String(user.id), farmNumber: user.farmNumber, country: user.country })[kind];
 
 let userSequence = 0;
 
