@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestUser,
 } from './helpers/test-app';
-import { createGateway } from './ingest-fixtures';
+import { basicAuthorization, createGateway } from './ingest-fixtures';
 
 /** Values of the wrong type, size or meaning for any field. */
 const NASTY_VALUES: readonly unknown[] = [
@@ -85,8 +85,7 @@ const callerFor = async (route: RouteDefinition): Promise<Caller> => {
   if (route.access === 'admin') return { user, headers: { authorization: `Bearer ${adminToken}` } };
   if (route === api.ingest.postReadings) {
     const gateway = await createGateway(testApp, user);
-    const basic = Buffer.from(`${gateway.username}:${gateway.secret}`).toString('base64');
-    return { user, headers: { authorization: `Basic ${basic}` } };
+    return { user, headers: basicAuthorization(gateway.username, gateway.secret) };
   }
   if (route.access === 'public') return { user, headers: {} };
   return {

@@ -9,6 +9,7 @@ import type { NoticeRecord } from '../src/modules/notices/record-notice';
 import { farmIdOf, insertCowRow } from './cows-fixtures';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 import { detailsProblems } from './helpers/notice-details';
+import { basicAuthorization } from './ingest-fixtures';
 import {
   DAY,
   eventually,
@@ -584,9 +585,7 @@ describe('the detection stage behind the ingest', () => {
     );
     const bus = await recordBus(testApp);
     const response = await call(testApp, api.ingest.postReadings, {
-      headers: {
-        authorization: `Basic ${Buffer.from(`gw-${farmer.farmNumber}:gateway-secret`).toString('base64')}`,
-      },
+      headers: basicAuthorization(`gw-${farmer.farmNumber}`, 'gateway-secret'),
       body: readings
         .filter((reading) => reading.time >= feverFrom)
         .map((reading) => ({

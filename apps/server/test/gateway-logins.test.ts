@@ -1,13 +1,14 @@
 // Wrong gateway secrets, over MQTT and HTTP: what they block, and that they cannot lock a farm's gateway out.
-import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import { call, type TestApp, type TestUser } from './helpers/test-app';
 import {
+  basicAuthorization,
   cowWearing,
   createGateway,
+  gatewayClientOptions,
   minutesAgo,
   openGatewayFarms,
   publishReadings,
@@ -25,26 +26,20 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const basic = (username: string, secret: string) => ({
-  authorization: `Basic ${Buffer.from(`${username}:${secret}`).toString('base64')}`,
-});
 const postFrom = (remoteAddress: string, username: string, secret: string, num: number) =>
   call(testApp, api.ingest.postReadings, {
     body: [reading(40301, num, minutesAgo(num))],
-    headers: basic(username, secret),
+    headers: basicAuthorization(username, secret),
     remoteAddress,
   });
 /** An MQTT session from `localAddress` (any of 127.0.0.0/8 reaches the broker on this machine). */
 const mqttLoginFrom = (localAddress: string, gateway: Pick<TestGateway, 'username' | 'secret'>) =>
   new Promise<MqttClient>((resolve, reject) => {
     const port = testApp.services.mqtt?.port ?? 0;
-    const client = new MqttClient(() => connect({ port, host: '127.0.0.1', localAddress }), {
-      username: gateway.username,
-      password: gateway.secret,
-      protocolVersion: 4,
-      reconnectPeriod: 0,
-      clientId: `test-${randomBytes(4).toString('hex')}`,
-    });
+    const client = new MqttClient(
+      () => connect({ port, host: '127.0.0.1', localAddress }),
+      gatewayClientOptions(gateway),
+    );
     client.once('connect', () => resolve(client));
     client.once('error', (error) => {
       client.end(true);

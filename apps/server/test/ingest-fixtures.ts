@@ -82,19 +82,25 @@ export const brokerUrl = (testApp: TestApp): string => {
   return `mqtt://127.0.0.1:${port}`;
 };
 
+/** How a gateway logs in to the embedded broker (MQTT 3.1.1), once, with an id of its own. */
+export const gatewayClientOptions = (gateway: Pick<TestGateway, 'username' | 'secret'>): IClientOptions => ({
+  username: gateway.username,
+  password: gateway.secret,
+  protocolVersion: 4,
+  reconnectPeriod: 0,
+  clientId: `test-${randomBytes(4).toString('hex')}`,
+});
+
 export const connectGateway = (
   url: string,
   gateway: Pick<TestGateway, 'username' | 'secret'>,
   options: IClientOptions = {},
-): Promise<MqttClient> =>
-  mqtt.connectAsync(url, {
-    username: gateway.username,
-    password: gateway.secret,
-    protocolVersion: 4,
-    reconnectPeriod: 0,
-    clientId: `test-${randomBytes(4).toString('hex')}`,
-    ...options,
-  });
+): Promise<MqttClient> => mqtt.connectAsync(url, { ...gatewayClientOptions(gateway), ...options });
+
+/** HTTP Basic with a gateway's username and secret, as `POST /api/ingest/readings` takes them. */
+export const basicAuthorization = (username: string, secret: string): { authorization: string } => ({
+  authorization: `Basic ${Buffer.from(`${username}:${secret}`).toString('base64')}`,
+});
 
 export const publishReadings = async (client: MqttClient, topic: string, payload: unknown): Promise<void> => {
   await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });

@@ -4,6 +4,7 @@ import { MAX_READINGS_PAYLOAD_BYTES } from '@cowcare/contract/routes/ingest';
 import type { Queryable } from '../src/db/database';
 import { call, type TestApp, type TestUser } from './helpers/test-app';
 import {
+  basicAuthorization,
   cowState,
   cowWearing,
   minutesAgo,
@@ -25,11 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const basic = (username: string, secret: string) => ({
-  authorization: `Basic ${Buffer.from(`${username}:${secret}`).toString('base64')}`,
-});
-const post = (body: unknown, headers: Record<string, string> = basic(gateway.username, gateway.secret)) =>
-  call(testApp, api.ingest.postReadings, { body, headers });
+const post = (
+  body: unknown,
+  headers: Record<string, string> = basicAuthorization(gateway.username, gateway.secret),
+) => call(testApp, api.ingest.postReadings, { body, headers });
 const now = () => wholeSecond(new Date());
 
 describe('POST /api/ingest/readings: gateway credentials', () => {
@@ -43,8 +43,8 @@ describe('POST /api/ingest/readings: gateway credentials', () => {
   });
 
   it.each([
-    ['a wrong secret', () => basic(gateway.username, 'wrong')],
-    ['an unknown gateway', () => basic('nobody', 'x')],
+    ['a wrong secret', () => basicAuthorization(gateway.username, 'wrong')],
+    ['an unknown gateway', () => basicAuthorization('nobody', 'x')],
     ['a user token instead', () => ({ authorization: `Bearer ${farmer.token}` })],
     ['a malformed header', () => ({ authorization: 'Basic !!!' })],
   ])('answers 401 for %s', async (_case, headers) => {
@@ -57,7 +57,7 @@ describe('POST /api/ingest/readings: gateway credentials', () => {
     const cowId = await cowWearing(testApp, farmer, 'C202', 40202);
     const response = await post(
       [reading(40202, 1, minutesAgo(1, now()), { temp: 41.8 })],
-      basic(neighbourGateway.username, neighbourGateway.secret),
+      basicAuthorization(neighbourGateway.username, neighbourGateway.secret),
     );
     expect(response.statusCode).toBe(200);
     expect(await storedReadings(testApp, neighbourGateway.farmId)).toEqual([
@@ -82,7 +82,7 @@ describe('POST /api/ingest/readings: the payload', () => {
     ['an empty array', '[]'],
   ])('answers 400 naming the body for %s', async (_case, json) => {
     const response = await post(json, {
-      ...basic(gateway.username, gateway.secret),
+      ...basicAuthorization(gateway.username, gateway.secret),
       'content-type': 'application/json',
     });
     expect(response.statusCode).toBe(400);
