@@ -1,6 +1,8 @@
 // Tenancy across the whole contract: a second farm's user calls every route with every id of the first
 // farm's records, in the path and in the body, with well-formed bodies. Nothing of the first farm may come
-// back, and nothing of it may change. Driven by the contract, so a new route is covered the day it is added.
+// back, nothing of it may change, and a call naming its records is answered 403 or 404. A call naming the
+// first farm itself (its number or country in the path or the body, its user's id) is answered 403. Driven by
+// the contract, so a new route is covered the day it is added.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes, api } from '@cowcare/contract/api';
 import { apiPath, fillPath, pathParamNames, type RouteDefinition } from '@cowcare/contract/route';
@@ -19,6 +21,8 @@ const routes = allRoutes.filter((route) => route.access === 'user');
 
 /** Text only the first farm's records hold: none of it may reach the second farm. */
 const MARK = `owner-${Date.now().toString(36)}`;
+/** The sensor its cow wears (sensor-data calls name a cow by it). */
+const OWNER_SENSOR = 40_001;
 /** Its cows' codes (the contract wants C and digits). */
 const OWNER_CODES = [1, 2].map((cow) => `C${String(Date.now()).slice(-9)}${cow}`);
 
@@ -120,6 +124,7 @@ const bodyNaming = (
   text = STRANGER_TEXT,
   minimal = false,
 ): unknown => {
+  if (route.body === undefined) return undefined;
   const sample = sampleOf(route.body as Schema, text, minimal);
   if (typeof sample !== 'object' || sample === null || Array.isArray(sample)) return sample;
   const properties = (route.body as Schema).properties ?? {};
@@ -160,11 +165,12 @@ const ownerSnapshot = async (): Promise<unknown> => {
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  owner = await createFarmUser(testApp);
+  // In a country of its own, so that naming its country names another farm.
+  owner = await createFarmUser(testApp, { country: 'JP' });
   ownerFarmId = await farmIdOf(testApp, owner);
 
   // The first farm's records, through its own calls where a call makes them.
-  const cow = await addCow(testApp, owner, { code: OWNER_CODES[0], sensor: 40_001 });
+  const cow = await addCow(testApp, owner, { code: OWNER_CODES[0], sensor: OWNER_SENSOR });
   const other = await addCow(testApp, owner, { code: OWNER_CODES[1] });
   const typeId = await insertCowType(testApp, ownerFarmId, `${MARK}-type`);
   const recordIds: number[] = [];
@@ -198,16 +204,98 @@ beforeAll(async () => {
   const notice = await insertNotice(testApp, {
     farmId: ownerFarmId,
     cowId: cow.id,
-    sensorId: 40_001,
+    sensorId: OWNER_SENSOR,
     code: 203,
     episodeKey: `${MARK}-fever`,
     occurredAt: new Date(),
     details: { temperature: 41.5, average: 38.6, note: MARK },
   });
-  ownerIds = [...new Set([cow.id, other.id, typeId, ...recordIds, upload?.id ?? NaN, notice.id, owner.id])];
+  ownerIds = [
+    ...new Set([
+      cow.id,
+      other.id,
+      typeId,
+      ...recordIds,
+      upload?.id ?? NaN,
+      notice.id,
+      owner.id,
+      OWNER_SENSOR,
+    ]),
+  ];
   expect(ownerIds.every(Number.isInteger)).toBe(true);
 });
 afterAll(() => testApp.close());
+
+/** Records every farm reads alike: the platform's own (there is one system info record). */
+const PLATFORM_RECORDS: readonly RouteDefinition[] = [api.system.systemInfo];
+
+const isNumeric = (schema: Schema | undefined) => schema?.type === 'integer' || schema?.type === 'number';
+
+/** Whether a call names the first farm's records: by a numeric id in its path or an id in its body. */
+const namesRecords = (route: RouteDefinition): boolean => {
+  if (PLATFORM_RECORDS.includes(route)) return false;
+  const params = (route.params as Schema | undefined)?.properties ?? {};
+  const properties = Object.entries((route.body as Schema | undefined)?.properties ?? {});
+  return (
+    pathParamNames(route.path).some((name) => !route.scopes?.[name] && isNumeric(params[name])) ||
+    properties.some(([name, schema]) => ID_FIELDS.has(name) || isIdList(schema))
+  );
+};
+
+/** Fields of a body that name a farm, and what names the caller's own. */
+const FARM_FIELDS = ['country', 'FarmNumber'] as const;
+const bodyNamesFarm = (route: RouteDefinition): boolean =>
+  FARM_FIELDS.some((name) => name in ((route.body as Schema | undefined)?.properties ?? {}));
+
+interface Stranger {
+  user: TestUser;
+  grant: string;
+}
+
+const newStranger = async (): Promise<Stranger> => {
+  const user = await createFarmUser(testApp);
+  return { user, grant: await bossGrant(testApp, user) };
+};
+
+/** One call of the stranger's; a 5xx or any of the first farm's text in the answer is a leak. */
+const strangerCall = async (
+  route: RouteDefinition,
+  stranger: Stranger,
+  params: Record<string, string>,
+  body: unknown,
+  leaks: string[],
+  label: string,
+): Promise<number> => {
+  const sendsBody = route.body !== undefined && route.method !== 'GET';
+  const response = await testApp.app.inject({
+    method: route.method,
+    url: apiPath({ path: fillPath(route.path, params) }),
+    headers: {
+      authorization: `Bearer ${stranger.user.token}`,
+      'x-boss-grant': stranger.grant,
+      ...(sendsBody ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(sendsBody ? { payload: JSON.stringify(body) } : {}),
+  });
+  if (response.statusCode >= 500) leaks.push(`${label}: ${response.statusCode} ${response.body}`);
+  if ([MARK, ...OWNER_CODES].some((mark) => response.body.includes(mark))) {
+    leaks.push(`${label}: answered ${response.body.slice(0, 300)}`);
+  }
+  return response.statusCode;
+};
+
+/** The path's values: the caller's own scopes and farm, `ownerId` in every other id. */
+const pathValues = (route: RouteDefinition, caller: TestUser, ownerId: number): Record<string, string> =>
+  Object.fromEntries(
+    pathParamNames(route.path).map((name) => {
+      const scope = route.scopes?.[name];
+      if (scope) return [name, ownScopeValue(caller, scope)];
+      const own = ownFarmFields(caller)[name];
+      if (own) return [name, own];
+      const schema = (route.params as Schema | undefined)?.properties?.[name] ?? {};
+      return [name, isNumeric(schema) ? String(ownerId) : String(sampleOf(schema, String(ownerId)))];
+    }),
+  );
 
 describe("another farm's user, on every route of the contract", () => {
   it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
@@ -215,44 +303,63 @@ describe("another farm's user, on every route of the contract", () => {
     async (_name, route) => {
       // A farm of its own for each route, so what one route does to its caller (a logout, a new password)
       // spares the others.
-      const stranger = await createFarmUser(testApp);
-      const strangerGrant = await bossGrant(testApp, stranger);
+      const stranger = await newStranger();
       const before = await ownerSnapshot();
       const leaks: string[] = [];
-      const idParams = pathParamNames(route.path).filter((name) => !route.scopes?.[name]);
+      const refusedWith = new Set<number>();
       // Each of the first farm's ids in every id of the path (the stranger's own scopes), and in the body.
-      for (const ownerId of idParams.length > 0 ? ownerIds : [ownerIds[0] ?? 0]) {
-        const params = Object.fromEntries(
-          pathParamNames(route.path).map((name) => {
-            const scope = route.scopes?.[name];
-            if (scope) return [name, ownScopeValue(stranger, scope)];
-            const own = ownFarmFields(stranger)[name];
-            if (own) return [name, own];
-            const schema = (route.params as Schema | undefined)?.properties?.[name] ?? {};
-            const numeric = schema.type === 'integer' || schema.type === 'number';
-            return [name, numeric ? String(ownerId) : String(sampleOf(schema, String(ownerId)))];
-          }),
+      const names = namesRecords(route);
+      for (const ownerId of names ? ownerIds : [ownerIds[0] ?? 0]) {
+        const status = await strangerCall(
+          route,
+          stranger,
+          pathValues(route, stranger.user, ownerId),
+          bodyNaming(route, ownerId, ownerIds, ownFarmFields(stranger.user)),
+          leaks,
+          `id ${ownerId}`,
         );
-        const sendsBody = route.body !== undefined && route.method !== 'GET';
-        const response = await testApp.app.inject({
-          method: route.method,
-          url: apiPath({ path: fillPath(route.path, params) }),
-          headers: {
-            authorization: `Bearer ${stranger.token}`,
-            'x-boss-grant': strangerGrant,
-            ...(sendsBody ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(sendsBody
-            ? { payload: JSON.stringify(bodyNaming(route, ownerId, ownerIds, ownFarmFields(stranger))) }
-            : {}),
-        });
-        if (response.statusCode >= 500) leaks.push(`id ${ownerId}: ${response.statusCode} ${response.body}`);
-        if ([MARK, ...OWNER_CODES].some((mark) => response.body.includes(mark))) {
-          leaks.push(`id ${ownerId}: answered ${response.body.slice(0, 300)}`);
-        }
+        refusedWith.add(status);
       }
       expect(leaks).toEqual([]);
+      // A record of another farm is not found (or forbidden), never answered as if it were the caller's.
+      if (names) expect([...refusedWith].filter((status) => status !== 403 && status !== 404)).toEqual([]);
       expect(await ownerSnapshot()).toEqual(before);
     },
   );
+});
+
+/** The routes that name a farm, by a scope in the path or a farm field in the body, and each name. */
+const farmNamings = routes.flatMap((route) => [
+  ...Object.keys(route.scopes ?? {}).map(
+    (name) => [`${route.method} ${route.path} (${name})`, route, name] as const,
+  ),
+  ...(bodyNamesFarm(route)
+    ? FARM_FIELDS.filter((name) => name in ((route.body as Schema).properties ?? {})).map(
+        (name) => [`${route.method} ${route.path} (body ${name})`, route, `body:${name}`] as const,
+      )
+    : []),
+]);
+
+describe("another farm's user, naming the first farm", () => {
+  it.each(farmNamings)('%s is refused with 403', async (_name, route, naming) => {
+    const stranger = await newStranger();
+    const before = await ownerSnapshot();
+    const leaks: string[] = [];
+    const ownerScope: Record<string, string> = {
+      ...ownFarmFields(owner),
+      id: String(owner.id),
+      userId: String(owner.id),
+    };
+    const params = pathValues(route, stranger.user, ownerIds[0] ?? 0);
+    const body = bodyNaming(route, OWNER_SENSOR, ownerIds, ownFarmFields(stranger.user)) as Record<
+      string,
+      unknown
+    >;
+    if (naming.startsWith('body:')) body[naming.slice(5)] = ownerScope[naming.slice(5)];
+    else params[naming] = ownerScope[naming] ?? '';
+    const status = await strangerCall(route, stranger, params, body, leaks, naming);
+    expect(leaks).toEqual([]);
+    expect(status).toBe(403);
+    expect(await ownerSnapshot()).toEqual(before);
+  });
 });
