@@ -29,6 +29,7 @@ import { cowTypesRoutes } from './modules/cow-types/cow-types-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { noticeRoutes } from './modules/notices/notice-routes';
 import { registerNoticeProducers } from './modules/notices/register-notice-producers';
+import { registerThrottlePruning } from './modules/auth/throttle-pruning';
 import { reproductionRoutes } from './modules/reproduction/reproduction-routes';
 import { systemRoutes } from './modules/system/system-routes';
 import { registerUploadSupport, uploadRoutes } from './modules/uploads/upload-routes';
@@ -114,6 +115,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   });
 
   registerRoutes(app, services, allRouteBindings(services));
+  registerThrottlePruning(app, services);
   app.get('/api/docs', async () => buildOpenApiDocument(config.latestAppVersion));
   registerSocketServer(app, services);
   registerIngest(app, services);

@@ -44,8 +44,8 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     config,
     db,
     tokens: new TokenService(config.tokenSecret),
-    loginThrottle: new LoginThrottle(),
-    bossPasswordThrottle: new AttemptThrottle(5, 15 * 60_000),
+    loginThrottle: new LoginThrottle(db, 'login'),
+    bossPasswordThrottle: new AttemptThrottle(db, 'boss-password', 5, 15 * 60_000),
     sockets: new SocketHub(),
     bus,
     ingest: new IngestService(db, bus, log, {

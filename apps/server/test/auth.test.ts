@@ -82,6 +82,16 @@ describe('login throttling', () => {
     expect((await login(victim.username, victim.password, '192.0.2.77')).statusCode).toBe(200);
   });
 
+  it('checks only 5 of 20 wrong passwords sent at once, and refuses the rest unchecked', async () => {
+    const victim = await createFarmUser(testApp);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => login(victim.username, 'parallel-guess', '192.0.2.55')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it('blocks an address that sprays passwords over many accounts', async () => {
     for (let attempt = 0; attempt < 30; attempt += 1) {
       await login(`sprayed-${attempt}`, 'spray-password', '192.0.2.99');

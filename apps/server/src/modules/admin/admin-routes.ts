@@ -15,19 +15,20 @@ const throttleKey = (username: string) => `admin:${username}`;
 
 export const adminRoutes = (services: Services) => [
   bind(api.admin.login, async ({ body, ip }) => {
-    const key = throttleKey(body.username);
-    const retryAfter = services.loginThrottle.retryAfterSeconds(key, ip);
-    if (retryAfter > 0) throw throttled(retryAfter, 'Too many failed logins. Try again later.');
-    const admin = await findAdminByUsername(services.db, body.username);
-    const valid = admin
-      ? await verifyPassword(admin.passwordHash, body.password)
-      : await burnPasswordCheck(body.password);
-    if (!admin || !valid) {
-      services.loginThrottle.recordFailure(key, ip);
+    const attempt = await services.loginThrottle.guard(throttleKey(body.username), ip, async () => {
+      const admin = await findAdminByUsername(services.db, body.username);
+      const valid = admin
+        ? await verifyPassword(admin.passwordHash, body.password)
+        : await burnPasswordCheck(body.password);
+      return admin && valid ? admin : undefined;
+    });
+    if (attempt.outcome === 'throttled') {
+      throw throttled(attempt.retryAfterSeconds, 'Too many failed logins. Try again later.');
+    }
+    if (attempt.outcome === 'failed') {
       throw unauthorized('Incorrect username or password', ERROR_CODES.badCredentials);
     }
-    services.loginThrottle.recordSuccess(key, ip);
-    return { token: await services.tokens.signAdminToken(admin.id) };
+    return { token: await services.tokens.signAdminToken(attempt.value.id) };
   }),
 
   bind(api.admin.restoreCow, async ({ params, body, request }) =>

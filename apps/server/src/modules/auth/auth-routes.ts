@@ -34,17 +34,18 @@ type RefreshOutcome =
 
 export const authRoutes = (services: Services) => [
   bind(api.auth.login, async ({ body, ip }) => {
-    const retryAfter = services.loginThrottle.retryAfterSeconds(body.username, ip);
-    if (retryAfter > 0) throw throttled(retryAfter, 'Too many failed logins. Try again later.');
-    const user = await findUserByUsername(services.db, body.username);
-    const valid = user
-      ? await verifyPassword(user.passwordHash, body.password)
-      : await burnPasswordCheck(body.password);
-    if (!user || !valid) {
-      services.loginThrottle.recordFailure(body.username, ip);
-      throw unauthorized(INCORRECT_CREDENTIALS, ERROR_CODES.badCredentials);
+    const attempt = await services.loginThrottle.guard(body.username, ip, async () => {
+      const user = await findUserByUsername(services.db, body.username);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, body.password)
+        : await burnPasswordCheck(body.password);
+      return user && valid ? user : undefined;
+    });
+    if (attempt.outcome === 'throttled') {
+      throw throttled(attempt.retryAfterSeconds, 'Too many failed logins. Try again later.');
     }
-    services.loginThrottle.recordSuccess(body.username, ip);
+    if (attempt.outcome === 'failed') throw unauthorized(INCORRECT_CREDENTIALS, ERROR_CODES.badCredentials);
+    const user = attempt.value;
     return { ...(await startSession(services, user.id)), user: presentUser(user) };
   }),
 

@@ -13,38 +13,40 @@ export type GatewayCheck =
 
 /**
  * Verifies gateway credentials (argon2id). An MQTT connection is checked once at CONNECT; HTTP gateways send
- * their credentials with every request, so a verified pair is remembered for a few minutes, keyed by a
- * SHA-256 of the secret (the secret itself is never kept). Failures are throttled by the users' login policy
+ * their credentials with every request, so a verified pair is remembered for a few minutes with the address
+ * it came from, keyed by a SHA-256 of the secret (the secret itself is never kept). Failures are throttled by the users' login policy
  * (docs/security.md), with counters of their own: a stranger's wrong secrets block the stranger's address,
  * never the gateway at its own. A successful check records the gateway as seen (`last_seen_at`).
  */
 export class GatewayAuthenticator {
   private readonly verified = new Map<string, { gateway: GatewayIdentity; until: number }>();
-  private readonly failures = new LoginThrottle();
-  private checks = 0;
+  private readonly throttle: LoginThrottle;
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Queryable) {
+    this.throttle = new LoginThrottle(db, 'gateway');
+  }
 
   /** `address`: where the gateway connects from (the socket's remote address). */
   async check(username: string, secret: string, address: string): Promise<GatewayCheck> {
-    // Forget stale failures now and then, so guessing names and addresses costs no memory.
-    if (++this.checks % 1000 === 0) this.failures.prune();
-    const retryAfterSeconds = this.failures.retryAfterSeconds(username, address);
-    if (retryAfterSeconds > 0) return { ok: false, reason: 'throttled', retryAfterSeconds };
-    const cacheKey = `${username}\u0000${createHash('sha256').update(secret).digest('base64')}`;
+    // Remembered for the address it was verified from: elsewhere the throttle judges it first, or a blocked
+    // address could go on guessing against the remembered secret.
+    const secretHash = createHash('sha256').update(secret).digest('base64');
+    const cacheKey = `${username}\u0000${address}\u0000${secretHash}`;
     const cached = this.verified.get(cacheKey);
     if (cached && cached.until > Date.now()) return { ok: true, gateway: cached.gateway };
 
-    const row = await findGatewayByUsername(this.db, username);
-    const valid = row
-      ? await verifyPassword(row.secretHash, secret)
-      : (await burnPasswordCheck(secret), false);
-    if (!row || !valid) {
-      this.failures.recordFailure(username, address);
-      return { ok: false, reason: 'bad-credentials' };
+    const attempt = await this.throttle.guard(username, address, async () => {
+      const row = await findGatewayByUsername(this.db, username);
+      const valid = row
+        ? await verifyPassword(row.secretHash, secret)
+        : (await burnPasswordCheck(secret), false);
+      return row && valid ? row : undefined;
+    });
+    if (attempt.outcome === 'throttled') {
+      return { ok: false, reason: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds };
     }
-    this.failures.recordSuccess(username, address);
-    const { secretHash: _secretHash, ...gateway } = row;
+    if (attempt.outcome === 'failed') return { ok: false, reason: 'bad-credentials' };
+    const { secretHash: _secretHash, ...gateway } = attempt.value;
     this.remember(cacheKey, gateway);
     // Once per connection (MQTT) or per cached login (HTTP), not per message.
     await touchGateway(this.db, gateway.gatewayId);

@@ -34,18 +34,19 @@ export const systemRoutes = (services: Services) => [
   })),
 
   bind(api.system.verifyBossPassword, async ({ body, user }) => {
-    const key = String(user.userId);
-    const retryAfter = services.bossPasswordThrottle.retryAfterSeconds(key);
-    if (retryAfter > 0) throw throttled(retryAfter, 'Too many wrong boss passwords. Try again later.');
-    const bossPasswordHash = await findBossPasswordHash(services.db, user.farmId);
-    if (!bossPasswordHash) {
-      throw new AppError(400, ERROR_CODES.bossPasswordNotSet, 'This farm has no boss password yet');
+    const attempt = await services.bossPasswordThrottle.guard(String(user.userId), async () => {
+      const bossPasswordHash = await findBossPasswordHash(services.db, user.farmId);
+      if (!bossPasswordHash) {
+        throw new AppError(400, ERROR_CODES.bossPasswordNotSet, 'This farm has no boss password yet');
+      }
+      return (await verifyPassword(bossPasswordHash, body.password)) ? true : undefined;
+    });
+    if (attempt.outcome === 'throttled') {
+      throw throttled(attempt.retryAfterSeconds, 'Too many wrong boss passwords. Try again later.');
     }
-    if (!(await verifyPassword(bossPasswordHash, body.password))) {
-      services.bossPasswordThrottle.recordFailure(key);
+    if (attempt.outcome === 'failed') {
       throw new AppError(400, ERROR_CODES.bossPasswordIncorrect, 'The boss password is incorrect');
     }
-    services.bossPasswordThrottle.reset(key);
     return {
       grant: await services.tokens.signBossGrant(user.userId, user.farmId),
       expiresAt: new Date(Date.now() + BOSS_GRANT_TTL_SECONDS * 1000).toISOString(),
