@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import { beginAttempt, resetCount, uncountAttempt, type ThrottleRule } from './throttle-store';
 
 /** What became of a guarded attempt. */
@@ -14,7 +14,7 @@ export type Guarded<T> =
  * refused unchecked. The counts live in the database, shared by every instance of an install.
  */
 export const guardAttempt = async <T>(
-  db: Queryable,
+  db: Database,
   rules: readonly ThrottleRule[],
   now: number,
   check: () => Promise<T | undefined>,
@@ -46,7 +46,7 @@ export const guardAttempt = async <T>(
 /** One count: at most `limit` failures per key within `windowMs` (the boss password's 5 in 15 minutes). */
 export class AttemptThrottle {
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     private readonly counter: string,
     private readonly limit: number,
     private readonly windowMs: number,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import { guardAttempt, type Guarded } from './attempt-throttle';
 import { isTrustedAddress, resetCount, trustAddress } from './throttle-store';
 
@@ -16,7 +16,7 @@ export type LoginPolicy = 'login' | 'gateway';
  */
 export class LoginThrottle {
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     private readonly policy: LoginPolicy,
     private readonly now: () => number = Date.now,
   ) {}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 
 /** A count of failures: at most `limit` for `key` within `windowMs`. */
 export interface ThrottleRule {
@@ -33,50 +33,59 @@ export const storedKey = (key: string): string =>
     ? key
     : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 
+/** First key of the throttle's two-key advisory locks (the jobs use 4499, migrations one key). */
+const THROTTLE_LOCK_NAMESPACE = 4500;
+
 /**
  * Counts an attempt against every rule before its secret is checked, and tells whether earlier attempts
- * already use up a rule's limit. Counting first is what makes a limit hold for attempts sent in parallel:
- * each is numbered as it is counted and judged by the attempts numbered before it, so of any number that
- * arrive at once only `limit` are let through to their check (docs/security.md).
+ * already use up a rule's limit. Counting first, under a lock per key, is what makes a limit hold for attempts
+ * sent in parallel: each counts after the ones before it have been counted, so of any number that arrive at
+ * once only `limit` are let through to their check (docs/security.md).
  */
-export const beginAttempt = async (
-  db: Queryable,
+export const beginAttempt = (
+  db: Database,
   rules: readonly ThrottleRule[],
   now: number,
-): Promise<CountedAttempt> => {
-  // One statement: the rows it adds are not in its own snapshot, and need not be (only earlier ones count).
-  const rows = await db.query<{ id: string; position: number; endsAtMs: number | null }>(
-    `WITH rule AS (
-       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::bigint[])
-                WITH ORDINALITY AS rule(counter, key, rule_limit, window_ms, position)
-     ), counted AS (
-       INSERT INTO throttle_failures (counter, key, failed_at)
-       SELECT counter, key, $5 FROM rule RETURNING id, counter, key
-     )
-     SELECT counted.id, rule.position::int AS position,
-            (extract(epoch FROM (
-               SELECT earlier.failed_at FROM throttle_failures AS earlier
-                WHERE earlier.counter = rule.counter AND earlier.key = rule.key AND earlier.id < counted.id
-                  AND earlier.failed_at > $5::timestamptz - make_interval(secs => rule.window_ms / 1000.0)
-                ORDER BY earlier.failed_at DESC OFFSET rule.rule_limit - 1 LIMIT 1
-             )) * 1000 + rule.window_ms)::float8 AS "endsAtMs"
-       FROM counted JOIN rule USING (counter, key)
-      ORDER BY rule.position`,
-    [
-      rules.map((rule) => rule.counter),
-      rules.map((rule) => storedKey(rule.key)),
-      rules.map((rule) => rule.limit),
-      rules.map((rule) => rule.windowMs),
-      new Date(now),
-    ],
-  );
-  return {
-    ids: rows.map((row) => Number(row.id)),
-    retryAfterSeconds: rows.map(({ endsAtMs }) =>
-      endsAtMs === null ? 0 : Math.max(1, Math.ceil((endsAtMs - now) / 1000)),
-    ),
-  };
-};
+): Promise<CountedAttempt> =>
+  db.transaction(async (tx) => {
+    const keys = rules.map((rule) => storedKey(rule.key));
+    // One key at a time, in one order for every attempt, so two attempts never wait for each other's lock.
+    const lockNames = [...new Set(rules.map((rule, index) => `${rule.counter}:${keys[index]}`))].sort();
+    for (const name of lockNames) {
+      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [THROTTLE_LOCK_NAMESPACE, name]);
+    }
+    const rows = await tx.query<{ id: string; endsAtMs: number | null }>(
+      `WITH rule AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::bigint[])
+                  WITH ORDINALITY AS rule(counter, key, rule_limit, window_ms, position)
+       ), counted AS (
+         INSERT INTO throttle_failures (counter, key, failed_at)
+         SELECT counter, key, $5 FROM rule RETURNING id, counter, key
+       )
+       SELECT counted.id,
+              (extract(epoch FROM (
+                 SELECT earlier.failed_at FROM throttle_failures AS earlier
+                  WHERE earlier.counter = rule.counter AND earlier.key = rule.key
+                    AND earlier.failed_at > $5::timestamptz - make_interval(secs => rule.window_ms / 1000.0)
+                  ORDER BY earlier.failed_at DESC OFFSET rule.rule_limit - 1 LIMIT 1
+               )) * 1000 + rule.window_ms)::float8 AS "endsAtMs"
+         FROM counted JOIN rule USING (counter, key)
+        ORDER BY rule.position`,
+      [
+        rules.map((rule) => rule.counter),
+        keys,
+        rules.map((rule) => rule.limit),
+        rules.map((rule) => rule.windowMs),
+        new Date(now),
+      ],
+    );
+    return {
+      ids: rows.map((row) => Number(row.id)),
+      retryAfterSeconds: rows.map(({ endsAtMs }) =>
+        endsAtMs === null ? 0 : Math.max(1, Math.ceil((endsAtMs - now) / 1000)),
+      ),
+    };
+  });
 
 /** The attempt was not a failure after all (it passed, or it was refused unchecked). */
 export const uncountAttempt = async (db: Queryable, attempt: CountedAttempt): Promise<void> => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import { LoginThrottle } from '../auth/login-throttle';
 import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
 import { findGatewayByUsername, touchGateway, type GatewayIdentity } from './gateways-repository';
@@ -22,7 +22,7 @@ export class GatewayAuthenticator {
   private readonly verified = new Map<string, { gateway: GatewayIdentity; until: number }>();
   private readonly throttle: LoginThrottle;
 
-  constructor(private readonly db: Queryable) {
+  constructor(private readonly db: Database) {
     this.throttle = new LoginThrottle(db, 'gateway');
   }
 
