@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markSilentSensorsOffline, SENSOR_OFFLINE_CHUNK } from '../src/jobs/sensor-offline-job';
 import { runLocked } from '../src/jobs/job-runner';
-import type { TestApp, TestUser } from './helpers/test-app';
+import { farmIdOf } from './cows-fixtures';
+import { createFarmUser, type TestApp, type TestUser } from './helpers/test-app';
 import { detailsProblems } from './helpers/notice-details';
 import {
   brokerUrl,
@@ -129,6 +130,44 @@ describe('sensor offline job', () => {
     }
     expect(await runJob(now)).toBe(1);
     expect((await cowState(testApp, cowId)).sensorOnline).toBe(false);
+  });
+});
+
+describe('a sensor heard only through a backlog', () => {
+  it('gets its 701 once the farm is live and it is not, and none while the whole farm is behind', async () => {
+    const now = wholeSecond(new Date());
+    const owner = await createFarmUser(testApp);
+    const stoppedAt = minutesAgo(60, now);
+    // A new gateway's upload: one collar's news ends an hour ago, another's is still three hours behind.
+    const stopped = await cowWearing(testApp, owner, 'C341', 40341, {
+      lastReadingAt: stoppedAt.toISOString(),
+    });
+    const behind = await cowWearing(testApp, owner, 'C342', 40342, {
+      lastReadingAt: minutesAgo(180, now).toISOString(),
+    });
+    const noticesOfFarm = async () =>
+      (await noticesOf(testApp, await farmIdOf(testApp, owner))).map((notice) => [notice.cowId, notice.code]);
+    await runJob(now);
+    expect(await noticesOfFarm()).toEqual([]);
+
+    // The upload has reached the present: a third collar reported two minutes ago.
+    await cowWearing(testApp, owner, 'C343', 40343, {
+      sensorOnline: true,
+      lastReadingAt: minutesAgo(2, now).toISOString(),
+    });
+    await runJob(now);
+    expect(await noticesOfFarm()).toEqual(
+      expect.arrayContaining([
+        [stopped, 701],
+        [behind, 701],
+      ]),
+    );
+    const [offline] = (await noticesOf(testApp, await farmIdOf(testApp, owner))).filter(
+      (notice) => notice.cowId === stopped,
+    );
+    expect(offline?.details).toMatchObject({ lastReadingAt: stoppedAt.toISOString() });
+    await runJob(minutesAgo(-5, now));
+    expect(await noticesOfFarm()).toHaveLength(2);
   });
 });
 

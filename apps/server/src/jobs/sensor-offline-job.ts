@@ -31,20 +31,32 @@ interface FarmMessage {
 }
 
 /**
- * Online sensors with no reading for three intervals. A cow the ingest is writing right now is skipped
- * (SKIP LOCKED): her sensor just reported, and waiting for her would only hold the ingest up.
+ * Sensors with no reading for three intervals: online ones, and ones heard only through a backlog (a new
+ * gateway uploading its past, the demo's simulator replaying days) whose news ends in the past. Those were
+ * never online, so nothing took them offline and they went without a notice. They get their 701 once the
+ * farm's gateway is live (another of its sensors reported within the interval), so a backlog still being
+ * uploaded, where every sensor is behind, raises none; and once per offline period. A cow the ingest is
+ * writing right now is skipped (SKIP LOCKED): her sensor just reported, and waiting would only hold it up.
  */
 const lockSilentSensors = (tx: Queryable, silentSince: Date): Promise<SilentSensorRow[]> =>
   tx.query<SilentSensorRow>(
     `SELECT id AS "cowId", farm_id AS "farmId", sensor_id AS "sensorId",
             to_char(last_reading_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastReadingAt"
        FROM cows
-      WHERE sensor_online AND sensor_id IS NOT NULL AND culled_at IS NULL
+      WHERE sensor_id IS NOT NULL AND culled_at IS NULL
         AND (last_reading_at IS NULL OR last_reading_at <= $1)
+        AND (sensor_online OR (
+              last_reading_at IS NOT NULL
+              AND EXISTS (SELECT 1 FROM cows AS live
+                           WHERE live.farm_id = cows.farm_id AND live.culled_at IS NULL
+                             AND live.last_reading_at > $1)
+              AND NOT EXISTS (SELECT 1 FROM notices
+                               WHERE notices.cow_id = cows.id AND notices.sensor_id = cows.sensor_id
+                                 AND notices.code = $3 AND notices.occurred_at > cows.last_reading_at)))
       ORDER BY id
       LIMIT $2
         FOR UPDATE SKIP LOCKED`,
-    [silentSince.toISOString(), SENSOR_OFFLINE_CHUNK],
+    [silentSince.toISOString(), SENSOR_OFFLINE_CHUNK, SENSOR_OFFLINE_NOTICE],
   );
 
 const markOffline = async (tx: Queryable, sensor: SilentSensorRow, now: Date): Promise<FarmMessage[]> => {
