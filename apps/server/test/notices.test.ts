@@ -184,6 +184,42 @@ describe("getNoticeDatabtd: today's counts per group", () => {
   });
 });
 
+describe("getNoticeDatabtd: 'today' from the start of the caller's day", () => {
+  const countsSince = async (since: string) => {
+    const response = await call(testApp, api.notices.getNoticeDatabtd, {
+      token: farmer.token,
+      params: params(farmer),
+      query: { since },
+    });
+    return response;
+  };
+  const countOf = (response: { json: <T>() => T }, group: string) =>
+    response
+      .json<{ data: { tdcnlist: { group: string; count: number }[] } }>()
+      .data.tdcnlist.find((row) => row.group === group)?.count;
+
+  it('counts from the day start the app sends, not the last 24 hours', async () => {
+    // A day that began 90 minutes ago holds the 703 of an hour ago, not the fever of two hours ago.
+    const shortDay = await countsSince(new Date(Date.now() - 90 * 60_000).toISOString());
+    expect(shortDay.statusCode, shortDay.body).toBe(200);
+    expect(countOf(shortDay, '701-702-703')).toBe(1);
+    expect(countOf(shortDay, '201-202-203-204')).toBe(0);
+    // One that began 31 hours ago (west of the farm's server clock, or a late night) holds the 402 of 30.
+    const longDay = await countsSince(new Date(Date.now() - 31 * HOUR).toISOString());
+    expect(countOf(longDay, '401-402')).toBe(1);
+  });
+
+  it.each([
+    ['three days ago', () => new Date(Date.now() - 3 * DAY).toISOString()],
+    ['tomorrow', () => new Date(Date.now() + DAY).toISOString()],
+    ['not a time', () => 'yesterday'],
+  ])('refuses a day start %s with 400', async (_case, since) => {
+    const response = await countsSince(since());
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'E_VALIDATION' });
+  });
+});
+
 describe('readnotice', () => {
   it("marks the farm's notices read, says how many were unread, and clears the cow's unread mark", async () => {
     await testApp.db.query('UPDATE cows SET is_read = false WHERE id = $1', [otherCowId]);

@@ -81,10 +81,18 @@ export const reproductionNoticesQueryOptions = (params: NoticeParams) =>
     queryFn: ({ signal }) => call(api.notices.getNoticeDatab, { params, signal }),
   });
 
-export const noticeCountsQueryOptions = (params: NoticeParams) =>
+/** The start of the user's own day, as the server cannot know the farm's time zone. */
+export const startOfToday = (now = new Date()): string => {
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  return start.toISOString();
+};
+
+/** Keyed by the day, so the counts start again at midnight. */
+export const noticeCountsQueryOptions = (params: NoticeParams, since = startOfToday()) =>
   queryOptions({
-    queryKey: ['notices', 'today', params.country, params.FarmNumber, params.phone] as const,
-    queryFn: ({ signal }) => call(api.notices.getNoticeDatabtd, { params, signal }),
+    queryKey: ['notices', 'today', params.country, params.FarmNumber, params.phone, since] as const,
+    queryFn: ({ signal }) => call(api.notices.getNoticeDatabtd, { params, query: { since }, signal }),
   });
 
 export type { Notice };

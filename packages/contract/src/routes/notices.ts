@@ -72,15 +72,27 @@ export const NoticeGroupCountSchema = Type.Object({
   count: Type.Integer({ minimum: 0 }),
 });
 
+/** How far back "today" may begin: the start of a day anywhere on Earth is less than 48 hours ago. */
+export const NOTICE_DAY_MAX_HOURS = 48;
+
 export const getNoticeDatabtd = defineRoute({
   method: 'GET',
   path: 'common/common/getNoticeDatabtd/:country/:FarmNumber/:phone',
   access: 'user',
   tag,
   summary:
-    "Today's counts per code group, all 11 groups in architecture §6 order (zeros included). 'Today' is the " +
-    "24 hours up to now: the server does not know the farm's time zone.",
+    "Today's counts per code group, all 11 groups in architecture §6 order (zeros included). The server " +
+    "does not know the farm's time zone, so the app sends the start of its own day as `since`; without it, " +
+    "'today' is the 24 hours up to now.",
   params: NoticeParams,
+  query: Type.Object({
+    since: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: `Start of the caller's day; within the last ${NOTICE_DAY_MAX_HOURS} hours.`,
+      }),
+    ),
+  }),
   scopes,
   data: Type.Object({ tdcnlist: Type.Array(NoticeGroupCountSchema) }),
 });

@@ -1,11 +1,13 @@
 import { api } from '@cowcare/contract/api';
 import {
+  NOTICE_DAY_MAX_HOURS,
   NOTICE_HISTORY_LIMIT,
   RECENT_NOTICE_DAYS,
   RECENT_NOTICE_LIMIT,
 } from '@cowcare/contract/routes/notices';
 import { NOTICE_GROUPS, noticeCodesOf, noticeGroupWireValue } from '@cowcare/domain/notice-codes';
-import { forbidden } from '../../http/app-error';
+import { ERROR_CODES } from '@cowcare/contract/errors';
+import { AppError, forbidden } from '../../http/app-error';
 import { bind, type AuthUser } from '../../http/route-context';
 import type { Services } from '../../services';
 import { findUserById } from '../users/users-repository';
@@ -13,10 +15,26 @@ import { markNoticesRead } from './mark-notices-read';
 import { presentNotice } from './notice-presenter';
 import { countNoticesByCode, listNotices, type NoticeQuery } from './notices-repository';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const REMINDER_CODES = noticeCodesOf('reproductionReminders');
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+/** The start of the caller's day as it sent it, or 24 hours ago; one that no day on Earth began at is refused. */
+const dayStartOf = (since: string | undefined): Date => {
+  const now = Date.now();
+  if (since === undefined) return new Date(now - DAY_MS);
+  const start = Date.parse(since);
+  if (!(start <= now + HOUR_MS && start >= now - NOTICE_DAY_MAX_HOURS * HOUR_MS)) {
+    throw new AppError(
+      400,
+      ERROR_CODES.validation,
+      `since must be the start of today, within the last ${NOTICE_DAY_MAX_HOURS} hours`,
+    );
+  }
+  return new Date(start);
+};
 
 export const noticeRoutes = (services: Services) => {
   /** The path's phone names the user (spec §7); it must be the caller's own, however it is punctuated. */
@@ -52,9 +70,9 @@ export const noticeRoutes = (services: Services) => {
       return { listb: recent, allb: all };
     }),
 
-    bind(api.notices.getNoticeDatabtd, async ({ params, user }) => {
+    bind(api.notices.getNoticeDatabtd, async ({ params, query, user }) => {
       await requireOwnPhone(user, params.phone);
-      const counts = await countNoticesByCode(services.db, user.farmId, new Date(Date.now() - DAY_MS));
+      const counts = await countNoticesByCode(services.db, user.farmId, dayStartOf(query.since));
       return {
         tdcnlist: NOTICE_GROUPS.map((group) => ({
           group: noticeGroupWireValue(group),

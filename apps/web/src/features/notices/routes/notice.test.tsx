@@ -116,6 +116,25 @@ describe('notice tab', () => {
     expect(offline).toBeNull();
   });
 
+  it("asks for today's counts from midnight where the user is, not 24 hours back", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Seoul';
+    try {
+      useClock(); // 21:00 in Seoul
+      const api = server({ list: [], all: [] });
+      logIn();
+      renderApp('/pages/index/notice');
+      await screen.findByTestId('notice-today-total');
+      const counts = api.requests.find((request) =>
+        request.path.startsWith('common/common/getNoticeDatabtd'),
+      );
+      expect(new URLSearchParams(counts?.path.split('?')[1]).get('since')).toBe('2025-05-31T15:00:00.000Z');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("counts today's notices by kind, each in its kind's colour", async () => {
     server(
       { list: [], all: [] },
