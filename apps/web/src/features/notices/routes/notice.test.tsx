@@ -76,6 +76,22 @@ describe('notice tab', () => {
     await waitFor(() => expect(badge()).toBe('2'));
   });
 
+  it('counts on the badge and the kind tabs every unread notice it lists, a week-old one too', async () => {
+    useClock();
+    const fresh = notice({ time: minutesAgo(5) });
+    server({
+      // The recent list holds the last 7 days' unread; the history holds an unread one from 9 days ago.
+      list: [fresh],
+      all: [fresh, notice({ time: minutesAgo(9 * 24 * 60) }), notice({ time: minutesAgo(60), readed: 1 })],
+    });
+    logIn();
+    renderApp('/pages/index/notice');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows().filter((row) => row.dataset.unread === 'true')).toHaveLength(2);
+    await waitFor(() => expect(badge()).toBe('2'));
+    expect(screen.getByText('Sensor & health (2)')).toBeTruthy();
+  });
+
   it('shows under each notice the values that raised it, and nothing for a notice without them', async () => {
     useClock();
     server({

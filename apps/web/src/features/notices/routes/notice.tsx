@@ -19,7 +19,7 @@ import { NoticeFilters } from '../components/notice-filters';
 import { NOTICE_GROUP_COLORS } from '../../../components/notices/notice-colors';
 import { NoticeRow } from '../../../components/notices/notice-row';
 import { mergeNoticeLists } from '../../../lib/notice-lists';
-import { filterNotices, INITIAL_NOTICE_FILTER, type NoticeFilter } from '../lib/notice-filter';
+import { filterNotices, INITIAL_NOTICE_FILTER, unreadCount, type NoticeFilter } from '../lib/notice-filter';
 
 type Kind = 'sensor' | 'reproduction';
 
@@ -113,8 +113,6 @@ function Notices({ user }: { user: User }) {
     if (kind === 'sensor') return sensor.data ? mergeNoticeLists(sensor.data.list, sensor.data.all) : null;
     return reproduction.data ? mergeNoticeLists(reproduction.data.listb, reproduction.data.allb) : null;
   }, [kind, sensor.data, reproduction.data]);
-  const unreadOf = (data: { readed: 0 | 1 }[] | undefined) =>
-    (data ?? []).filter((notice) => notice.readed === 0).length;
 
   const changed =
     filter.sensorKinds.length < INITIAL_NOTICE_FILTER.sensorKinds.length ||
@@ -136,11 +134,11 @@ function Notices({ user }: { user: User }) {
         data={[
           {
             value: 'sensor',
-            label: `${t('notices.kind.sensor')} (${unreadOf(sensor.data?.list)})`,
+            label: `${t('notices.kind.sensor')} (${unreadCount(sensor.data?.list ?? [], sensor.data?.all ?? [])})`,
           },
           {
             value: 'reproduction',
-            label: `${t('notices.kind.reproduction')} (${unreadOf(reproduction.data?.listb)})`,
+            label: `${t('notices.kind.reproduction')} (${unreadCount(reproduction.data?.listb ?? [], reproduction.data?.allb ?? [])})`,
           },
         ]}
       />
