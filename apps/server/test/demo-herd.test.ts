@@ -5,6 +5,7 @@ import { addDays } from '@cowcare/domain/calendar-date';
 import { COW_STATUSES, storedStatusValue } from '@cowcare/domain/cow-status';
 import { DEFAULT_DIAGNOSIS_DAYS } from '@cowcare/domain/reproduction-dates';
 import { DEMO_FARM_NUMBER } from '../src/seed/demo-credentials';
+import { DEMO_FARM_UTC_OFFSET, demoFarmDay } from '../src/seed/demo-cow-story';
 import { planDemoHerd } from '../src/seed/demo-herd-readings';
 import { runSeed } from '../src/seed/run-seed';
 import { demoCowList, logInAsDemo } from './demo-fixtures';
@@ -115,7 +116,7 @@ describe('the demo herd as the demo user sees it', () => {
       const dam = cows.find((cow) => cow.id === calf.damId);
       expect(dam?.sex, calf.code).toBe('female');
       const [calving] = await rows<{ day: string }>(
-        `SELECT to_char(calved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM calving_records
+        `SELECT to_char(calving_date, 'YYYY-MM-DD') AS day FROM calving_records
           WHERE cow_id = $1 AND calf_cow_id = $2`,
         [calf.damId, calf.id],
       );
@@ -151,7 +152,7 @@ describe('the demo herd follows the lifecycle and the automatic dates', () => {
       addDays: number;
       days: number;
     }>(
-      `SELECT to_char(r.planned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS planned,
+      `SELECT to_char(r.planned_date, 'YYYY-MM-DD') AS planned,
               to_char(r.effective_service_date, 'YYYY-MM-DD') AS service,
               to_char(r.pregnancy_check_date, 'YYYY-MM-DD') AS "check", d.add_days AS "addDays",
               CASE r.pregnancy_check_method WHEN 'ultrasonic' THEN s.ultrasonic_days WHEN 'inspection' THEN s.inspection_days
@@ -188,12 +189,12 @@ describe('the demo herd follows the lifecycle and the automatic dates', () => {
     expect(pregnancies.length).toBeGreaterThanOrEqual(20);
     for (const row of pregnancies) expect(row.expected).toBe(addDays(row.service, 285));
     const estrus = await rows<{ day: string; next: string }>(
-      `SELECT to_char(estrus_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+      `SELECT to_char(estrus_date, 'YYYY-MM-DD') AS day,
               to_char(next_expected_estrus_date, 'YYYY-MM-DD') AS next FROM estrus_records`,
     );
     for (const row of estrus) expect(row.next).toBe(addDays(row.day, 21));
     const calvings = await rows<{ day: string; next: string }>(
-      `SELECT to_char(calved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+      `SELECT to_char(calving_date, 'YYYY-MM-DD') AS day,
               to_char(expected_estrus_date, 'YYYY-MM-DD') AS next FROM calving_records`,
     );
     expect(calvings.length).toBeGreaterThanOrEqual(8);
@@ -243,18 +244,36 @@ describe('the demo herd follows the lifecycle and the automatic dates', () => {
     }
   });
 
-  it('dates no record after the seeding day and none before its cow was registered', async () => {
-    const tomorrow = addDays(seededAt.toISOString().slice(0, 10), 1);
+  it("dates no record after the farm's seeding day and none before its cow was registered", async () => {
+    const tomorrow = new Date(`${addDays(demoFarmDay(seededAt), 1)}T00:00:00${DEMO_FARM_UTC_OFFSET}`);
     const [late] = await rows<{ n: number }>(
       `SELECT count(*)::int AS n FROM (
          SELECT estrus_at AS t, cow_id FROM estrus_records UNION ALL SELECT planned_at, cow_id FROM fertilization_records
          UNION ALL SELECT diagnosed_at, cow_id FROM pregnancy_records UNION ALL SELECT calved_at, cow_id FROM calving_records
          UNION ALL SELECT diagnosed_on::timestamptz, cow_id FROM health_cases) r
         JOIN cows c ON c.id = r.cow_id
-       WHERE r.t >= $1::date OR r.t < date_trunc('day', c.created_at)`,
-      [tomorrow],
+       WHERE r.t >= $1 OR r.t < date_trunc('day', c.created_at)`,
+      [tomorrow.toISOString()],
     );
     expect(late?.n).toBe(0);
+  });
+
+  it("keeps each record's day the farm's own: the day its time falls on in Korea, as the cow's dates say", async () => {
+    const days = await rows<{ cowId: number; at: string; day: string }>(
+      `SELECT cow_id AS "cowId", to_char(planned_at AT TIME ZONE 'Asia/Seoul', 'YYYY-MM-DD') AS at,
+              to_char(planned_date, 'YYYY-MM-DD') AS day
+         FROM fertilization_records`,
+    );
+    expect(days.length).toBeGreaterThan(10);
+    for (const { at, day } of days) expect(day).toBe(at);
+    for (const cow of cows.filter((candidate) => candidate.lastFertilization !== null)) {
+      const latest = days
+        .filter((row) => row.cowId === cow.id)
+        .map((row) => row.day)
+        .sort()
+        .at(-1);
+      expect(cow.lastFertilization, cow.code).toBe(latest);
+    }
   });
 
   it('has health cases, fevers among them, and lets a culled sensor be worn again', async () => {

@@ -113,7 +113,20 @@ export interface DemoCow {
   records: DemoRecord[];
 }
 
-const at = (date: string, hour: number): string => `${date}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+/**
+ * The demo farm is in Korea (UTC+9, no summer time): its records happen at its hours, on its days. Written in
+ * UTC, an insemination "at 17:00" of 20 October showed as 2 AM on the 21st in the cow's history while her
+ * dates said the 20th.
+ */
+export const DEMO_FARM_UTC_OFFSET = '+09:00';
+const OFFSET_MS = 9 * 60 * 60_000;
+
+/** The demo farm's calendar day at `now`. */
+export const demoFarmDay = (now: Date): string =>
+  new Date(now.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+
+const at = (date: string, hour: number): string =>
+  `${date}T${String(hour).padStart(2, '0')}:00:00.000${DEMO_FARM_UTC_OFFSET}`;
 
 export interface StoryStart {
   code: string;

@@ -8,7 +8,7 @@ import type {
   DiagnosisMethod,
   MatingMethod,
 } from '@cowcare/domain/reproduction-dates';
-import { CowStory } from './demo-cow-story';
+import { CowStory, demoFarmDay } from './demo-cow-story';
 
 export const DEMO_HERD_SEED = 20_250_601;
 
@@ -372,7 +372,7 @@ export const planHerdStories = ({
 }: HerdPlanInput): { context: HerdContext; culled: CowStory[] } => {
   let code = 1000;
   const context: HerdContext = {
-    today: now.toISOString().slice(0, 10),
+    today: demoFarmDay(now),
     days: diagnosisDays,
     random: seededRandom(DEMO_HERD_SEED),
     stories: [],

@@ -92,6 +92,9 @@ interface RecordContext extends DemoFarmIds {
   cowIds: ReadonlyMap<string, number>;
 }
 
+/** The farm's own day of a record's time, as the app writes it beside the time (migration 0005). */
+const farmDayOf = (localTime: string): string => localTime.slice(0, 10);
+
 /** The insert of one record; $1-$3 are always farm, cow and the demo user who recorded it. */
 const recordInsert = (context: RecordContext, record: DemoRecord): [string, unknown[]] => {
   switch (record.kind) {
@@ -104,33 +107,42 @@ const recordInsert = (context: RecordContext, record: DemoRecord): [string, unkn
       ];
     case 'estrus':
       return [
-        `INSERT INTO estrus_records (farm_id, cow_id, created_by_user_id, estrus_at, memo, next_expected_estrus_date,
-                                     created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $4)`,
-        [record.at, record.memo, record.nextExpectedEstrus],
+        `INSERT INTO estrus_records (farm_id, cow_id, created_by_user_id, estrus_at, estrus_date, memo,
+                                     next_expected_estrus_date, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $4)`,
+        [record.at, farmDayOf(record.at), record.memo, record.nextExpectedEstrus],
       ];
     case 'fertilization':
       return [
-        `INSERT INTO fertilization_records (farm_id, cow_id, created_by_user_id, planned_at, method, actual_method,
-                                            sire_code, effective_service_date, pregnancy_check_method,
+        `INSERT INTO fertilization_records (farm_id, cow_id, created_by_user_id, planned_at, planned_date, method,
+                                            actual_method, sire_code, effective_service_date, pregnancy_check_method,
                                             pregnancy_check_date, created_at)
-         VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $4)`,
-        [record.at, record.method, record.sireCode, record.serviceDate, record.checkMethod, record.checkDate],
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $4)`,
+        [
+          record.at,
+          farmDayOf(record.at),
+          record.method,
+          record.sireCode,
+          record.serviceDate,
+          record.checkMethod,
+          record.checkDate,
+        ],
       ];
     case 'pregnancy':
       return [
-        `INSERT INTO pregnancy_records (farm_id, cow_id, created_by_user_id, diagnosis_method, diagnosed_at, result,
-                                        expected_calving_date, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $5)`,
-        [record.method, record.at, record.result, record.expectedCalving],
+        `INSERT INTO pregnancy_records (farm_id, cow_id, created_by_user_id, diagnosis_method, diagnosed_at,
+                                        diagnosis_date, result, expected_calving_date, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $5)`,
+        [record.method, record.at, farmDayOf(record.at), record.result, record.expectedCalving],
       ];
     case 'calving':
       return [
-        `INSERT INTO calving_records (farm_id, cow_id, created_by_user_id, calved_at, method, result,
+        `INSERT INTO calving_records (farm_id, cow_id, created_by_user_id, calved_at, calving_date, method, result,
                                       expected_estrus_date, calf_cow_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $4)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $4)`,
         [
           record.at,
+          farmDayOf(record.at),
           record.method,
           record.result,
           record.expectedEstrus,
