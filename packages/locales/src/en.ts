@@ -253,8 +253,8 @@ export const en = {
   'herd.filter.activity': 'Activity',
   'herd.filter.sensorState': 'Sensor state',
   'herd.filter.sensorKind': 'Sensor type',
-  'herd.filter.sensorOnline': 'Online (zts)',
-  'herd.filter.sensorOffline': 'Offline (zt)',
+  'herd.filter.sensorOnline': 'Online',
+  'herd.filter.sensorOffline': 'Offline',
   'herd.filter.done': 'Show cows',
 
   'herd.sort.label': 'Sort by',
@@ -731,7 +731,7 @@ export const en = {
   'overview.reason.lowActivity': 'Low activity',
   'overview.reason.highActivity': 'High activity',
   'overview.reason.offline': 'Sensor offline',
-  'overview.reason.heat': 'Heat',
+  'overview.reason.heat': 'Estrus',
   'overview.reason.lowDrinking': 'Low drinking',
   'overview.reason.calving': 'Calving',
   'overview.reason.followUp': 'Follow-up due',
@@ -781,3 +781,30 @@ export const en = {
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;
+
+/**
+ * English singulars of the counted lines above ("1 cow", not "1 cows"). i18next picks `key_one` for a count
+ * of 1 in English and falls back to the key itself; the other languages either have no plural forms (ko, ch)
+ * or word their counts to need none (ru: "гол.").
+ */
+export const enSingulars: Record<string, string> = {
+  'herd.assign.title_one': 'Assign a type to 1 cow',
+  'herd.assign.done_one': '1 cow moved to {{type}}',
+  'herd.cow.ageMonths_one': '1 month',
+  'herd.history.files_one': '1 file',
+  'herd.search.hint_one': 'Type part of a code or a sensor id to find your one cow.',
+  'herd.types.countLine_one': '1 cow',
+  'herd.types.deleteMessage_one':
+    'Do you want to delete this type? Its 1 cow moves to Uncategorized. Charges already made stay in the wallet.',
+  'herd.assign.alreadyIn_one': '1 of the selected cows is already in this type and is not charged again.',
+  'herd.wallet.charge_one': '{{type}}: 1 cow',
+  'setup.sensors.count_one': '1 sensor',
+  'setup.cows.intro_one': 'The farm has 1 cow. Add cows one by one, or import a CSV file.',
+  'setup.csv.allValid_one': 'The 1 row is valid.',
+  'setup.csv.import_one': 'Import 1 cow',
+  'setup.csv.importedAll_one': 'Imported 1 cow.',
+  'notices.today.total_one': 'Today: 1 notice',
+  'charts.summary_one': '1 reading: lowest {{min}}, highest {{max}}, average {{average}}',
+  'charts.summaryPoints_one': '1 value: lowest {{min}}, highest {{max}}, average {{average}}',
+  'overview.herdDaySensors_one': 'Means over 1 sensor',
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../src/catalog';
-import { en } from '../src/en';
+import { en, enSingulars } from '../src/en';
 import { LANGUAGE_KEYS, MAIN_LANGUAGES } from '../src/languages';
 
 const enKeys = Object.keys(en).sort();
@@ -26,6 +26,19 @@ describe('translation catalog', () => {
   it.each(LANGUAGE_KEYS)('%s keeps the interpolation placeholders of en', (language) => {
     for (const [key, value] of Object.entries(catalog[language])) {
       expect(placeholders(value), `${language}: ${key}`).toEqual(placeholders(en[key as keyof typeof en]));
+    }
+  });
+
+  it('gives each English singular a counted key of en, and keeps its placeholders but {{count}}', () => {
+    for (const [key, value] of Object.entries(enSingulars)) {
+      const counted = key.replace(/_one$/, '');
+      expect(key, key).toMatch(/_one$/);
+      expect(enKeys, key).toContain(counted);
+      const expected = placeholders(en[counted as keyof typeof en]).filter((name) => name !== '{{count}}');
+      expect(
+        placeholders(value).filter((name) => name !== '{{count}}'),
+        key,
+      ).toEqual(expected);
     }
   });
 

@@ -2,7 +2,7 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { TranslationString } from '@cowcare/contract/schemas';
 import { catalog, type MessageKey } from '@cowcare/locales/catalog';
-import { en } from '@cowcare/locales/en';
+import { en, enSingulars } from '@cowcare/locales/en';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -45,7 +45,11 @@ export function startLanguage(): LanguageKey {
 
 function bundledResources(): Resource {
   // Copies: server strings are merged into the store and must not leak into the shared catalog.
-  return Object.fromEntries(LANGUAGE_KEYS.map((key) => [key, { translation: { ...catalog[key] } }]));
+  const resources = Object.fromEntries(
+    LANGUAGE_KEYS.map((key) => [key, { translation: { ...catalog[key] } }]),
+  ) as Record<LanguageKey, { translation: Record<string, string> }>;
+  Object.assign(resources.en.translation, enSingulars);
+  return resources;
 }
 
 export function createI18n(language: LanguageKey): I18n {

@@ -269,7 +269,7 @@ describe('cow charts: 7 and 30 days', () => {
     await user.click(screen.getByRole('radio', { name: '30 days' }));
     expect(await summaryOf('month-activity')).toMatch(
       new RegExp(
-        `^1 values: lowest 1400, highest 1400, average 1400 · 30-day mean: 1400 · ${today.slice(5)} still running: ` +
+        `^1 value: lowest 1400, highest 1400, average 1400 · 30-day mean: 1400 · ${today.slice(5)} still running: ` +
           '[0-9.]+ of 24 h so far, not counted in these figures$',
       ),
     );

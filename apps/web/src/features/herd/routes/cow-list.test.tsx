@@ -204,7 +204,7 @@ describe('cow list (home)', () => {
     expect(shownCodes()).toEqual(['C30', 'C31']);
     dialog = await openFilters(user);
     const offline = group(dialog, 'Sensor state').getByRole<HTMLInputElement>('checkbox', {
-      name: 'Offline (zt)',
+      name: 'Offline',
     });
     expect(offline.checked).toBe(true);
   });
@@ -214,7 +214,7 @@ describe('cow list (home)', () => {
     const user = userEvent.setup();
     await openList();
     const dialog = await openFilters(user);
-    await user.click(group(dialog, 'Sensor state').getByRole('checkbox', { name: 'Offline (zt)' }));
+    await user.click(group(dialog, 'Sensor state').getByRole('checkbox', { name: 'Offline' }));
     await waitFor(() =>
       expect(api.requests.filter((r) => r.path === 'common/common/setkouserztftdata/7')).toHaveLength(1),
     );
@@ -336,7 +336,7 @@ describe('cow-type assignment from the list', () => {
     const dialog = await chooseBreedingForAll(user);
     // Two cows newly enter the type (C3 is in it already): 2 × ₩5,000.
     expect(dialog.getByTestId('assign-total').textContent).toMatch(/₩10,000/);
-    expect(dialog.getByText(/1 of the selected cows are already in this type/)).toBeTruthy();
+    expect(dialog.getByText(/1 of the selected cows is already in this type/)).toBeTruthy();
     expect(api.requests.some((r) => r.path === 'news/news/update/cowstype')).toBe(false);
 
     const walletLoads = api.requests.filter((r) => r.path.startsWith('wallet/')).length;

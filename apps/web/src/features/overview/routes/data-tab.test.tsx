@@ -109,7 +109,7 @@ describe('data tab', () => {
       '2 values: lowest 38.40 °C, highest 39.00 °C, average 38.70 °C',
     );
     expect(screen.getByTestId('chart-herd-activity-summary').textContent).toBe(
-      '1 values: lowest 30.0, highest 30.0, average 30.0',
+      '1 value: lowest 30.0, highest 30.0, average 30.0',
     );
     expect(screen.getByTestId('herd-day-sensors').textContent).toBe('Means over 5 sensors');
     const calls = herdCalls(api.requests);
