@@ -285,7 +285,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.cow.sire': 'Отец',
   'herd.cow.history': 'История',
   'herd.cow.family': 'Семья',
-  'herd.cow.addRecord': 'Добавить запись',
+  'herd.cow.addRecord': 'Новая запись',
   'herd.cow.addHealth': 'Здоровье',
   'herd.cow.camera': 'Камера',
   'herd.cow.current': 'Текущие значения',

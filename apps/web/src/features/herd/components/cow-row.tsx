@@ -50,7 +50,7 @@ export const CowRowView = memo(function CowRowView({ row, heat, selected, onTogg
         <Group gap="sm" wrap="nowrap" style={{ overflow: 'hidden' }}>
           <FeverReading deviation={row.fever} level={row.feverLevel} short />
           <ActivityReading deviation={row.activity} level={row.activityLevel} />
-          <DrinkReading value={row.drink} kind={row.kind} />
+          <DrinkReading value={row.drink} kind={row.kind} short />
         </Group>
         <Group gap="xs" wrap="nowrap" justify="space-between">
           <Group gap={3} wrap="nowrap" c="dimmed" style={{ minWidth: 0 }}>

@@ -103,15 +103,23 @@ export function ActivityReading({
   );
 }
 
-/** Drinking events in the last 24 hours. They are seen in a bolus's temperature, so a neck collar has none. */
+/**
+ * Drinking events in the last 24 hours. They are seen in a bolus's temperature, so a neck collar has none.
+ * `short` (the cow list's fixed-height rows): a dash instead of "Not measured" / "No reading", which do not
+ * fit beside the other readings in every language; the words stay in its title and label.
+ */
 export function DrinkReading({
   value,
   kind,
   size = 'xs',
-}: ReadingProps & { value: number | null | undefined; kind: SensorKind | undefined }) {
+  short = false,
+}: ReadingProps & { value: number | null | undefined; kind: SensorKind | undefined; short?: boolean }) {
   const { t } = useTranslation();
   const known = typeof value === 'number';
   const unmeasured = !known && kind === 'neck';
+  const words = known
+    ? t('herd.reading.drinkCount', { count: value })
+    : t(unmeasured ? 'herd.reading.drinkNotMeasured' : 'herd.reading.none');
   return (
     <Group
       gap={3}
@@ -120,10 +128,8 @@ export function DrinkReading({
       title={t(unmeasured ? 'herd.reading.drinkNeckTitle' : 'herd.reading.drinkTitle')}
     >
       <DropletIcon size={14} />
-      <Text size={size} span>
-        {known
-          ? t('herd.reading.drinkCount', { count: value })
-          : t(unmeasured ? 'herd.reading.drinkNotMeasured' : 'herd.reading.none')}
+      <Text size={size} span style={{ whiteSpace: 'nowrap' }} aria-label={words}>
+        {short && !known ? '—' : words}
       </Text>
     </Group>
   );

@@ -8,7 +8,8 @@ import type { CowSort } from '../lib/list-prefs';
 export function SortBar({ sort, onSort }: { sort: CowSort; onSort: (column: CowSortColumn) => void }) {
   const { t } = useTranslation();
   return (
-    <Group gap={4} role="group" aria-label={t('herd.sort.label')} wrap="nowrap">
+    // Wraps rather than clipping: "Температура" and "Активность" do not fit one phone-wide line.
+    <Group gap={4} role="group" aria-label={t('herd.sort.label')} wrap="wrap">
       <Text size="xs" c="dimmed" aria-hidden>
         {t('herd.sort.label')}
       </Text>
