@@ -701,7 +701,8 @@ export const ch: Record<MessageKey, string> = {
   'charts.counts':
     '应有 {{expected}} 条读数，已收到 {{received}} 条，缺失 {{missing}} 条，补齐 {{filled}} 条',
   'charts.hourlyAgainstAverage': '每小时体温与其 10 天平均值对比',
-  'charts.peakDeviation': '最大偏差 {{value}}，出现在 {{time}}（10 天平均 {{average}} °C）',
+  'charts.peakDeviation':
+    '最大偏差 {{value}}，出现在 {{time}}：{{temperature}} °C，对比 10 天平均 {{average}} °C + {{offset}} °C',
   'charts.series.hourMean': '小时平均',
   'charts.series.usual': '同一时段的平常水平（前几天）',
   'charts.series.dayMean': '日平均',

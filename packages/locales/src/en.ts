@@ -747,7 +747,8 @@ export const en = {
   'charts.counts':
     '{{received}} of {{expected}} readings received, {{missing}} missing, {{filled}} filled in',
   'charts.hourlyAgainstAverage': 'Hourly temperature against her 10-day average',
-  'charts.peakDeviation': 'Largest deviation {{value}} at {{time}} (10-day average {{average}} °C)',
+  'charts.peakDeviation':
+    'Largest deviation {{value}} at {{time}}: {{temperature}} °C against her 10-day average {{average}} °C + {{offset}} °C',
   'charts.series.hourMean': 'Hourly mean',
   'charts.series.usual': 'Usual at this time (earlier days)',
   'charts.series.dayMean': 'Daily mean',

@@ -728,7 +728,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'charts.period.month': '30 hari',
   'charts.counts': '{{received}} dari {{expected}} bacaan diterima, {{missing}} hilang, {{filled}} diisi',
   'charts.hourlyAgainstAverage': 'Suhu per jam dibanding rata-rata 10 harinya',
-  'charts.peakDeviation': 'Deviasi terbesar {{value}} pada {{time}} (rata-rata 10 hari {{average}} °C)',
+  'charts.peakDeviation':
+    'Deviasi terbesar {{value}} pada {{time}}: {{temperature}} °C dibanding rata-rata 10 hari {{average}} °C + {{offset}} °C',
   'charts.series.hourMean': 'Rata-rata per jam',
   'charts.series.usual': 'Biasanya pada jam ini (hari sebelumnya)',
   'charts.series.dayMean': 'Rata-rata harian',

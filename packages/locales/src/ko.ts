@@ -714,7 +714,8 @@ export const ko: Record<MessageKey, string> = {
   'charts.period.month': '30일',
   'charts.counts': '측정 {{expected}}건 중 {{received}}건 수신, {{missing}}건 누락, {{filled}}건 보정',
   'charts.hourlyAgainstAverage': '시간별 체온과 10일 평균 비교',
-  'charts.peakDeviation': '최대 편차 {{value}}, {{time}} (10일 평균 {{average}} °C)',
+  'charts.peakDeviation':
+    '최대 편차 {{value}}, {{time}}: {{temperature}} °C, 10일 평균 {{average}} °C + {{offset}} °C 대비',
   'charts.series.hourMean': '시간 평균',
   'charts.series.usual': '같은 시간대 평소 (이전 날)',
   'charts.series.dayMean': '일 평균',

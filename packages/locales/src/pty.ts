@@ -725,7 +725,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'charts.counts':
     '{{received}} de {{expected}} leituras recebidas, {{missing}} em falta, {{filled}} preenchidas',
   'charts.hourlyAgainstAverage': 'Temperatura por hora frente à sua média de 10 dias',
-  'charts.peakDeviation': 'Maior desvio {{value}} às {{time}} (média de 10 dias {{average}} °C)',
+  'charts.peakDeviation':
+    'Maior desvio {{value}} às {{time}}: {{temperature}} °C contra a média de 10 dias {{average}} °C + {{offset}} °C',
   'charts.series.hourMean': 'Média horária',
   'charts.series.usual': 'Habitual a esta hora (dias anteriores)',
   'charts.series.dayMean': 'Média diária',

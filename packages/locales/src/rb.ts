@@ -723,7 +723,8 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'charts.period.month': '30日間',
   'charts.counts': '測定 {{expected}} 件中 {{received}} 件受信、欠測 {{missing}} 件、補完 {{filled}} 件',
   'charts.hourlyAgainstAverage': '1 時間ごとの体温と 10 日間平均の比較',
-  'charts.peakDeviation': '最大偏差 {{value}}（{{time}}、10 日間平均 {{average}} °C）',
+  'charts.peakDeviation':
+    '最大偏差 {{value}}（{{time}}、{{temperature}} °C、10 日間平均 {{average}} °C + {{offset}} °C と比較）',
   'charts.series.hourMean': '1 時間平均',
   'charts.series.usual': '同じ時間帯のふだん（前日まで）',
   'charts.series.dayMean': '日平均',

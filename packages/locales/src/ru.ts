@@ -725,7 +725,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'charts.counts':
     'Получено измерений: {{received}} из {{expected}}; пропущено {{missing}}, заполнено {{filled}}',
   'charts.hourlyAgainstAverage': 'Температура по часам против её среднего за 10 дней',
-  'charts.peakDeviation': 'Наибольшее отклонение {{value}} в {{time}} (среднее за 10 дней {{average}} °C)',
+  'charts.peakDeviation':
+    'Наибольшее отклонение {{value}} в {{time}}: {{temperature}} °C против среднего за 10 дней {{average}} °C + {{offset}} °C',
   'charts.series.hourMean': 'Среднее за час',
   'charts.series.usual': 'Обычно в это время (прошлые дни)',
   'charts.series.dayMean': 'Среднее за день',

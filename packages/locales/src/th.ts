@@ -702,7 +702,8 @@ export const th: Partial<Record<MessageKey, string>> = {
   'charts.period.month': '30 วัน',
   'charts.counts': 'ได้รับค่าที่วัด {{received}} จาก {{expected}} ครั้ง ขาด {{missing}} ครั้ง เติม {{filled}} ครั้ง',
   'charts.hourlyAgainstAverage': 'อุณหภูมิรายชั่วโมงเทียบกับค่าเฉลี่ย 10 วันของตัวนี้',
-  'charts.peakDeviation': 'ค่าเบี่ยงเบนสูงสุด {{value}} เวลา {{time}} (เฉลี่ย 10 วัน {{average}} °C)',
+  'charts.peakDeviation':
+    'ค่าเบี่ยงเบนสูงสุด {{value}} เวลา {{time}}: {{temperature}} °C เทียบกับเฉลี่ย 10 วัน {{average}} °C + {{offset}} °C',
   'charts.series.hourMean': 'ค่าเฉลี่ยรายชั่วโมง',
   'charts.series.usual': 'ค่าปกติช่วงเวลานี้ (วันก่อน ๆ)',
   'charts.series.dayMean': 'ค่าเฉลี่ยรายวัน',

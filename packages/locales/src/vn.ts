@@ -719,7 +719,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'charts.period.month': '30 ngày',
   'charts.counts': 'Đã nhận {{received}}/{{expected}} số đo, thiếu {{missing}}, bù {{filled}}',
   'charts.hourlyAgainstAverage': 'Thân nhiệt theo giờ so với trung bình 10 ngày của bò',
-  'charts.peakDeviation': 'Độ lệch lớn nhất {{value}} lúc {{time}} (trung bình 10 ngày {{average}} °C)',
+  'charts.peakDeviation':
+    'Độ lệch lớn nhất {{value}} lúc {{time}}: {{temperature}} °C so với trung bình 10 ngày {{average}} °C + {{offset}} °C',
   'charts.series.hourMean': 'Trung bình theo giờ',
   'charts.series.usual': 'Mức thường lệ giờ này (các ngày trước)',
   'charts.series.dayMean': 'Trung bình ngày',

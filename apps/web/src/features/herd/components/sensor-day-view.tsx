@@ -13,7 +13,6 @@ import { useReadingCounts, useReadingsOfDay, useTemperatureDeviation } from '../
 import {
   activityAlertLines,
   CHART_COLORS,
-  firstKnown,
   peakDeviation,
   signedDegrees,
   temperatureAlertLines,
@@ -105,7 +104,9 @@ export function SensorDayView({
                   ? t('charts.peakDeviation', {
                       value: signedDegrees(peak.deviation),
                       time: clockLabel(peak.time),
-                      average: (firstKnown(hours.data ?? [], (hour) => hour.average) ?? 0).toFixed(2),
+                      temperature: peak.temp.toFixed(2),
+                      average: peak.average.toFixed(2),
+                      offset: peak.allowance.toFixed(2),
                     })
                   : t('common.noData')
               }

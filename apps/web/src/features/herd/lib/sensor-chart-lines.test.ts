@@ -18,16 +18,22 @@ describe('usualBySlot', () => {
 });
 
 describe('peakDeviation', () => {
-  it('finds the hour furthest above her threshold and skips hours without a value', () => {
+  it('finds the hour furthest above her threshold, with the allowance it is taken after', () => {
+    const hour = (time: string, temp: number | null, deviation: number | null) => ({
+      time,
+      temp,
+      average: 38.85,
+      deviation,
+    });
     expect(
       peakDeviation([
-        { time: 'a', deviation: -0.2 },
-        { time: 'b', deviation: null },
-        { time: 'c', deviation: 0.61 },
-        { time: 'd', deviation: 0.6 },
+        hour('a', 38.2, -0.2),
+        hour('b', null, null),
+        hour('c', 40.42, 1.12),
+        hour('d', 40.4, 1.1),
       ]),
-    ).toEqual({ time: 'c', deviation: 0.61 });
-    expect(peakDeviation([{ time: 'a', deviation: null }])).toBeNull();
+    ).toEqual({ time: 'c', deviation: 1.12, temp: 40.42, average: 38.85, allowance: 0.45 });
+    expect(peakDeviation([hour('a', null, null)])).toBeNull();
   });
 
   it('writes the sign the way the cow list does', () => {

@@ -45,20 +45,37 @@ export function usualBySlot(points: readonly { time: string; activity: number | 
   });
 }
 
-/** The hour whose temperature stood highest above her threshold (average + tempadd); null without data. */
+/** An hour of her temperature against her threshold (average + tempadd). */
+interface DeviationHour {
+  time: string;
+  temp: number | null;
+  average: number | null;
+  deviation: number | null;
+}
+
+/**
+ * The hour whose temperature stood highest above her threshold, with the allowance (tempadd) the deviation
+ * is taken after, so the line can say why +1.12 is not simply temperature minus average; null without data.
+ */
 export function peakDeviation(
-  hours: readonly { time: string; deviation: number | null }[],
-): { time: string; deviation: number } | null {
-  let peak: { time: string; deviation: number } | null = null;
-  for (const { time, deviation } of hours) {
-    if (deviation !== null && (peak === null || deviation > peak.deviation)) peak = { time, deviation };
+  hours: readonly DeviationHour[],
+): { time: string; deviation: number; temp: number; average: number; allowance: number } | null {
+  let peak: { time: string; deviation: number; temp: number; average: number; allowance: number } | null =
+    null;
+  for (const { time, temp, average, deviation } of hours) {
+    if (deviation === null || temp === null || average === null) continue;
+    if (peak === null || deviation > peak.deviation) {
+      peak = {
+        time,
+        deviation,
+        temp,
+        average,
+        allowance: Math.round((temp - average - deviation) * 100) / 100,
+      };
+    }
   }
   return peak;
 }
-
-/** The first known value of a field along a series (the 10-day average is the same every hour). */
-export const firstKnown = <T>(rows: readonly T[], pick: (row: T) => number | null): number | null =>
-  rows.map(pick).find((value): value is number => value !== null) ?? null;
 
 /** '+0.62 °C' / '−0.10 °C'. */
 export const signedDegrees = (value: number) =>

@@ -111,7 +111,7 @@ describe('cow charts: the day', () => {
       '140 of 144 readings received, 4 missing, 3 filled in',
     );
     expect(screen.getByTestId('chart-temperature-average-summary').textContent).toBe(
-      'Largest deviation +0.65 °C at 01:00 (10-day average 38.60 °C)',
+      'Largest deviation +0.65 °C at 01:00: 39.70 °C against her 10-day average 38.60 °C + 0.45 °C',
     );
     expect(screen.getByTestId('chart-activity-summary').textContent).toMatch(/^3 readings: lowest 12\.0/);
     // A neck collar does not see drinks: no empty drinking chart, a line that says why.
