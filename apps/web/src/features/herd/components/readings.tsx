@@ -105,8 +105,9 @@ export function ActivityReading({
 
 /**
  * Drinking events in the last 24 hours. They are seen in a bolus's temperature, so a neck collar has none.
- * `short` (the cow list's fixed-height rows): a dash instead of "Not measured" / "No reading", which do not
- * fit beside the other readings in every language; the words stay in its title and label.
+ * `short` (the cow list's fixed-height rows): the count alone, or a dash instead of "Not measured" / "No
+ * reading": the words do not fit beside the other readings in every language ("10/сут."), so they stay in its
+ * title and label.
  */
 export function DrinkReading({
   value,
@@ -129,7 +130,7 @@ export function DrinkReading({
     >
       <DropletIcon size={14} />
       <Text size={size} span style={{ whiteSpace: 'nowrap' }} aria-label={words}>
-        {short && !known ? '—' : words}
+        {short ? (known ? String(value) : '—') : words}
       </Text>
     </Group>
   );
