@@ -227,10 +227,14 @@ describe('the demo herd follows the lifecycle and the automatic dates', () => {
   });
 
   it("keeps each cow's automatic dates equal to its latest record's", async () => {
+    // A calving after the latest insemination ends its cycle, and its check with it.
     const latest = await rows<{ cowId: number; check: string | null; calving: string | null }>(
       `SELECT c.id AS "cowId",
               (SELECT to_char(pregnancy_check_date, 'YYYY-MM-DD') FROM fertilization_records f
-                WHERE f.cow_id = c.id ORDER BY planned_at DESC LIMIT 1) AS "check",
+                WHERE f.cow_id = c.id
+                  AND NOT EXISTS (SELECT 1 FROM calving_records k
+                                   WHERE k.cow_id = c.id AND k.calved_at >= f.planned_at)
+                ORDER BY planned_at DESC LIMIT 1) AS "check",
               (SELECT to_char(expected_calving_date, 'YYYY-MM-DD') FROM pregnancy_records p
                 WHERE p.cow_id = c.id ORDER BY diagnosed_at DESC LIMIT 1) AS calving
          FROM cows c`,

@@ -408,7 +408,7 @@ describe('pregnancy diagnoses', () => {
 });
 
 describe('calving records', () => {
-  it('move the cow to 포유 with parity + 1; expected estrus = calving day + 60; expected calving cleared', async () => {
+  it('move the cow to 포유 with parity + 1; expected estrus = calving day + 60; expected calving and check cleared', async () => {
     const cowId = await newCow({ parity: 2 });
     await addFertilization({ cowId, plannedAt: '2025-05-01T10:00:00+09:00', method: 'natural' });
     await addPregnancy({
@@ -442,6 +442,9 @@ describe('calving records', () => {
       parity: 3,
       recentChildbirth: '2026-02-15',
       expectedDelivery: null,
+      // The check belonged to the insemination this calving ended; her last insemination stays on record.
+      pregnancyTest: null,
+      lastFertilization: '2025-05-01',
       expectedEstrus: '2026-04-16',
       expectedEstrusAuto: true,
     });

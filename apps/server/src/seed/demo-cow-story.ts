@@ -247,6 +247,9 @@ export class CowStory {
     this.cow.records.push({ kind: 'calving', at: time, method, result, expectedEstrus, calfCode });
     this.cow.lastCalvingDate = date;
     this.cow.expectedCalvingDate = null;
+    // The check of the insemination this calving ends is history (as the app derives it).
+    this.cow.pregnancyCheckDate = null;
+    this.cow.pregnancyCheckManual = false;
     this.cow.expectedEstrusDate = expectedEstrus;
     this.serviceDate = null;
     return this.move(time, { kind: 'calving' });

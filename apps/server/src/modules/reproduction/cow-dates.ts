@@ -51,9 +51,11 @@ export const deriveCowDates = async (
     lastEstrusDate: estrus?.estrusDay ?? null,
     lastFertilizationDate: fertilization?.plannedDay ?? null,
     lastCalvingDate: calving?.calvingDay ?? null,
-    pregnancyCheck: fertilization
-      ? { date: fertilization.pregnancyCheckDate, manual: fertilization.pregnancyCheckManual }
-      : NO_DATE,
+    // A calving after the insemination ends its cycle: its check is history, not a date to come.
+    pregnancyCheck:
+      fertilization && !(calving && calving.calvedAt >= fertilization.plannedAt)
+        ? { date: fertilization.pregnancyCheckDate, manual: fertilization.pregnancyCheckManual }
+        : NO_DATE,
     expectedCalving:
       pregnantNow && pregnancy
         ? { date: pregnancy.expectedCalvingDate, manual: pregnancy.expectedCalvingManual }
