@@ -7,6 +7,7 @@ import type {
   DiagnosisMethod,
   MatingMethod,
 } from '@cowcare/domain/reproduction-dates';
+import { dictionaryLabels } from '@cowcare/locales/dictionary-labels';
 import type { LanguageKey } from '../../../lib/i18n';
 
 type ConfigDictEntry = RouteData<typeof api.system.configDictionary>[number];
@@ -15,8 +16,10 @@ export type DictionaryName =
   'mating' | 'calvingMethod' | 'calvingResult' | 'pregnancyStatus' | 'diagnosisMethod' | 'disease';
 
 export interface DictionaryItem {
+  /** The dictionary it belongs to: with the code it names the label of the other six languages. */
+  dictionary: DictionaryName;
   code: string;
-  /** Labels of spec §3: ch, ko and en; the other languages show en. */
+  /** Labels of spec §3: ch, ko and en; the other languages have theirs in the locales' dictionary labels. */
   labels: { ch: string; ko: string; en: string };
   /** Days the entry adds to a date, where it has one (mating methods, diagnosis methods). */
   addDays: number | undefined;
@@ -25,7 +28,7 @@ export interface DictionaryItem {
 export type Dictionaries = Record<DictionaryName, DictionaryItem[]>;
 
 /** `name` is a comma list: ch, ko, en and, where the entry has one, its add-days. */
-export function parseDictionaryName(name: string): Omit<DictionaryItem, 'code'> {
+export function parseDictionaryName(name: string): Omit<DictionaryItem, 'code' | 'dictionary'> {
   const parts = name.split(',').map((part) => part.trim());
   let addDays: number | undefined;
   if (parts.length >= 4 && /^-?\d+$/.test(parts.at(-1) ?? '')) addDays = Number(parts.pop());
@@ -44,16 +47,18 @@ export function toDictionaries(entries: readonly ConfigDictEntry[]): Dictionarie
     disease: [],
   };
   for (const entry of entries) {
-    const list = dictionaries[entry.dbname as DictionaryName] as DictionaryItem[] | undefined;
-    list?.push({ code: entry.code, ...parseDictionaryName(entry.name) });
+    const dictionary = entry.dbname as DictionaryName;
+    const list = dictionaries[dictionary] as DictionaryItem[] | undefined;
+    list?.push({ dictionary, code: entry.code, ...parseDictionaryName(entry.name) });
   }
   return dictionaries;
 }
 
-/** The label in the user's language; languages other than ch and ko fall back to en. */
+/** The label in the user's language; an entry the bundled labels do not know yet shows its en label. */
 export function labelOf(item: DictionaryItem, language: LanguageKey): string {
   if (language === 'ch' || language === 'ko') return item.labels[language] || item.labels.en;
-  return item.labels.en;
+  if (language === 'en') return item.labels.en;
+  return dictionaryLabels[language][`${item.dictionary}.${item.code}`] ?? item.labels.en;
 }
 
 /** The label of a stored code, or the code itself when the dictionary does not know it. */

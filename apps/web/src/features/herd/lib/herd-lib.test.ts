@@ -124,20 +124,30 @@ describe('configuration dictionaries', () => {
     });
   });
 
-  it('labels in the user’s language; languages other than ch and ko show en', () => {
-    const [item] = toDictionaries([
-      { id: 1, dbname: 'disease', code: 'x', name: '口蹄疫,구제역,Foot-and-mouth' },
-    ]).disease;
-    if (!item) throw new Error('no item');
-    expect(labelOf(item, 'ch')).toBe('口蹄疫');
-    expect(labelOf(item, 'ko')).toBe('구제역');
-    expect(labelOf(item, 'en')).toBe('Foot-and-mouth');
-    expect(labelOf(item, 'ru')).toBe('Foot-and-mouth');
+  it('labels in the user’s language: ch, ko and en from the entry, the other six from the bundled labels', () => {
+    const { disease } = toDictionaries([
+      { id: 1, dbname: 'disease', code: 'foot-and-mouth', name: '口蹄疫,구제역,Foot-and-mouth disease' },
+      { id: 2, dbname: 'disease', code: 'added-later', name: '新病,새 질병,New disease' },
+    ]);
+    const [known, unknown] = disease;
+    if (!known || !unknown) throw new Error('no items');
+    expect(labelOf(known, 'ch')).toBe('口蹄疫');
+    expect(labelOf(known, 'ko')).toBe('구제역');
+    expect(labelOf(known, 'en')).toBe('Foot-and-mouth disease');
+    expect(labelOf(known, 'ru')).toBe('Ящур');
+    expect(labelOf(known, 'vn')).toBe('Lở mồm long móng');
+    // An entry added on the server before the app knows it keeps its English label.
+    expect(labelOf(unknown, 'ru')).toBe('New disease');
   });
 });
 
 describe('automatic record dates', () => {
-  const mating = (code: string, addDays: number) => ({ code, labels: { ch: '', ko: '', en: code }, addDays });
+  const mating = (code: string, addDays: number) => ({
+    dictionary: 'mating' as const,
+    code,
+    labels: { ch: '', ko: '', en: code },
+    addDays,
+  });
   it('adds the mating method’s days, and the farm’s days for the check method', () => {
     expect(scheduledServiceDate('2025-12-31', mating('artificial-insemination', 1))).toBe('2026-01-01');
     expect(scheduledServiceDate('2025-03-01', mating('embryo-transfer', 7))).toBe('2025-03-08');
