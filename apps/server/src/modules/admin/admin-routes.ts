@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@cowcare/contract/errors';
 import { throttled, unauthorized } from '../../http/app-error';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
-import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
+import { accountWithPassword } from '../auth/passwords';
 import { cowTimeline } from '../cows/cow-history';
 import { presentCow } from '../cows/cow-presenter';
 import { findAdminByUsername } from './admin-users-repository';
@@ -15,13 +15,13 @@ const throttleKey = (username: string) => `admin:${username}`;
 
 export const adminRoutes = (services: Services) => [
   bind(api.admin.login, async ({ body, ip }) => {
-    const attempt = await services.loginThrottle.guard(throttleKey(body.username), ip, async () => {
-      const admin = await findAdminByUsername(services.db, body.username);
-      const valid = admin
-        ? await verifyPassword(admin.passwordHash, body.password)
-        : await burnPasswordCheck(body.password);
-      return admin && valid ? admin : undefined;
-    });
+    const attempt = await services.loginThrottle.guard(throttleKey(body.username), ip, async () =>
+      accountWithPassword(
+        await findAdminByUsername(services.db, body.username),
+        (admin) => admin.passwordHash,
+        body.password,
+      ),
+    );
     if (attempt.outcome === 'throttled') {
       throw throttled(attempt.retryAfterSeconds, 'Too many failed logins. Try again later.');
     }

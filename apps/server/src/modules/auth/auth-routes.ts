@@ -7,7 +7,7 @@ import type { Services } from '../../services';
 import { presentUser } from '../users/user-presenter';
 import { findUserById, findUserByUsername, updateUser } from '../users/users-repository';
 import { agreementText } from './agreement-texts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { accountWithPassword, hashPassword, verifyPassword } from './passwords';
 import { registerFarmUser } from './register-farm-user';
 import {
   createLoginSession,
@@ -34,13 +34,13 @@ type RefreshOutcome =
 
 export const authRoutes = (services: Services) => [
   bind(api.auth.login, async ({ body, ip }) => {
-    const attempt = await services.loginThrottle.guard(body.username, ip, async () => {
-      const user = await findUserByUsername(services.db, body.username);
-      const valid = user
-        ? await verifyPassword(user.passwordHash, body.password)
-        : await burnPasswordCheck(body.password);
-      return user && valid ? user : undefined;
-    });
+    const attempt = await services.loginThrottle.guard(body.username, ip, async () =>
+      accountWithPassword(
+        await findUserByUsername(services.db, body.username),
+        (user) => user.passwordHash,
+        body.password,
+      ),
+    );
     if (attempt.outcome === 'throttled') {
       throw throttled(attempt.retryAfterSeconds, 'Too many failed logins. Try again later.');
     }

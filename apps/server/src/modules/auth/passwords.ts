@@ -22,3 +22,19 @@ export const burnPasswordCheck = async (candidate: string): Promise<void> => {
   dummyHash ??= hashPassword('not-a-real-password');
   await verifyPassword(await dummyHash, candidate);
 };
+
+/**
+ * The account when `candidate` is its password, else undefined; an unknown account (undefined) costs the same
+ * check, so the answer's timing does not tell which accounts exist.
+ */
+export const accountWithPassword = async <Account>(
+  account: Account | undefined,
+  passwordHashOf: (account: Account) => string,
+  candidate: string,
+): Promise<Account | undefined> => {
+  if (account === undefined) {
+    await burnPasswordCheck(candidate);
+    return undefined;
+  }
+  return (await verifyPassword(passwordHashOf(account), candidate)) ? account : undefined;
+};

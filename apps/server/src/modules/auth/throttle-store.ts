@@ -49,7 +49,7 @@ export const beginAttempt = (
 ): Promise<CountedAttempt> =>
   db.transaction(async (tx) => {
     const keys = rules.map((rule) => storedKey(rule.key));
-    // One key at a time, in one order for every attempt, so two attempts never wait for each other's lock.
+    // Every attempt takes its keys' locks in one order, so two attempts never deadlock on them.
     const lockNames = [...new Set(rules.map((rule, index) => `${rule.counter}:${keys[index]}`))].sort();
     for (const name of lockNames) {
       await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [THROTTLE_LOCK_NAMESPACE, name]);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { LoginThrottle } from '../auth/login-throttle';
-import { burnPasswordCheck, verifyPassword } from '../auth/passwords';
+import { accountWithPassword } from '../auth/passwords';
 import { findGatewayByUsername, touchGateway, type GatewayIdentity } from './gateways-repository';
 
 const SUCCESS_TTL_MS = 5 * 60_000;
@@ -35,13 +35,9 @@ export class GatewayAuthenticator {
     const cached = this.verified.get(cacheKey);
     if (cached && cached.until > Date.now()) return { ok: true, gateway: cached.gateway };
 
-    const attempt = await this.throttle.guard(username, address, async () => {
-      const row = await findGatewayByUsername(this.db, username);
-      const valid = row
-        ? await verifyPassword(row.secretHash, secret)
-        : (await burnPasswordCheck(secret), false);
-      return row && valid ? row : undefined;
-    });
+    const attempt = await this.throttle.guard(username, address, async () =>
+      accountWithPassword(await findGatewayByUsername(this.db, username), (row) => row.secretHash, secret),
+    );
     if (attempt.outcome === 'throttled') {
       return { ok: false, reason: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds };
     }
