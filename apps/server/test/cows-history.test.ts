@@ -258,8 +258,33 @@ describe('GET common/common/getcowfamily/:id', () => {
           { id: oldCalfId, code: 'C250', status: '도태', birthday: '2024-01-15', sex: 'female' },
           { id: calfId, code: 'C300', status: '발정탐지', birthday: '2025-10-22', sex: 'male' },
         ],
+        unregisteredCalves: [],
       },
     });
+  });
+
+  it('lists the live calves her calvings recorded without registering them, and no stillbirth', async () => {
+    const mother = await insertCowRow(testApp, farmer, { code: 'C260', birthday: '2020-02-02', parity: 3 });
+    const registered = await insertCowRow(testApp, farmer, { code: 'C261', damId: mother });
+    const calving = (calvedAt: string, calvingDate: string | null, result: string, calf: number | null) =>
+      testApp.db.query(
+        `INSERT INTO calving_records (farm_id, cow_id, created_by_user_id, calved_at, calving_date, method, result,
+                                      calf_cow_id)
+         VALUES ($1, $2, $3, $4, $5, 'normal', $6, $7)`,
+        [farmId, mother, farmer.id, calvedAt, calvingDate, result, calf],
+      );
+    await calving('2023-03-01T20:00:00Z', '2023-03-02', 'cow', null); // the farm's morning of 2 March
+    await calving('2024-04-01T10:00:00Z', null, 'stillbirth', null);
+    await calving('2025-05-01T10:00:00Z', '2025-05-01', 'bull', registered);
+    await calving('2026-06-01T10:00:00Z', '2026-06-01', 'bull', null);
+    const response = await call(testApp, api.cows.cowFamily, { token: farmer.token, params: { id: mother } });
+    const family = response.json<{ data: { calves: { code: string }[]; unregisteredCalves: unknown } }>()
+      .data;
+    expect(family.calves.map((calf) => calf.code)).toEqual(['C261']);
+    expect(family.unregisteredCalves).toEqual([
+      { calvedOn: '2023-03-02', result: 'cow' },
+      { calvedOn: '2026-06-01', result: 'bull' },
+    ]);
   });
 
   it('answers no relatives for a cow without any', async () => {
@@ -268,12 +293,14 @@ describe('GET common/common/getcowfamily/:id', () => {
       dam: { id: cowId, code: 'C200', status: '설정대기', birthday: '2021-03-05', sex: 'female' },
       sire: null,
       calves: [],
+      unregisteredCalves: [],
     });
     const alone = await call(testApp, api.cows.cowFamily, { token: farmer.token, params: { id: damId } });
     expect(alone.json<{ data: unknown }>().data).toEqual({
       dam: null,
       sire: null,
       calves: [{ id: cowId, code: 'C200', status: '설정대기', birthday: '2021-03-05', sex: 'female' }],
+      unregisteredCalves: [],
     });
   });
 

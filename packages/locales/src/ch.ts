@@ -448,6 +448,7 @@ export const ch: Record<MessageKey, string> = {
   'herd.family.calves': '犊牛（{{count}}）',
   'herd.family.unknown': '未记录',
   'herd.family.noCalves': '没有犊牛记录',
+  'herd.family.unregistered': '{{date}} 出生 · 未登记',
   'herd.family.emptyTitle': '{{code}} 没有家系记录',
   'herd.family.emptyBody': '记录后，母亲、父亲和犊牛会显示在这里。',
   'herd.add.formLabel': '新牛只',

@@ -477,6 +477,7 @@ export const en = {
   'herd.family.calves': 'Calves ({{count}})',
   'herd.family.unknown': 'Not recorded',
   'herd.family.noCalves': 'No calves recorded',
+  'herd.family.unregistered': 'born {{date}} · not registered',
   'herd.family.emptyTitle': 'No family recorded for {{code}}',
   'herd.family.emptyBody': 'The dam, sire and calves appear here once they are recorded.',
 

@@ -478,6 +478,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.family.calves': 'Pedet ({{count}})',
   'herd.family.unknown': 'Tidak tercatat',
   'herd.family.noCalves': 'Belum ada pedet tercatat',
+  'herd.family.unregistered': 'lahir {{date}} · belum terdaftar',
   'herd.family.emptyTitle': 'Belum ada keluarga tercatat untuk {{code}}',
   'herd.family.emptyBody': 'Induk, pejantan, dan pedet muncul di sini setelah dicatat.',
   'herd.add.formLabel': 'Sapi baru',

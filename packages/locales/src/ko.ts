@@ -454,6 +454,7 @@ export const ko: Record<MessageKey, string> = {
   'herd.family.calves': '송아지({{count}})',
   'herd.family.unknown': '기록 없음',
   'herd.family.noCalves': '기록된 송아지가 없습니다',
+  'herd.family.unregistered': '{{date}} 출생 · 미등록',
   'herd.family.emptyTitle': '{{code}}의 가계 기록이 없습니다',
   'herd.family.emptyBody': '어미, 부, 송아지가 기록되면 여기에 표시됩니다.',
   'herd.add.formLabel': '새 소',

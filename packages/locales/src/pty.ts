@@ -475,6 +475,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.family.calves': 'Bezerros ({{count}})',
   'herd.family.unknown': 'Não registrado',
   'herd.family.noCalves': 'Nenhum bezerro registrado',
+  'herd.family.unregistered': 'nascido em {{date}} · não registrado',
   'herd.family.emptyTitle': 'Nenhuma família registrada para {{code}}',
   'herd.family.emptyBody': 'A mãe, o pai e os bezerros aparecem aqui quando forem registrados.',
   'herd.add.formLabel': 'Nova vaca',

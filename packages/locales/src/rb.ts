@@ -473,6 +473,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.family.calves': '子牛（{{count}}）',
   'herd.family.unknown': '記録なし',
   'herd.family.noCalves': '子牛の記録はありません',
+  'herd.family.unregistered': '{{date}} 生まれ · 未登録',
   'herd.family.emptyTitle': '{{code}} の家系記録はありません',
   'herd.family.emptyBody': '母牛・父牛・子牛は、記録するとここに表示されます。',
   'herd.add.formLabel': '新しい牛',

@@ -473,6 +473,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.family.calves': 'Телята ({{count}})',
   'herd.family.unknown': 'Не записано',
   'herd.family.noCalves': 'Телята не записаны',
+  'herd.family.unregistered': 'отёл {{date}} · не внесён в стадо',
   'herd.family.emptyTitle': 'Родословная {{code}} не записана',
   'herd.family.emptyBody': 'Мать, отец и телята появятся здесь, когда будут записаны.',
   'herd.add.formLabel': 'Новая корова',

@@ -462,6 +462,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'herd.family.calves': 'ลูกวัว ({{count}})',
   'herd.family.unknown': 'ไม่ได้บันทึก',
   'herd.family.noCalves': 'ไม่มีบันทึกลูกวัว',
+  'herd.family.unregistered': 'เกิด {{date}} · ยังไม่ได้ลงทะเบียน',
   'herd.family.emptyTitle': 'ไม่มีบันทึกครอบครัวของ {{code}}',
   'herd.family.emptyBody': 'แม่ พ่อ และลูกวัวจะแสดงที่นี่เมื่อบันทึกแล้ว',
   'herd.add.formLabel': 'วัวตัวใหม่',

@@ -471,6 +471,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.family.calves': 'Bê con ({{count}})',
   'herd.family.unknown': 'Chưa ghi',
   'herd.family.noCalves': 'Chưa ghi bê con nào',
+  'herd.family.unregistered': 'sinh {{date}} · chưa đăng ký',
   'herd.family.emptyTitle': 'Chưa có phả hệ cho {{code}}',
   'herd.family.emptyBody': 'Mẹ, bố và bê con sẽ hiện ở đây khi được ghi lại.',
   'herd.add.formLabel': 'Bò mới',

@@ -309,11 +309,21 @@ export const cowFamily = defineRoute({
   path: 'common/common/getcowfamily/:id',
   access: 'user',
   tag,
-  summary: 'Dam, sire (bull or semen code) and calves (oldest first, culled ones included), all of this farm',
+  summary:
+    'Dam, sire (bull or semen code) and calves (oldest first, culled ones included), all of this farm; and ' +
+    'the live calves her calving records name but that were never registered as cows (oldest first)',
   params: CowIdParams,
   data: Type.Object({
     dam: Nullable(CowSummarySchema),
     sire: Nullable(Type.Object({ code: Type.String() })),
     calves: Type.Array(CowSummarySchema),
+    unregisteredCalves: Type.Array(
+      Type.Object({
+        calvedOn: DateString,
+        result: Type.Union([Type.Literal('cow'), Type.Literal('bull')], {
+          description: 'calvingResult dictionary code: a heifer or a bull calf',
+        }),
+      }),
+    ),
   }),
 });

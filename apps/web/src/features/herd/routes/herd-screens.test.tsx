@@ -258,14 +258,17 @@ describe('history and family', () => {
     expect(await screen.findByText('No history yet')).toBeTruthy();
   });
 
-  it('links the dam and the calves, and shows the sire code', async () => {
+  it('links the dam and the calves, shows the sire code and the calves never registered', async () => {
     server({
       'GET common/common/getDataById/cowinfo/4': () => ok(cow),
+      'GET common/common/dict/getconfigdict/cows': () =>
+        ok([{ id: 7, dbname: 'calvingResult', code: 'cow', name: '母犊,암송아지,Heifer calf' }]),
       'GET common/common/getcowfamily/4': () =>
         ok({
           dam: { id: 1, code: 'C1', status: '포유', birthday: '2019-01-01', sex: 'female' },
           sire: { code: 'KPN1385' },
           calves: [{ id: 9, code: 'C9', status: '설정대기', birthday: '2024-02-02', sex: 'male' }],
+          unregisteredCalves: [{ calvedOn: '2026-08-02', result: 'cow' }],
         }),
     });
     logIn();
@@ -275,6 +278,13 @@ describe('history and family', () => {
     );
     expect(screen.getByRole('link', { name: 'C9' }).getAttribute('href')).toBe('/pages/index/cow?id=9');
     expect(screen.getByText('KPN1385')).toBeTruthy();
+    // The calving that registered no calf still counts: "Calves (2)", the heifer without a link.
+    expect(screen.getByRole('heading', { name: 'Calves (2)' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('unregistered-calf').textContent).toBe(
+        'Heifer calfborn Aug 2, 2026 · not registered',
+      ),
+    );
   });
 });
 

@@ -207,7 +207,12 @@ describe('dashboard and overview pages', () => {
     logIn();
     renderApp('/pages/overviews/list');
     const rows = await screen.findAllByTestId('attention-row');
-    expect(rows.map((row) => row.textContent)).toEqual(['C3Fever', 'C2Fever', 'C1Estrus', 'C4Sensor offline']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'C3Fever',
+      'C2Fever',
+      'C1Estrus',
+      'C4Sensor offline',
+    ]);
     // Each reason in its alert's colour, as in the notice tab: a fever red, a heat pink, a sensor grey.
     const badgeColor = (row: HTMLElement) => row.querySelector('.mantine-Badge-root')?.getAttribute('style');
     expect(rows.map(badgeColor)).toEqual([
