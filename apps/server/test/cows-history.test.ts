@@ -264,7 +264,7 @@ describe('GET common/common/getcowfamily/:id', () => {
   });
 
   it('lists the live calves her calvings recorded without registering them, and no stillbirth', async () => {
-    const mother = await insertCowRow(testApp, farmer, { code: 'C260', birthday: '2020-02-02', parity: 3 });
+    const mother = await insertCowRow(testApp, farmer, { code: 'C260', birthday: '2020-02-02' });
     const registered = await insertCowRow(testApp, farmer, { code: 'C261', damId: mother });
     const calving = (calvedAt: string, calvingDate: string | null, result: string, calf: number | null) =>
       testApp.db.query(
