@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { dayOf } from '../modules/reproduction/record-dates';
 import { findSettings } from '../modules/users/settings-repository';
 import { DEMO_FARM_NUMBER, DEMO_USERNAME } from './demo-credentials';
 import type { DemoCow, DemoRecord } from './demo-cow-story';
@@ -92,9 +93,6 @@ interface RecordContext extends DemoFarmIds {
   cowIds: ReadonlyMap<string, number>;
 }
 
-/** The farm's own day of a record's time, as the app writes it beside the time (migration 0005). */
-const farmDayOf = (localTime: string): string => localTime.slice(0, 10);
-
 /** The insert of one record; $1-$3 are always farm, cow and the demo user who recorded it. */
 const recordInsert = (context: RecordContext, record: DemoRecord): [string, unknown[]] => {
   switch (record.kind) {
@@ -110,7 +108,7 @@ const recordInsert = (context: RecordContext, record: DemoRecord): [string, unkn
         `INSERT INTO estrus_records (farm_id, cow_id, created_by_user_id, estrus_at, estrus_date, memo,
                                      next_expected_estrus_date, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $4)`,
-        [record.at, farmDayOf(record.at), record.memo, record.nextExpectedEstrus],
+        [record.at, dayOf(record.at), record.memo, record.nextExpectedEstrus],
       ];
     case 'fertilization':
       return [
@@ -120,7 +118,7 @@ const recordInsert = (context: RecordContext, record: DemoRecord): [string, unkn
          VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $4)`,
         [
           record.at,
-          farmDayOf(record.at),
+          dayOf(record.at),
           record.method,
           record.sireCode,
           record.serviceDate,
@@ -133,7 +131,7 @@ const recordInsert = (context: RecordContext, record: DemoRecord): [string, unkn
         `INSERT INTO pregnancy_records (farm_id, cow_id, created_by_user_id, diagnosis_method, diagnosed_at,
                                         diagnosis_date, result, expected_calving_date, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $5)`,
-        [record.method, record.at, farmDayOf(record.at), record.result, record.expectedCalving],
+        [record.method, record.at, dayOf(record.at), record.result, record.expectedCalving],
       ];
     case 'calving':
       return [
@@ -142,7 +140,7 @@ const recordInsert = (context: RecordContext, record: DemoRecord): [string, unkn
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $4)`,
         [
           record.at,
-          farmDayOf(record.at),
+          dayOf(record.at),
           record.method,
           record.result,
           record.expectedEstrus,
