@@ -1,9 +1,7 @@
 import { api } from '@cowcare/contract/api';
-import { ERROR_CODES } from '@cowcare/contract/errors';
-import { throttled, unauthorized } from '../../http/app-error';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
-import { accountWithPassword } from '../auth/passwords';
+import { loginWithPassword } from '../auth/password-login';
 import { cowTimeline } from '../cows/cow-history';
 import { presentCow } from '../cows/cow-presenter';
 import { findAdminByUsername } from './admin-users-repository';
@@ -15,20 +13,12 @@ const throttleKey = (username: string) => `admin:${username}`;
 
 export const adminRoutes = (services: Services) => [
   bind(api.admin.login, async ({ body, ip }) => {
-    const attempt = await services.loginThrottle.guard(throttleKey(body.username), ip, async () =>
-      accountWithPassword(
-        await findAdminByUsername(services.db, body.username),
-        (admin) => admin.passwordHash,
-        body.password,
-      ),
+    const admin = await loginWithPassword(
+      services.loginThrottle,
+      { throttleKey: throttleKey(body.username), address: ip, password: body.password },
+      () => findAdminByUsername(services.db, body.username),
     );
-    if (attempt.outcome === 'throttled') {
-      throw throttled(attempt.retryAfterSeconds, 'Too many failed logins. Try again later.');
-    }
-    if (attempt.outcome === 'failed') {
-      throw unauthorized('Incorrect username or password', ERROR_CODES.badCredentials);
-    }
-    return { token: await services.tokens.signAdminToken(attempt.value.id) };
+    return { token: await services.tokens.signAdminToken(admin.id) };
   }),
 
   bind(api.admin.restoreCow, async ({ params, body, request }) =>

@@ -1,13 +1,14 @@
 import { api } from '@cowcare/contract/api';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { Session } from '@cowcare/contract/schemas';
-import { badRequest, throttled, unauthorized } from '../../http/app-error';
+import { badRequest, unauthorized } from '../../http/app-error';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
 import { presentUser } from '../users/user-presenter';
 import { findUserById, findUserByUsername, updateUser } from '../users/users-repository';
 import { agreementText } from './agreement-texts';
-import { accountWithPassword, hashPassword, verifyPassword } from './passwords';
+import { loginWithPassword } from './password-login';
+import { hashPassword, verifyPassword } from './passwords';
 import { registerFarmUser } from './register-farm-user';
 import {
   createLoginSession,
@@ -18,8 +19,6 @@ import {
   revokeSession,
   type RefreshTokenRecord,
 } from './sessions-repository';
-
-const INCORRECT_CREDENTIALS = 'Incorrect username or password';
 
 const startSession = async (services: Services, userId: number): Promise<Omit<Session, 'user'>> => {
   const { sessionId, refreshToken } = await services.db.transaction(async (tx) => {
@@ -34,18 +33,11 @@ type RefreshOutcome =
 
 export const authRoutes = (services: Services) => [
   bind(api.auth.login, async ({ body, ip }) => {
-    const attempt = await services.loginThrottle.guard(body.username, ip, async () =>
-      accountWithPassword(
-        await findUserByUsername(services.db, body.username),
-        (user) => user.passwordHash,
-        body.password,
-      ),
+    const user = await loginWithPassword(
+      services.loginThrottle,
+      { throttleKey: body.username, address: ip, password: body.password },
+      () => findUserByUsername(services.db, body.username),
     );
-    if (attempt.outcome === 'throttled') {
-      throw throttled(attempt.retryAfterSeconds, 'Too many failed logins. Try again later.');
-    }
-    if (attempt.outcome === 'failed') throw unauthorized(INCORRECT_CREDENTIALS, ERROR_CODES.badCredentials);
-    const user = attempt.value;
     return { ...(await startSession(services, user.id)), user: presentUser(user) };
   }),
 
