@@ -7,7 +7,7 @@ import {
 } from '@cowcare/contract/routes/notices';
 import { NOTICE_GROUPS, noticeCodesOf, noticeGroupWireValue } from '@cowcare/domain/notice-codes';
 import { ERROR_CODES } from '@cowcare/contract/errors';
-import { AppError, forbidden } from '../../http/app-error';
+import { badRequest, forbidden } from '../../http/app-error';
 import { bind, type AuthUser } from '../../http/route-context';
 import type { Services } from '../../services';
 import { findUserById } from '../users/users-repository';
@@ -27,8 +27,7 @@ const dayStartOf = (since: string | undefined): Date => {
   if (since === undefined) return new Date(now - DAY_MS);
   const start = Date.parse(since);
   if (!(start <= now + HOUR_MS && start >= now - NOTICE_DAY_MAX_HOURS * HOUR_MS)) {
-    throw new AppError(
-      400,
+    throw badRequest(
       ERROR_CODES.validation,
       `since must be the start of today, within the last ${NOTICE_DAY_MAX_HOURS} hours`,
     );
