@@ -30,7 +30,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 describe('register page', () => {
   it('shows a message on each field that breaks a rule, and sends nothing', async () => {
     const api = server(() => ok(demoSession));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/pages/login/register');
     await user.type(await screen.findByRole('textbox', { name: 'Username' }), 'no spaces');
     await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'short');
@@ -52,7 +52,7 @@ describe('register page', () => {
 
   it('shows a taken username on the username field', async () => {
     server(() => fail(409, 'E_USERNAME_TAKEN'));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/pages/login/register');
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -61,7 +61,7 @@ describe('register page', () => {
 
   it('creates the account, logs in and opens the cow list', async () => {
     const api = server(() => ok(demoSession));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/pages/login/register');
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
