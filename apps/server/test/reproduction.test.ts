@@ -12,6 +12,7 @@ import {
   type FertilizationRecord,
   type PregnancyRecord,
 } from '@cowcare/contract/routes/reproduction';
+import { readMigrations } from '../src/db/migrate';
 import { CONFIG_DICTIONARIES } from '../src/seed/config-dictionaries';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 import { cowDates, herdSnapshot, insertCow, nextCode, ok } from './reproduction-fixtures';
@@ -448,6 +449,51 @@ describe('calving records', () => {
       expectedEstrus: '2026-04-16',
       expectedEstrusAuto: true,
     });
+  });
+
+  it('lose, on migration 0014, the check a calving recorded before that rule left behind', async () => {
+    const inseminatedAndCalved = async () => {
+      const cowId = await newCow({ parity: 1 });
+      const { cow } = await addFertilization({
+        cowId,
+        plannedAt: '2025-03-01T10:00:00+09:00',
+        method: 'natural',
+      });
+      await addCalving({ cowId, calvedAt: '2025-12-10T10:00:00+09:00', method: 'normal', result: 'other' });
+      return { cowId, check: cow.pregnancyTest };
+    };
+    // As older installs stored them: the insemination's automatic check, and one typed on the cow.
+    const { cowId: stale, check } = await inseminatedAndCalved();
+    expect(check).not.toBeNull();
+    await testApp.db.query(`UPDATE cows SET pregnancy_check_date = $2 WHERE id = $1`, [stale, check]);
+    const { cowId: typed } = await inseminatedAndCalved();
+    await testApp.db.query(
+      `UPDATE cows SET pregnancy_check_date = '2026-01-20', pregnancy_check_manual = true WHERE id = $1`,
+      [typed],
+    );
+    const open = await newCow();
+    const { cow: openBefore } = await addFertilization({
+      cowId: open,
+      plannedAt: '2026-01-05T10:00:00+09:00',
+      method: 'natural',
+    });
+
+    const migration = readMigrations().find((each) => each.version.startsWith('0014_'));
+    await testApp.db.execScript(migration?.sql ?? 'missing migration 0014');
+
+    expect(await cowDates(testApp, stale)).toMatchObject({
+      pregnancyTest: null,
+      lastFertilization: '2025-03-01',
+    });
+    expect(await cowDates(testApp, typed)).toMatchObject({
+      pregnancyTest: '2026-01-20',
+      pregnancyTestAuto: false,
+    });
+    expect(await cowDates(testApp, open)).toMatchObject({
+      pregnancyTest: openBefore.pregnancyTest,
+      pregnancyTestAuto: true,
+    });
+    expect(openBefore.pregnancyTest).not.toBeNull();
   });
 
   it('keep an expected estrus after calving set by hand', async () => {
