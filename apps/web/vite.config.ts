@@ -18,5 +18,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Form tests type field by field, a render per key; on a busy two-core runner that passed 5 s. The limit
+    // is there to stop a hung test, not to time one (speed lives in bench/).
+    testTimeout: 20_000,
   },
 });
