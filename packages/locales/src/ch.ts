@@ -681,6 +681,7 @@ export const ch: Record<MessageKey, string> = {
   'overview.byStatus': '按状态分布的牛只',
   'overview.sensors': '传感器',
   'overview.attention': '需要关注的牛只',
+  'overview.views': '牛群视图',
   'overview.allWell': '目前没有需要关注的牛只。',
   'overview.reason.fever': '发热',
   'overview.reason.lowTemperature': '低体温',

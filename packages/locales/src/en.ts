@@ -726,6 +726,7 @@ export const en = {
   'overview.byStatus': 'Cows by status',
   'overview.sensors': 'Sensors',
   'overview.attention': 'Cows needing attention',
+  'overview.views': 'Herd views',
   'overview.allWell': 'No cow needs attention right now.',
   'overview.reason.fever': 'Fever',
   'overview.reason.lowTemperature': 'Low temperature',
@@ -785,17 +786,26 @@ export const en = {
 export type MessageKey = keyof typeof en;
 
 /**
- * English singulars of the counted lines above ("1 cow", not "1 cows"). i18next picks `key_one` for a count
- * of 1 in English and falls back to the key itself; the other languages either have no plural forms (ko, ch)
- * or word their counts to need none (ru: "гол.").
+ * Another form of a counted line: i18next picks `key_one` where the language's plural rule says "one", and
+ * `key_zero` for a count of 0 in any language, falling back to the key itself.
  */
-export const enSingulars: Record<string, string> = {
+export type CountFormKey = `${MessageKey}_${'zero' | 'one'}`;
+
+/**
+ * English count forms of the counted lines above ("1 cow", not "1 cows"). The other languages either have no
+ * plural forms (ko, ch, rb, th, vn, idn), word their counts to need none (ru: "гол."), or have their own
+ * (pty).
+ */
+export const enCountForms: Partial<Record<CountFormKey, string>> = {
   'herd.assign.title_one': 'Assign a type to 1 cow',
   'herd.assign.done_one': '1 cow moved to {{type}}',
   'herd.cow.ageMonths_one': '1 month',
   'herd.history.files_one': '1 file',
+  'herd.search.hint_zero': 'The farm has no cows to search yet.',
   'herd.search.hint_one': 'Type part of a code or a sensor id to find your one cow.',
   'herd.types.countLine_one': '1 cow',
+  'herd.types.deleteMessage_zero':
+    'Do you want to delete this type? It has no cows. Charges already made stay in the wallet.',
   'herd.types.deleteMessage_one':
     'Do you want to delete this type? Its 1 cow moves to Uncategorized. Charges already made stay in the wallet.',
   'herd.assign.alreadyIn_one': '1 of the selected cows is already in this type and is not charged again.',

@@ -707,6 +707,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'overview.byStatus': 'Sapi menurut status',
   'overview.sensors': 'Sensor',
   'overview.attention': 'Sapi yang perlu perhatian',
+  'overview.views': 'Tampilan kawanan',
   'overview.allWell': 'Saat ini tidak ada sapi yang perlu perhatian.',
   'overview.reason.fever': 'Demam',
   'overview.reason.lowTemperature': 'Suhu rendah',

@@ -693,6 +693,7 @@ export const ko: Record<MessageKey, string> = {
   'overview.byStatus': '상태별 두수',
   'overview.sensors': '센서',
   'overview.attention': '주의가 필요한 소',
+  'overview.views': '목장 현황 보기',
   'overview.allWell': '지금 주의가 필요한 소가 없습니다.',
   'overview.reason.fever': '발열',
   'overview.reason.lowTemperature': '저체온',

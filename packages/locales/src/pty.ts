@@ -1,4 +1,4 @@
-import type { MessageKey } from './en';
+import type { CountFormKey, MessageKey } from './en';
 
 /** Português */
 export const pty: Partial<Record<MessageKey, string>> = {
@@ -168,7 +168,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'tabs.data': 'Dados',
 
   'pages.cows': 'Lista de vacas',
-  'pages.notice': 'Notificações',
+  'pages.notice': 'Avisos',
   'pages.data': 'Dados do rebanho',
   'pages.cowcamera': 'Câmera das vacas',
   'pages.welcome': 'Bem-vindo',
@@ -704,6 +704,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'overview.byStatus': 'Vacas por situação',
   'overview.sensors': 'Sensores',
   'overview.attention': 'Vacas que precisam de atenção',
+  'overview.views': 'Visões do rebanho',
   'overview.allWell': 'Nenhuma vaca precisa de atenção agora.',
   'overview.reason.fever': 'Febre',
   'overview.reason.lowTemperature': 'Temperatura baixa',
@@ -758,4 +759,38 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'overview.herdTemperature': 'Temperatura média por hora (°C)',
   'overview.herdActivity': 'Atividade por vaca por hora',
   'overview.drinkingBands': 'Vacas por vezes que beberam nas últimas 24 h',
+};
+
+/**
+ * Portuguese count forms of the counted lines. Portuguese counts 0 and 1 as "one" ("0 vaca", "1 vaca"), so the
+ * count stays in the text, and a line that cannot say 0 that way has its own zero form.
+ */
+export const ptyCountForms: Partial<Record<CountFormKey, string>> = {
+  'herd.list.selected_one': '{{count}} selecionada',
+  'herd.assign.title_one': 'Atribuir tipo a {{count}} vaca',
+  'herd.assign.alreadyIn_one': '{{count}} das vacas selecionadas já está neste tipo e não é cobrada de novo.',
+  'herd.assign.done_one': '{{count}} vaca movida para {{type}}',
+  'herd.cow.ageMonths_one': '{{count}} mês',
+  'herd.history.files_one': '{{count}} arquivo',
+  'herd.search.hint_zero': 'A fazenda ainda não tem vacas para procurar.',
+  'herd.search.hint_one': 'Digite parte de um código ou nº de sensor para achar a sua vaca.',
+  'herd.search.count_one': '{{count}} encontrada',
+  'herd.types.countLine_one': '{{count}} vaca',
+  'herd.types.deleteMessage_zero':
+    'Deseja excluir este tipo? Ele não tem vacas. As cobranças já feitas continuam na carteira.',
+  'herd.types.deleteMessage_one':
+    'Deseja excluir este tipo? A vaca dele vai para Sem categoria. As cobranças já feitas continuam na carteira.',
+  'herd.wallet.charge_one': '{{type}}: {{count}} vaca',
+  'setup.sensors.count_one': '{{count}} sensor',
+  'setup.cows.intro_one': 'A fazenda tem {{count}} vaca. Adicione vacas uma a uma ou importe um arquivo CSV.',
+  'setup.csv.allValid_one': '{{count}} linha válida.',
+  'setup.csv.import_one': 'Importar {{count}} vaca',
+  'setup.csv.importedAll_one': '{{count}} vaca importada.',
+  'herd.csv.columns_one': 'Esta linha precisa de exatamente {{count}} valor',
+  'tabs.unread_one': '{{count}} não lida',
+  'notices.today.total_one': 'Hoje: {{count}} aviso',
+  'charts.summary_one': '{{count}} leitura: mínima {{min}}, máxima {{max}}, média {{average}}',
+  'charts.summaryPoints_one': '{{count}} valor: mínimo {{min}}, máximo {{max}}, média {{average}}',
+  'overview.herdDaySensors_one': 'Médias de {{count}} sensor',
+  'overview.herdDaySilent_one': '{{count}} não enviou dados nesse dia',
 };

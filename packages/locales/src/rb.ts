@@ -702,6 +702,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'overview.byStatus': '状態別の頭数',
   'overview.sensors': 'センサー',
   'overview.attention': '注意が必要な牛',
+  'overview.views': '牛群ビュー',
   'overview.allWell': '現在、注意が必要な牛はいません。',
   'overview.reason.fever': '発熱',
   'overview.reason.lowTemperature': '低体温',

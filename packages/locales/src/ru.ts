@@ -705,6 +705,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'overview.byStatus': 'Коровы по статусу',
   'overview.sensors': 'Датчики',
   'overview.attention': 'Коровы, требующие внимания',
+  'overview.views': 'Обзоры стада',
   'overview.allWell': 'Сейчас ни одна корова не требует внимания.',
   'overview.reason.fever': 'Лихорадка',
   'overview.reason.lowTemperature': 'Низкая температура',

@@ -683,6 +683,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'overview.byStatus': 'วัวแยกตามสถานะ',
   'overview.sensors': 'เซนเซอร์',
   'overview.attention': 'วัวที่ต้องดูแล',
+  'overview.views': 'มุมมองฝูงโค',
   'overview.allWell': 'ตอนนี้ไม่มีวัวที่ต้องดูแลเป็นพิเศษ',
   'overview.reason.fever': 'มีไข้',
   'overview.reason.lowTemperature': 'อุณหภูมิต่ำ',

@@ -698,6 +698,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'overview.byStatus': 'Bò theo trạng thái',
   'overview.sensors': 'Cảm biến',
   'overview.attention': 'Bò cần chú ý',
+  'overview.views': 'Các góc nhìn đàn bò',
   'overview.allWell': 'Hiện không có bò nào cần chú ý.',
   'overview.reason.fever': 'Sốt',
   'overview.reason.lowTemperature': 'Thân nhiệt thấp',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../src/catalog';
-import { en, enSingulars } from '../src/en';
+import { en, enCountForms } from '../src/en';
+import { ptyCountForms } from '../src/pty';
 import { LANGUAGE_KEYS, MAIN_LANGUAGES } from '../src/languages';
 
 const enKeys = Object.keys(en).sort();
@@ -29,10 +30,13 @@ describe('translation catalog', () => {
     }
   });
 
-  it('gives each English singular a counted key of en, and keeps its placeholders but {{count}}', () => {
-    for (const [key, value] of Object.entries(enSingulars)) {
-      const counted = key.replace(/_one$/, '');
-      expect(key, key).toMatch(/_one$/);
+  it.each([
+    ['en', enCountForms],
+    ['pty', ptyCountForms],
+  ])('gives each %s count form a counted key of en, and keeps its placeholders but {{count}}', (_, forms) => {
+    for (const [key, value] of Object.entries(forms)) {
+      const counted = key.replace(/_(zero|one)$/, '');
+      expect(key, key).toMatch(/_(zero|one)$/);
       expect(enKeys, key).toContain(counted);
       const expected = placeholders(en[counted as keyof typeof en]).filter((name) => name !== '{{count}}');
       expect(

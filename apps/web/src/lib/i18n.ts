@@ -2,7 +2,8 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { TranslationString } from '@cowcare/contract/schemas';
 import { catalog, type MessageKey } from '@cowcare/locales/catalog';
-import { en, enSingulars } from '@cowcare/locales/en';
+import { en, enCountForms, type CountFormKey } from '@cowcare/locales/en';
+import { ptyCountForms } from '@cowcare/locales/pty';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -43,21 +44,30 @@ export function startLanguage(): LanguageKey {
   return storedLanguage() ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * i18next knows a language by its BCP-47 tag, not by the spec's key: it builds its plural rules from that
+ * code, and Intl does not know 'pty' or 'rb' (it would count in the browser's own language instead).
+ */
+const tagOf = (language: LanguageKey): string => LANGUAGES[language].bcp47;
+
+const COUNT_FORMS: Partial<Record<LanguageKey, Partial<Record<CountFormKey, string>>>> = {
+  en: enCountForms,
+  pty: ptyCountForms,
+};
+
 function bundledResources(): Resource {
   // Copies: server strings are merged into the store and must not leak into the shared catalog.
-  const resources = Object.fromEntries(
-    LANGUAGE_KEYS.map((key) => [key, { translation: { ...catalog[key] } }]),
-  ) as Record<LanguageKey, { translation: Record<string, string> }>;
-  Object.assign(resources.en.translation, enSingulars);
-  return resources;
+  return Object.fromEntries(
+    LANGUAGE_KEYS.map((key) => [tagOf(key), { translation: { ...catalog[key], ...COUNT_FORMS[key] } }]),
+  );
 }
 
 export function createI18n(language: LanguageKey): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     resources: bundledResources(),
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
+    lng: tagOf(language),
+    fallbackLng: tagOf(DEFAULT_LANGUAGE),
     // Keys are flat dotted strings ("auth.login.submit"), never nested paths.
     keySeparator: false,
     nsSeparator: false,
@@ -86,7 +96,7 @@ export function mergeTranslationStrings(instance: I18n, rows: readonly Translati
       const value = row[column];
       if (row.dbname && typeof value === 'string' && value.trim() !== '') bundle[row.dbname] = value;
     }
-    if (Object.keys(bundle).length > 0) instance.addResources(language, 'translation', bundle);
+    if (Object.keys(bundle).length > 0) instance.addResources(tagOf(language), 'translation', bundle);
   }
 }
 
@@ -94,7 +104,12 @@ export function mergeTranslationStrings(instance: I18n, rows: readonly Translati
 export const i18n = createI18n(startLanguage());
 
 export function currentLanguage(instance: I18n = i18n): LanguageKey {
-  return isLanguageKey(instance.language) ? instance.language : DEFAULT_LANGUAGE;
+  return LANGUAGE_KEYS.find((key) => tagOf(key) === instance.language) ?? DEFAULT_LANGUAGE;
+}
+
+/** Switches the interface language (the instance only; `changeLanguage` in language.ts also stores it). */
+export async function switchLanguage(instance: I18n, language: LanguageKey): Promise<void> {
+  await instance.changeLanguage(tagOf(language));
 }
 
 /** A country's name in an interface language (Intl), or the code itself where Intl cannot name it. */

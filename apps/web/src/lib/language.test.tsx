@@ -80,7 +80,7 @@ describe('language', () => {
     ]);
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     // An empty cell keeps the bundled text.
-    expect(i18n.getResource('ko', 'translation', 'auth.login.submit')).toBe('로그인');
+    expect(i18n.getResource('ko-KR', 'translation', 'auth.login.submit')).toBe('로그인');
     i18n.addResource('en', 'translation', 'auth.login.submit', 'Login');
   });
 });

@@ -10,6 +10,7 @@ import {
   currentLanguage,
   isLanguageKey,
   storeLanguage,
+  switchLanguage,
   type LanguageKey,
 } from './i18n';
 import { notify } from './notify';
@@ -25,7 +26,7 @@ let chosenBeforeLogin = false;
 export async function changeLanguage(instance: I18n, language: LanguageKey): Promise<void> {
   storeLanguage(language);
   applyDocumentLanguage(language);
-  await instance.changeLanguage(language);
+  await switchLanguage(instance, language);
   const user = readSession()?.user;
   if (!user) {
     chosenBeforeLogin = true;
@@ -48,7 +49,7 @@ export async function applyLoginLanguage(instance: I18n, user: User): Promise<vo
   if (isLanguageKey(user.language) && user.language !== current) {
     storeLanguage(user.language);
     applyDocumentLanguage(user.language);
-    await instance.changeLanguage(user.language);
+    await switchLanguage(instance, user.language);
   }
 }
 

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { i18n } from '../lib/i18n';
+import { i18n, switchLanguage } from '../lib/i18n';
 import { registerNavigate } from '../lib/navigation';
 import { clearSession } from '../lib/session';
 import { FakeWebSocket } from './fake-websocket';
@@ -57,7 +57,7 @@ beforeEach(async () => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   clearSession();
-  await i18n.changeLanguage('en');
+  await switchLanguage(i18n, 'en');
 });
 
 afterEach(() => {

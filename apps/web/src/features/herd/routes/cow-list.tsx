@@ -21,11 +21,13 @@ import { sortCows } from '@cowcare/domain/cow-sort';
 import { isCulledStoredValue } from '@cowcare/domain/cow-status';
 import { EmptyState } from '../../../components/empty-state';
 import {
+  ChartIcon,
   CowIcon,
   FilterIcon,
   MoreIcon,
   PlusIcon,
   SearchIcon,
+  SignalIcon,
   TagIcon,
   UserIcon,
   WalletIcon,
@@ -302,6 +304,12 @@ function HomeActions() {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item component={Link} to={paths.index.dashboard} leftSection={<ChartIcon size={16} />}>
+            {t('pages.dashboard')}
+          </Menu.Item>
+          <Menu.Item component={Link} to={paths.index.ckcom} leftSection={<SignalIcon size={16} />}>
+            {t('pages.ckcom')}
+          </Menu.Item>
           <Menu.Item component={Link} to={paths.index.levsyt} leftSection={<TagIcon size={16} />}>
             {t('pages.levsyt')}
           </Menu.Item>

@@ -58,6 +58,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 const number = (value: number | null, digits: number, unit = '') =>
   value === null ? '—' : `${value.toFixed(digits)}${unit}`;
 
+/** Two buttons share a phone's width: a long label (pt, vi) wraps onto a second line instead of being cut. */
+const WRAPPING_LABEL = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal' } } } as const;
+
 function CowDetail({ cow }: { cow: Cow }) {
   const { t, i18n } = useTranslation();
   const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
@@ -117,6 +120,7 @@ function CowDetail({ cow }: { cow: Cow }) {
         <Button
           component={Link}
           to={link(paths.index.hsty)}
+          {...WRAPPING_LABEL}
           variant="light"
           leftSection={<HistoryIcon size={16} />}
         >
@@ -125,6 +129,7 @@ function CowDetail({ cow }: { cow: Cow }) {
         <Button
           component={Link}
           to={link(paths.index.cowsfml)}
+          {...WRAPPING_LABEL}
           variant="light"
           leftSection={<FamilyIcon size={16} />}
         >
@@ -133,6 +138,7 @@ function CowDetail({ cow }: { cow: Cow }) {
         <Button
           component={Link}
           to={link(paths.index.addhsty)}
+          {...WRAPPING_LABEL}
           variant="light"
           leftSection={<PlusIcon size={16} />}
         >
@@ -141,6 +147,7 @@ function CowDetail({ cow }: { cow: Cow }) {
         <Button
           component={Link}
           to={link(paths.index.addhsty, { kind: 'health' })}
+          {...WRAPPING_LABEL}
           variant="light"
           leftSection={<HeartPulseIcon size={16} />}
         >
@@ -149,6 +156,7 @@ function CowDetail({ cow }: { cow: Cow }) {
         <Button
           component={Link}
           to={withQuery(paths.index.cowcamera, { id: cow.id })}
+          {...WRAPPING_LABEL}
           variant="light"
           leftSection={<CameraIcon size={16} />}
         >
@@ -161,6 +169,7 @@ function CowDetail({ cow }: { cow: Cow }) {
               kind: 'estrus',
               at: localDateTimeInputValue(new Date(heat.onset)),
             })}
+            {...WRAPPING_LABEL}
             variant="filled"
             color="pink"
             leftSection={<PlusIcon size={16} />}
@@ -172,6 +181,7 @@ function CowDetail({ cow }: { cow: Cow }) {
           <Button
             component={Link}
             to={link(paths.index.addhsty, { kind: 'fertilization' })}
+            {...WRAPPING_LABEL}
             variant="filled"
             color="red"
             leftSection={<PlusIcon size={16} />}
@@ -254,6 +264,7 @@ function CowById({ id }: { id: number }) {
 }
 
 /** One cow (`/pages/index/cow?id=`): identity, current values, reproduction dates and force changes. */
+
 export function CowRoute() {
   const { t } = useTranslation();
   const id = useCowIdParam();

@@ -26,6 +26,21 @@ type Kind = 'sensor' | 'reproduction';
 const SENSOR_GROUPS = NOTICE_GROUPS.filter((group) => group !== 'reproductionReminders');
 
 /** Today's counts per group (tdcnlist), the groups with notices first; zero groups are left out. */
+/** A kind's name and its unread count as a badge: a bare "(43)" beside "Showing 44 of 44" read as a contradiction. */
+function KindLabel({ label, unread }: { label: string; unread: number }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap" justify="center">
+      <span>{label}</span>
+      {unread > 0 && (
+        <Badge size="sm" color="red" variant="filled" aria-label={t('tabs.unread', { count: unread })}>
+          {unread}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 function TodaySummary({ user }: { user: User }) {
   const { t } = useTranslation();
   const counts = useNoticeCounts(user);
@@ -134,11 +149,21 @@ function Notices({ user }: { user: User }) {
         data={[
           {
             value: 'sensor',
-            label: `${t('notices.kind.sensor')} (${unreadCount(sensor.data?.list ?? [], sensor.data?.all ?? [])})`,
+            label: (
+              <KindLabel
+                label={t('notices.kind.sensor')}
+                unread={unreadCount(sensor.data?.list ?? [], sensor.data?.all ?? [])}
+              />
+            ),
           },
           {
             value: 'reproduction',
-            label: `${t('notices.kind.reproduction')} (${unreadCount(reproduction.data?.listb ?? [], reproduction.data?.allb ?? [])})`,
+            label: (
+              <KindLabel
+                label={t('notices.kind.reproduction')}
+                unread={unreadCount(reproduction.data?.listb ?? [], reproduction.data?.allb ?? [])}
+              />
+            ),
           },
         ]}
       />

@@ -222,4 +222,38 @@ describe('dashboard and overview pages', () => {
       expect.stringContaining('--mantine-color-gray-'),
     ]);
   });
+
+  it('reach every herd view from the Data tab, and the dashboard and sensors from the home menu', async () => {
+    server({
+      'GET common/common/getckcomdata/F-100/KR': () =>
+        ok({ sensors: [], totals: { neck: 0, pill: 0, online: 0, offline: 0 } }),
+      'GET common/common/getCowsTypes/KR/F-100': () => ok([]),
+    });
+    const user = userEvent.setup();
+    logIn();
+    const { router } = renderApp('/pages/index/data');
+    const views = await screen.findByRole('navigation', { name: 'Herd views' });
+    expect(
+      within(views)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Cows needing attention',
+      'Sensors',
+      'Overview',
+      'Overview data',
+      'Overview data management',
+    ]);
+    await user.click(within(views).getByRole('link', { name: 'Sensors' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/ckcom'));
+
+    await router.navigate('/');
+    await user.click(await screen.findByRole('button', { name: 'More' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/dashboard'));
+    // The page a view is on is not among its links.
+    const fromDashboard = await screen.findByRole('navigation', { name: 'Herd views' });
+    expect(within(fromDashboard).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
 });

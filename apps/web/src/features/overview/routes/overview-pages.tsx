@@ -7,12 +7,37 @@ import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/session';
 import { HerdOverview, type OverviewSection } from '../components/herd-overview';
 
+/** The herd views beside the cow list; each page links to the others, so all are a tap away from the Data tab. */
+const HERD_VIEWS: readonly { to: string; labelKey: MessageKey }[] = [
+  { to: paths.index.dashboard, labelKey: 'pages.dashboard' },
+  { to: paths.overviews.list, labelKey: 'overview.attention' },
+  { to: paths.index.ckcom, labelKey: 'pages.ckcom' },
+  { to: paths.overviews.index, labelKey: 'pages.overviewsIndex' },
+  { to: paths.overviews.data, labelKey: 'pages.overviewsData' },
+  { to: paths.overviews.datagl, labelKey: 'pages.overviewsDatagl' },
+];
+
+function HerdViewLinks({ current }: { current?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group component="nav" gap="xs" mb="sm" aria-label={t('overview.views')}>
+      {HERD_VIEWS.filter((view) => view.to !== current).map((view) => (
+        <Button key={view.to} component={Link} to={view.to} size="xs" variant="light">
+          {t(view.labelKey)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
 function OverviewPage({
   titleKey,
+  path,
   sections,
   back = true,
 }: {
   titleKey: MessageKey;
+  path: string;
   sections: readonly OverviewSection[];
   back?: boolean;
 }) {
@@ -20,25 +45,9 @@ function OverviewPage({
   const user = useUser();
   return (
     <Page title={t(titleKey)} back={back} backTo={paths.home}>
+      <HerdViewLinks current={path} />
       {user && <HerdOverview user={user} sections={sections} />}
     </Page>
-  );
-}
-
-function OverviewLinks() {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs" mb="sm">
-      <Button component={Link} to={paths.overviews.list} size="xs" variant="light">
-        {t('overview.attention')}
-      </Button>
-      <Button component={Link} to={paths.index.ckcom} size="xs" variant="light">
-        {t('pages.ckcom')}
-      </Button>
-      <Button component={Link} to={paths.overviews.data} size="xs" variant="light">
-        {t('pages.overviewsData')}
-      </Button>
-    </Group>
   );
 }
 
@@ -49,31 +58,41 @@ function OverviewLinks() {
 export const DataTabRoute = () => (
   <OverviewPage
     titleKey="pages.data"
+    path={paths.tabs.data}
     sections={['kpis', 'herdDay', 'bands', 'drinking', 'today']}
     back={false}
   />
 );
 
-export function DashboardRoute() {
-  const { t } = useTranslation();
-  const user = useUser();
-  return (
-    <Page title={t('pages.dashboard')} back backTo={paths.home}>
-      <OverviewLinks />
-      {user && <HerdOverview user={user} sections={['kpis', 'today', 'herdDay', 'status', 'sensors']} />}
-    </Page>
-  );
-}
+export const DashboardRoute = () => (
+  <OverviewPage
+    titleKey="pages.dashboard"
+    path={paths.index.dashboard}
+    sections={['kpis', 'today', 'herdDay', 'status', 'sensors']}
+  />
+);
 
 export const OverviewsIndexRoute = () => (
-  <OverviewPage titleKey="pages.overviewsIndex" sections={['kpis', 'bands', 'status', 'sensors']} />
+  <OverviewPage
+    titleKey="pages.overviewsIndex"
+    path={paths.overviews.index}
+    sections={['kpis', 'bands', 'status', 'sensors']}
+  />
 );
 export const OverviewsListRoute = () => (
-  <OverviewPage titleKey="pages.overviewsList" sections={['attention']} />
+  <OverviewPage titleKey="pages.overviewsList" path={paths.overviews.list} sections={['attention']} />
 );
 export const OverviewsDataRoute = () => (
-  <OverviewPage titleKey="pages.overviewsData" sections={['herdDay', 'bands', 'drinking', 'today']} />
+  <OverviewPage
+    titleKey="pages.overviewsData"
+    path={paths.overviews.data}
+    sections={['herdDay', 'bands', 'drinking', 'today']}
+  />
 );
 export const OverviewsDataglRoute = () => (
-  <OverviewPage titleKey="pages.overviewsDatagl" sections={['kpis', 'sensors', 'drinking', 'status']} />
+  <OverviewPage
+    titleKey="pages.overviewsDatagl"
+    path={paths.overviews.datagl}
+    sections={['kpis', 'sensors', 'drinking', 'status']}
+  />
 );
