@@ -26,6 +26,12 @@ const start = async (): Promise<void> => {
     process.exit(1);
   }
   app.log.info({ database: db.kind, demo: config.demo }, `CowCare is up on http://localhost:${config.port}`);
+  if (config.busUrl && !process.env.TOKEN_SECRET) {
+    // A bus means several instances; each would sign with its own generated key and refuse the others' tokens.
+    app.log.warn(
+      'TOKEN_SECRET is not set: give every instance the same one, or a login works on one instance only',
+    );
+  }
   app.log.info(
     { mqtt: services.mqtt?.mode, mqttPort: services.mqtt?.port, bus: services.bus.kind },
     'sensor ingest is up',

@@ -124,6 +124,21 @@ function busContract(url: string | undefined) {
       expect(lost.length).toBe(url.startsWith('redis') ? 2 : 0); // the publisher's and the subscriber's
     });
 
+    it('carries events again after its broker was away for longer than a few reconnect attempts', async () => {
+      const proxy = await startTcpProxy(url);
+      const bus = open({ busUrl: proxy.url });
+      const listener = await collect(bus);
+      // 6 s: past the ten attempts a NATS client makes by default at our half-second wait.
+      await proxy.interrupt(() => new Promise((resolve) => setTimeout(resolve, 6_000)));
+      for (let attempt = 0; attempt < 40 && listener.received.length === 0; attempt += 1) {
+        await bus.publish(5, notice(attempt)).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(listener.received.length).toBeGreaterThan(0);
+      await bus.close();
+      await proxy.cut();
+    }, 30_000);
+
     it('carries events between instances on one channel, and not to another channel', async () => {
       const publisher = open();
       const otherInstance = await collect(open());

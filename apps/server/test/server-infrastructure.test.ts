@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { acquireDirectoryLock } from '../src/db/directory-lock';
 import { migrate, readMigrations } from '../src/db/migrate';
-import { openTestDatabase } from './helpers/test-database';
+import { openTestDatabase, testDatabaseKind } from './helpers/test-database';
 
 const scratchDirs: string[] = [];
 const scratchDir = () => {
@@ -120,4 +120,31 @@ describe('migrations', () => {
       await db.close();
     }
   });
+});
+
+describe('a PostgreSQL connection ended by the server', () => {
+  // A restart or pg_terminate_backend ends every connection; one held by a transaction between two of its
+  // statements must fail that transaction, not the process.
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'fails the transaction that held it, and the next one runs on a fresh connection',
+    async () => {
+      const db = await openTestDatabase();
+      try {
+        await db.execScript('CREATE TABLE kept (id int)');
+        const transaction = db.transaction(async (tx) => {
+          await tx.query('INSERT INTO kept VALUES (1)');
+          const [own] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          await db.query('SELECT pg_terminate_backend($1)', [own?.pid]);
+          // The end arrives while the transaction is between statements.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await tx.query('INSERT INTO kept VALUES (2)');
+        });
+        await expect(transaction).rejects.toThrow();
+        await db.transaction((tx) => tx.query('INSERT INTO kept VALUES (3)'));
+        expect(await db.query('SELECT id FROM kept')).toEqual([{ id: 3 }]);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 });

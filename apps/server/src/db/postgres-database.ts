@@ -23,16 +23,30 @@ export const openPostgresDatabase = async (connectionString: string): Promise<Da
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // The pool listens for errors only on idle connections. One the server ends while this transaction
+      // holds it (a restart, pg_terminate_backend) would otherwise be an unhandled 'error' event that ends
+      // the process; the transaction's next statement fails instead.
+      let broken = false;
+      const onError = (error: Error) => {
+        broken = true;
+        console.warn(`PostgreSQL connection lost during a transaction: ${error.message}`);
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await work(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        // On a dead connection the rollback fails too; the error to report is the first one.
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is closed rather than handed back to the pool.
+        client.release(broken);
       }
     },
     async serverVersion() {

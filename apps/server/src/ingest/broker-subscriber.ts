@@ -61,6 +61,15 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
     await ingest.ingest(farmId, parsed.items);
   };
 
+  /** Members whose subscription the broker granted on their current connection. */
+  const subscribed = new Set<MqttClient>();
+  const subscribe = async (client: MqttClient): Promise<void> => {
+    const grants = await client.subscribeAsync(filter, { qos: 1 });
+    const refused = grants.find((grant) => grant.qos >= 0x80);
+    if (refused) throw new Error(`the broker refused ${filter} (reason code ${refused.qos})`);
+    subscribed.add(client);
+  };
+
   const connectMember = async (index: number): Promise<MqttClient> => {
     const client = mqtt.connect(options.url, {
       manualConnect: true,
@@ -75,6 +84,8 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
       },
       reconnectPeriod: 1_000,
       connectTimeout: 10_000,
+      // Ours on every connect (below); MQTT.js would skip a filter it believes is still subscribed.
+      resubscribe: false,
     });
     client.handleMessage = (packet, callback) => {
       handle(packet).then(
@@ -86,6 +97,20 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
       );
     };
     client.on('error', (error) => log.warn({ err: error, member: index }, 'mqtt: broker connection error'));
+    client.on('close', () => subscribed.delete(client));
+    // Subscribe on every connect, not only the first: after a restart Mosquitto resumes a member's session
+    // ("session present") without its $share subscription, and MQTT.js resubscribes only to a new session.
+    let firstSubscription: Promise<void> | undefined;
+    client.on('connect', () => {
+      const subscription = subscribe(client);
+      if (firstSubscription) {
+        subscription.catch((error: unknown) =>
+          log.error({ err: error, member: index }, 'mqtt: not subscribed again after a reconnect'),
+        );
+      } else {
+        firstSubscription = subscription;
+      }
+    });
     const connected = new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
       client.once('error', reject);
@@ -93,7 +118,7 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
     client.connect();
     try {
       await connected;
-      await client.subscribeAsync(filter, { qos: 1 });
+      await firstSubscription;
     } catch (error) {
       await client.endAsync(true);
       throw error;
@@ -113,7 +138,7 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
   return {
     mode: 'external',
     port: undefined,
-    connectionCount: () => members.filter((member) => member.connected).length,
+    connectionCount: () => members.filter((member) => member.connected && subscribed.has(member)).length,
     // The broker in front takes the gateways' connections; limiting them is its business.
     refusedConnections: () => 0,
     async close() {

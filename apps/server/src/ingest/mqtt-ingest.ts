@@ -13,7 +13,8 @@ export interface MqttIngest {
   readonly port: number | undefined;
   /**
    * Open MQTT connections: embedded, the gateways connected to it; external, this instance's member
-   * connections to the broker that are up (fewer than INGEST_CONCURRENCY while one reconnects).
+   * connections to the broker that are up and subscribed (fewer than INGEST_CONCURRENCY while one
+   * reconnects, or when the broker refused a subscription: then no readings come through it).
    */
   connectionCount(): number;
   /** Embedded: connections closed at once because their address had its limit open; external: 0. */

@@ -199,7 +199,7 @@ const deliveryMetrics = (registers: Registers, services: MetricSources['services
   gauge(
     registers,
     'cowcare_mqtt_connections',
-    'Embedded broker: gateways connected to it. External broker: the member connections that are up.',
+    'Embedded broker: gateways connected to it. External broker: the member connections that are up and subscribed.',
     // Read at each scrape: the MQTT side starts after the app is built.
     () => services.mqtt?.connectionCount() ?? 0,
   );

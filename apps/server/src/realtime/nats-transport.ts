@@ -4,10 +4,26 @@ import type { BusTransport } from './bus';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/**
+ * Reconnect for as long as it takes, every half second: the client's default gives up after 10 attempts 2 s
+ * apart, and a connection it closed would never carry an event again (Redis's client retries for good too).
+ */
+const RECONNECT = { maxReconnectAttempts: -1, reconnectTimeWait: 500 } as const;
+
 /** NATS core subjects: at-most-once like Redis pub/sub, which is what live socket pushes need. */
 export const createNatsTransport = (url: string, subject: string): BusTransport => {
   let connection: Promise<NatsConnection> | undefined;
-  const connected = () => (connection ??= connect({ servers: url, name: 'cowcare-bus' }));
+  const connected = () => {
+    if (!connection) {
+      const attempt = connect({ servers: url, name: 'cowcare-bus', ...RECONNECT });
+      // A first connection that failed is tried again on the next call, not kept.
+      attempt.catch(() => {
+        if (connection === attempt) connection = undefined;
+      });
+      connection = attempt;
+    }
+    return connection;
+  };
   return {
     async publish(farmId, message) {
       (await connected()).publish(subject, encoder.encode(JSON.stringify({ farmId, message })));

@@ -12,6 +12,8 @@ export interface TcpProxy {
   stall(): void;
   /** Every connection is dropped and new ones are refused: a service that is gone. */
   cut(): Promise<void>;
+  /** Every connection is dropped, and new ones are refused while `meanwhile` runs: a service restarting. */
+  interrupt(meanwhile: () => Promise<void>): Promise<void>;
 }
 
 export const startTcpProxy = async (target: string): Promise<TcpProxy> => {
@@ -19,7 +21,18 @@ export const startTcpProxy = async (target: string): Promise<TcpProxy> => {
   const targetPort = Number(targetUrl.port);
   const pairs = new Set<[Socket, Socket]>();
   let stalled = false;
+  let refusing = false;
+  const dropAll = () => {
+    for (const [client, upstream] of pairs) {
+      client.destroy();
+      upstream.destroy();
+    }
+  };
   const server: Server = createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
     const upstream = new Socket();
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
@@ -51,11 +64,17 @@ export const startTcpProxy = async (target: string): Promise<TcpProxy> => {
     },
     async cut() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const [client, upstream] of pairs) {
-        client.destroy();
-        upstream.destroy();
-      }
+      dropAll();
       await closed;
+    },
+    async interrupt(meanwhile) {
+      refusing = true;
+      dropAll();
+      try {
+        await meanwhile();
+      } finally {
+        refusing = false;
+      }
     },
   };
 };
