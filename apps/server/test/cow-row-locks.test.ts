@@ -37,6 +37,7 @@ const averagesOf = (ids: readonly number[], round: number): CowDetectionResult[]
   ids.map((cowId) => ({
     cowId,
     sensorId: 27000,
+    newest: Date.UTC(2026, 0, 1) + round * 600_000,
     notices: [],
     drinking: undefined,
     previousDrink: { current: null, average: null },

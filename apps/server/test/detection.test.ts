@@ -181,6 +181,65 @@ describe('the detection stage on stored readings', () => {
     expect(await noticesOf(cowId)).toHaveLength(1);
   });
 
+  // A backlog split between two instances: one commits the hours after a stretch the other has not committed
+  // yet. Seen through that hole, a fever seems to begin after it.
+  const feverReadings = () => bolus(START, END, step(T0, END, 1.7));
+  const between = (from: number, to: number) => (reading: ReadingRow) =>
+    reading.time >= from && reading.time < to;
+  const feverNotices = async (cowId: number) =>
+    (await noticesOf(cowId)).filter((notice) => notice.code === 202).map((notice) => notice.episodeKey);
+
+  it('records a fever once when it was first seen through a hole and then in full', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C250', sensorId: 20250 });
+    const readings = feverReadings();
+    const hole = between(T0 - 30 * MINUTE, T0 + HOUR);
+    await insertReadings(
+      testApp,
+      farmId,
+      cowId,
+      20250,
+      readings.filter((reading) => !hole(reading)),
+    );
+    await stage.detectStored(farmId, [cowId]);
+    expect(await feverNotices(cowId)).toEqual([`fever:cow:${cowId}:202:${iso(T0 + HOUR)}`]);
+
+    await insertReadings(testApp, farmId, cowId, 20250, readings.filter(hole));
+    const otherInstance = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log);
+    expect(await otherInstance.detectStored(farmId, [cowId])).toEqual([]);
+    expect(await feverNotices(cowId)).toEqual([`fever:cow:${cowId}:202:${iso(T0 + HOUR)}`]);
+  });
+
+  it('reads a cow again before it records an episode that begins after a hole in what it holds', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C251', sensorId: 20251 });
+    const readings = feverReadings();
+    const ownFirstBatch = between(T0 + HOUR, T0 + 100 * MINUTE);
+    await insertReadings(testApp, farmId, cowId, 20251, readings.filter(between(START, T0 - 30 * MINUTE)));
+    await insertReadings(testApp, farmId, cowId, 20251, readings.filter(ownFirstBatch));
+    // This instance holds her readings with a hole before its batch: 40 minutes of fever, not yet held.
+    expect(await stage.detect(farmId, new Map([[cowId, { since: T0 + HOUR, lastDetectedAt: 0 }]]))).toEqual(
+      [],
+    );
+
+    // The other instance commits the hole and the hours after, and records the fever from its start.
+    await insertReadings(
+      testApp,
+      farmId,
+      cowId,
+      20251,
+      readings.filter(between(T0 - 30 * MINUTE, T0 + HOUR)),
+    );
+    await insertReadings(testApp, farmId, cowId, 20251, readings.filter(between(T0 + 100 * MINUTE, END)));
+    const otherInstance = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log);
+    await otherInstance.detectStored(farmId, [cowId]);
+    expect(await feverNotices(cowId)).toEqual([`fever:cow:${cowId}:202:${iso(T0)}`]);
+
+    // This instance's next batch: its own re-read covers an hour back, not the whole hole.
+    expect(
+      await stage.detect(farmId, new Map([[cowId, { since: T0 + 100 * MINUTE, lastDetectedAt: 0 }]])),
+    ).toEqual([]);
+    expect(await feverNotices(cowId)).toEqual([`fever:cow:${cowId}:202:${iso(T0)}`]);
+  });
+
   it('records one notice when two server instances detect the same episode at the same time', async () => {
     const cowId = await insertCowRow(testApp, farmer, { code: 'C216', sensorId: 20216 });
     await insertReadings(testApp, farmId, cowId, 20216, bolus(START, END, step(T0, END, 2.2)));

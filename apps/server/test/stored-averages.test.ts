@@ -29,6 +29,7 @@ afterAll(() => testApp.close());
 const resultOf = (averages: DailyAverages, previousAverages: DailyAverages): CowDetectionResult => ({
   cowId,
   sensorId: 28001,
+  newest: Date.now(),
   notices: [],
   drinking: undefined,
   previousDrink: { current: null, average: null },

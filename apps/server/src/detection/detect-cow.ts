@@ -23,6 +23,8 @@ import { episodeKey, type EpisodeKind } from './episode-keys';
 export interface DetectedNotice {
   code: number;
   episodeKey: string;
+  /** The episode's first reading, as its key names it. */
+  episodeStart: number;
   occurredAt: number;
   details: Record<string, unknown>;
 }
@@ -71,6 +73,7 @@ const estrusNotices = (cow: DetectionCow, episodes: readonly EstrusEpisode[], fr
       notices.push({
         code,
         episodeKey: episodeKey('estrus', cow.id, code, episode.onset),
+        episodeStart: episode.onset,
         occurredAt: episode.alertAt,
         details,
       });
@@ -80,6 +83,7 @@ const estrusNotices = (cow: DetectionCow, episodes: readonly EstrusEpisode[], fr
       notices.push({
         code: 102,
         episodeKey: episodeKey('estrus', cow.id, 102, episode.onset),
+        episodeStart: episode.onset,
         occurredAt: episode.windowStart,
         details,
       });
@@ -95,6 +99,7 @@ const alertNotice = (
 ): DetectedNotice => ({
   code: alert.code,
   episodeKey: episodeKey(kind, cow.id, alert.code, alert.episodeStart),
+  episodeStart: alert.episodeStart,
   occurredAt: alert.at,
   details: { ...details, episodeStart: iso(alert.episodeStart) },
 });

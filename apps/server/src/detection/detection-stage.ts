@@ -13,7 +13,7 @@ import {
   type DetectionReading,
 } from './detection-inputs';
 import { CowReadingHistory, ReadingHistoryCache } from './reading-history';
-import { recordDetections, type CowDetectionResult } from './record-detections';
+import { recordDetections, storedEpisodeKeys, type CowDetectionResult } from './record-detections';
 import { WaitingCows, type PendingCow, type Round } from './waiting-cows';
 
 /**
@@ -33,6 +33,12 @@ const HOUR_MS = 3_600_000;
  * another server instance committed a little late (a gateway's backlog split between instances) still join it.
  */
 const RESYNC_OVERLAP_MS = HOUR_MS;
+/**
+ * Readings this far apart leave a hole (three missed 10-minute intervals, as for a sensor going offline). A
+ * new episode that begins right after a hole in a cached history may have begun earlier, in readings another
+ * instance committed after this one last read: its cow is read again in full before it is recorded.
+ */
+const HOLE_MS = 30 * 60_000;
 
 /**
  * Detection time a round is sized to (from the measured time per cow): a fever that arrives while a round runs
@@ -114,6 +120,7 @@ export class DetectionStage {
   private stopped = false;
   private readonly cowsPerRound: number;
   private readonly historyRefreshMs: number;
+  private readonly soleWriter: boolean;
   private readonly now: () => number;
   private readonly histories: ReadingHistoryCache;
   /** Moving average of one cow's detection time, which sizes the rounds. */
@@ -129,9 +136,10 @@ export class DetectionStage {
     options: DetectionStageOptions = {},
   ) {
     this.cowsPerRound = options.cowsPerRound ?? 200;
-    this.historyRefreshMs = options.historyRefreshMs ?? (options.soleWriter ? Infinity : HOUR_MS);
+    this.soleWriter = options.soleWriter ?? false;
+    this.historyRefreshMs = options.historyRefreshMs ?? (this.soleWriter ? Infinity : HOUR_MS);
     this.now = options.now ?? Date.now;
-    this.waiting = new WaitingCows(options.soleWriter ?? false);
+    this.waiting = new WaitingCows(this.soleWriter);
     // 4 million readings: some 2,500 cows of 11 days at the 10-minute cadence in about 100 MB.
     this.histories = new ReadingHistoryCache(options.maxCachedReadings ?? 4_000_000);
   }
@@ -196,7 +204,8 @@ export class DetectionStage {
   ): Promise<NoticeRecord[]> {
     const profiles = await loadDetectionCows(this.db, farmId, [...cows.keys()]);
     await this.syncHistories(farmId, profiles, cows);
-    const results = await this.detectCows(farmId, profiles, cows, giveWayToUrgent);
+    let results = await this.detectCows(farmId, profiles, cows, giveWayToUrgent);
+    if (!this.soleWriter) results = await this.detectAgainWithoutHoles(farmId, profiles, cows, results);
     this.histories.evict(new Set(cows.keys()));
     const recorded = await recordDetections(this.db, farmId, results);
     this.stats.cowsDetected += results.length;
@@ -245,6 +254,40 @@ export class DetectionStage {
     return results;
   }
 
+  /**
+   * With other instances writing too, a cached history can miss readings they committed late (a backlog
+   * split between instances): an episode then seems to begin after the hole, and would be recorded under a
+   * second key beside the one its true start gives. Cows with a new notice that begins after a hole are read
+   * again in full and detected once more; a hole that is still there is a real one.
+   */
+  private async detectAgainWithoutHoles(
+    farmId: number,
+    profiles: readonly DetectionCow[],
+    cows: ReadonlyMap<number, PendingCow>,
+    results: CowDetectionResult[],
+  ): Promise<CowDetectionResult[]> {
+    const afterHole = (result: CowDetectionResult) =>
+      result.notices.filter((notice) => {
+        const before = this.histories.peek(result.cowId)?.timeBefore(notice.episodeStart);
+        return before !== undefined && notice.episodeStart - before > HOLE_MS;
+      });
+    const suspects = results.flatMap((result) => afterHole(result).map((notice) => notice.episodeKey));
+    if (suspects.length === 0) return results;
+    const stored = await storedEpisodeKeys(this.db, farmId, suspects);
+    const again = new Set(
+      results
+        .filter((result) => afterHole(result).some((notice) => !stored.has(notice.episodeKey)))
+        .map((result) => result.cowId),
+    );
+    if (again.size === 0) return results;
+    const reread = profiles.filter((cow) => again.has(cow.id));
+    await this.syncHistories(farmId, reread, cows, again);
+    const redetected = new Map(
+      (await this.detectCows(farmId, reread, cows, false)).map((result) => [result.cowId, result]),
+    );
+    return results.map((result) => redetected.get(result.cowId) ?? result);
+  }
+
   private tellDetected(results: readonly CowDetectionResult[], cows: ReadonlyMap<number, PendingCow>): void {
     if (this.detectedListeners.size === 0) return;
     const finishedAt = performance.now();
@@ -275,6 +318,7 @@ export class DetectionStage {
     return {
       cowId: cow.id,
       sensorId: cow.sensorId,
+      newest: history.newest,
       notices,
       drinking,
       previousDrink: { current: cow.currentDrink, average: cow.averageDrink },
@@ -299,13 +343,19 @@ export class DetectionStage {
     farmId: number,
     cows: readonly DetectionCow[],
     pending: ReadonlyMap<number, PendingCow>,
+    readInFull: ReadonlySet<number> = new Set(),
   ): Promise<void> {
     const now = this.now();
     const full = new Set<number>();
     const since = new Map<number, number>();
     for (const cow of cows) {
       const history = this.histories.get(cow.id);
-      if (!history || history.sensorId !== cow.sensorId || now - history.loadedAt > this.historyRefreshMs) {
+      if (
+        !history ||
+        readInFull.has(cow.id) ||
+        history.sensorId !== cow.sensorId ||
+        now - history.loadedAt > this.historyRefreshMs
+      ) {
         full.add(cow.id);
         continue;
       }

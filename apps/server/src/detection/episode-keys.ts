@@ -7,4 +7,8 @@
 export type EpisodeKind = 'estrus' | 'fever' | 'lowtemp' | 'drinking' | 'activity' | 'calving' | 'line';
 
 export const episodeKey = (kind: EpisodeKind, cowId: number, code: number, start: number): string =>
-  `${kind}:cow:${cowId}:${code}:${new Date(start).toISOString()}`;
+  `${episodeKeyPrefix(kind, cowId, code)}${new Date(start).toISOString()}`;
+
+/** What the keys of one cow's episodes of one code share; the episode's start follows it. */
+export const episodeKeyPrefix = (kind: EpisodeKind, cowId: number, code: number): string =>
+  `${kind}:cow:${cowId}:${code}:`;

@@ -58,6 +58,12 @@ export class CowReadingHistory {
     this.activities.splice(0, cut);
   }
 
+  /** The time of the newest reading before `time`, or undefined when none is held. */
+  timeBefore(time: number): number | undefined {
+    const index = this.insertionIndex(time);
+    return index === 0 ? undefined : this.times[index - 1];
+  }
+
   readings(): DetectionReading[] {
     return this.times.map((time, index) => ({
       time,

@@ -10,6 +10,8 @@ import type { DetectedNotice } from './detect-cow';
 export interface CowDetectionResult {
   cowId: number;
   sensorId: number;
+  /** Her newest reading the detection saw. */
+  newest: number;
   notices: readonly DetectedNotice[];
   drinking: DrinkingSummary | undefined;
   /** The cow's drink values before, so an unchanged cow is not written or announced. */
@@ -105,6 +107,45 @@ const writeDrinkValues = async (tx: Queryable, farmId: number, changed: readonly
   );
 };
 
+/** Which of these episode keys already have their notice in the farm. */
+export const storedEpisodeKeys = async (
+  db: Queryable,
+  farmId: number,
+  keys: readonly string[],
+): Promise<Set<string>> => {
+  const rows = await db.query<{ key: string }>(
+    'SELECT episode_key AS key FROM notices WHERE farm_id = $1 AND episode_key = ANY($2::text[])',
+    [farmId, keys],
+  );
+  return new Set(rows.map((row) => row.key));
+};
+
+/**
+ * The cow already has a notice of this code for an episode that began inside this one, between its start and
+ * her newest reading: the same episode, recorded earlier by a detection that saw a hole in the readings before
+ * it (another instance had not committed them yet) and so placed its start later. One notice per episode.
+ */
+const noticedAsLaterStart = async (
+  tx: Queryable,
+  farmId: number,
+  cowId: number,
+  notice: DetectedNotice,
+  newest: number,
+): Promise<boolean> => {
+  const prefix = notice.episodeKey.slice(0, notice.episodeKey.length - iso(notice.episodeStart).length);
+  const rows = await tx.query(
+    `SELECT 1 FROM notices
+      WHERE farm_id = $1 AND cow_id = $2 AND code = $3 AND starts_with(episode_key, $4)
+        AND substr(episode_key, length($4) + 1)::timestamptz > $5
+        AND substr(episode_key, length($4) + 1)::timestamptz <= $6
+      LIMIT 1`,
+    [farmId, cowId, notice.code, prefix, iso(notice.episodeStart), iso(newest)],
+  );
+  return rows.length > 0;
+};
+
+const iso = (time: number) => new Date(time).toISOString();
+
 /** A result the round must write: a notice to record, or drink values, averages or a temperature changed. */
 const writesSomething = (result: CowDetectionResult) =>
   result.notices.length > 0 || drinkChanged(result) || temperatureOrAveragesChanged(result);
@@ -131,6 +172,7 @@ export const recordDetections = async (
     const notices: NoticeRecord[] = [];
     for (const result of written) {
       for (const notice of result.notices) {
+        if (await noticedAsLaterStart(tx, farmId, result.cowId, notice, result.newest)) continue;
         const recorded = await recordNotice(tx, {
           farmId,
           cowId: result.cowId,
