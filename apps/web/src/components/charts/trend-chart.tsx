@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../lib/format';
+import { useBcp47 } from '../../lib/language';
 import {
   Bar,
   CartesianGrid,
@@ -56,6 +58,10 @@ interface Props {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 
+/** The tooltip's value as the caption writes it; Recharts would show the raw 39.1734. */
+const tooltipValue = (fmt: (value: number) => string) => (value: unknown) =>
+  isNumber(value) ? fmt(value) : '—';
+
 /**
  * Lines, dashed lines or bars over a shared x axis, with guide lines, in a chart figure whose caption says
  * the range of the first series and every guide line.
@@ -75,7 +81,8 @@ export function TrendChart({
   running,
 }: Props) {
   const { t } = useTranslation();
-  const fmt = (value: number) => `${value.toFixed(digits)}${unit}`;
+  const bcp47 = useBcp47();
+  const fmt = (value: number) => `${formatDecimal(value, digits, bcp47)}${unit}`;
   const first = series[0];
   const complete = rows.filter((_, index) => index !== running?.index);
   const values = first ? complete.map((row) => row[first.key]).filter(isNumber) : [];
@@ -96,7 +103,7 @@ export function TrendChart({
       : [
           t('charts.runningBucket', {
             label: runningRow.label,
-            elapsed: running.elapsedHours,
+            elapsed: formatDecimal(running.elapsedHours, 1, bcp47, true),
             total: running.totalHours,
           }),
         ];
@@ -125,9 +132,9 @@ export function TrendChart({
           domain={axis.domain}
           ticks={axis.ticks}
           allowDecimals={!bars}
-          tickFormatter={valueTick(digits)}
+          tickFormatter={valueTick(digits, bcp47)}
         />
-        <Tooltip />
+        <Tooltip formatter={tooltipValue(fmt)} />
         {series.length > 1 && <Legend wrapperStyle={{ fontSize: 11 }} />}
         {series.map((item) =>
           item.kind === 'bar' ? (

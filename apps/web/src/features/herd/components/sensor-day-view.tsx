@@ -7,7 +7,7 @@ import { clockLabel } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
-import { formatRelative } from '../../../lib/format';
+import { formatDecimal, formatRelative } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { useReadingCounts, useReadingsOfDay, useTemperatureDeviation } from '../api/get-sensor-charts';
 import {
@@ -102,11 +102,11 @@ export function SensorDayView({
               summary={
                 peak
                   ? t('charts.peakDeviation', {
-                      value: signedDegrees(peak.deviation),
+                      value: signedDegrees(peak.deviation, bcp47),
                       time: clockLabel(peak.time),
-                      temperature: peak.temp.toFixed(2),
-                      average: peak.average.toFixed(2),
-                      offset: peak.allowance.toFixed(2),
+                      temperature: formatDecimal(peak.temp, 2, bcp47),
+                      average: formatDecimal(peak.average, 2, bcp47),
+                      offset: formatDecimal(peak.allowance, 2, bcp47),
                     })
                   : t('common.noData')
               }

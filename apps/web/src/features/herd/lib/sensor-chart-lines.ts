@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import type { GuideLine } from '../../../components/charts/trend-chart';
 import { clockLabel, meanOf } from '../../../components/charts/chart-labels';
+import { formatSignedDecimal } from '../../../lib/format';
 
 /** Colours of the lines, the same on every sensor chart. */
 export const CHART_COLORS = {
@@ -77,6 +78,5 @@ export function peakDeviation(
   return peak;
 }
 
-/** '+0.62 °C' / '−0.10 °C'. */
-export const signedDegrees = (value: number) =>
-  `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(2)} °C`;
+/** '+0.62 °C' / '−0.10 °C' in the user's language, signed as the cow list signs a deviation. */
+export const signedDegrees = (value: number, bcp47: string) => `${formatSignedDecimal(value, 2, bcp47)} °C`;

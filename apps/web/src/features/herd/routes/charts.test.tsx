@@ -4,9 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { dayClockLabel } from '../../../components/charts/chart-labels';
 import { localToday } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
 import { makeCow } from '../../../test/cows';
 import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../../test/fake-api';
-import { logIn, renderApp } from '../../../test/render';
+import { demoUser, logIn, renderApp } from '../../../test/render';
 
 const at = (hour: number, minute = 0, day = 1) => new Date(2025, 5, day, hour, minute).toISOString();
 
@@ -89,8 +90,9 @@ const bodiesOf = (requests: FakeRequest[], path: string) =>
     .filter((request) => request.path === path)
     .map((request) => request.body as Record<string, unknown>);
 
-async function openCow(cow: Cow) {
-  logIn();
+async function openCow(cow: Cow, language: 'en' | 'pty' | 'rb' | 'ko' = 'en') {
+  await i18n.changeLanguage(language);
+  logIn({ ...demoUser, language });
   const view = renderApp(`/pages/index/cow?id=${cow.id}`);
   // The first visit loads the page's code (Recharts included), which is slow on a busy machine.
   await screen.findByRole('heading', { name: cow.code }, { timeout: 5000 });
@@ -125,6 +127,19 @@ describe('cow charts: the day', () => {
       expect(body?.timedate, path).toMatch(/^\d{4}-\d{2}-\d{2}T12:00:00[+-]\d{2}:\d{2}$/);
     }
     expect(bodiesOf(api.requests, 'news/news/gpko/uplow/40041')).toEqual([{ datas: {} }]);
+  });
+
+  it('writes the figures under the charts with the decimal comma of Portuguese', async () => {
+    const cow = makeCow({ id: 43, sensor: 40043 });
+    server(cow);
+    await openCow(cow, 'pty');
+    expect(await summaryOf('temperature')).toBe(
+      '3 leituras: mínima 38,50 °C, máxima 39,30 °C, média 38,90 °C',
+    );
+    expect(screen.getByTestId('chart-temperature-average-summary').textContent).toBe(
+      'Maior desvio +0,65 °C às 01:00: 39,70 °C contra a média de 10 dias 38,60 °C + 0,45 °C',
+    );
+    expect(screen.getByTestId('chart-activity-summary').textContent).toMatch(/^3 leituras: mínima 12,0,/);
   });
 
   it("draws a bolus's drinking", async () => {
