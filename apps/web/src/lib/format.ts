@@ -21,7 +21,7 @@ function cached<T>(map: Map<string, T>, key: string, create: () => T): T {
 }
 
 /** A date format of the language, made once per language and kind; English for a tag Intl does not know. */
-function dateTimeFormat(
+export function dateTimeFormat(
   kind: string,
   bcp47: string,
   options: Intl.DateTimeFormatOptions,

@@ -8,7 +8,7 @@ import type { SensorChartRequest } from '../../../components/charts/sensor-chart
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
 import { formatDecimal, formatRelative } from '../../../lib/format';
-import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { useBcp47 } from '../../../lib/language';
 import { useReadingCounts, useReadingsOfDay, useTemperatureDeviation } from '../api/get-sensor-charts';
 import {
   activityAlertLines,
@@ -30,7 +30,8 @@ export function SensorDayView({
   request: SensorChartRequest;
   bounds: SensorBounds | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const bcp47 = useBcp47();
   const readings = useReadingsOfDay(request);
   const hours = useTemperatureDeviation(request);
   const counts = useReadingCounts(request);
@@ -43,19 +44,18 @@ export function SensorDayView({
     <ChartLoadState loads={[readings, hours, counts]} empty={!measured}>
       {() => {
         const rows = (readings.data ?? []).map((reading) => ({
-          label: clockLabel(reading.timedate),
+          label: clockLabel(reading.timedate, bcp47),
           temp: reading.temp,
           activity: reading.activity,
           drink: reading.drink,
         }));
         const hourly = (hours.data ?? []).map((hour) => ({
-          label: clockLabel(hour.time),
+          label: clockLabel(hour.time, bcp47),
           temp: hour.temp,
           average: hour.average,
         }));
         const peak = peakDeviation(hours.data ?? []);
         const count = counts.data;
-        const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
         return (
           <Stack gap="sm">
             {count && (
@@ -103,7 +103,7 @@ export function SensorDayView({
                 peak
                   ? t('charts.peakDeviation', {
                       value: signedDegrees(peak.deviation, bcp47),
-                      time: clockLabel(peak.time),
+                      time: clockLabel(peak.time, bcp47),
                       temperature: formatDecimal(peak.temp, 2, bcp47),
                       average: formatDecimal(peak.average, 2, bcp47),
                       offset: formatDecimal(peak.allowance, 2, bcp47),

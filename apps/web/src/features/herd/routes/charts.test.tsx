@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
-import { dayClockLabel } from '../../../components/charts/chart-labels';
+import { dayClockLabel, dayLabel } from '../../../components/charts/chart-labels';
 import { localToday } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import { makeCow } from '../../../test/cows';
@@ -277,14 +277,14 @@ describe('cow charts: 7 and 30 days', () => {
     // (How long it has run is the clock's: any tenth of an hour.)
     expect(screen.getByTestId('chart-week-activity-summary').textContent).toMatch(
       new RegExp(
-        `^3 values: lowest 60, highest 90, average 77 · ${dayClockLabel(runningSince.toISOString())} still ` +
+        `^3 values: lowest 60, highest 90, average 77 · ${dayClockLabel(runningSince.toISOString(), 'en')} still ` +
           'running: [0-9.]+ of 6 h so far, not counted in these figures$',
       ),
     );
     await user.click(screen.getByRole('radio', { name: '30 days' }));
     expect(await summaryOf('month-activity')).toMatch(
       new RegExp(
-        `^1 value: lowest 1400, highest 1400, average 1400 · 30-day mean: 1400 · ${today.slice(5)} still running: ` +
+        `^1 value: lowest 1400, highest 1400, average 1400 · 30-day mean: 1400 · ${dayLabel(today, 'en')} still running: ` +
           '[0-9.]+ of 24 h so far, not counted in these figures$',
       ),
     );
