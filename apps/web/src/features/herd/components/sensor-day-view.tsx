@@ -7,7 +7,7 @@ import { clockLabel } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
-import { formatDecimal, formatRelative } from '../../../lib/format';
+import { formatDecimal, formatRelative, localToday } from '../../../lib/format';
 import { useBcp47 } from '../../../lib/language';
 import { useReadingCounts, useReadingsOfDay, useTemperatureDeviation } from '../api/get-sensor-charts';
 import {
@@ -37,6 +37,10 @@ export function SensorDayView({
   const counts = useReadingCounts(request);
   // Drinks are seen in a bolus's temperature; a neck collar's drinking chart would always be empty.
   const neckCollar = typeof request.sensor === 'number' && sensorKind(request.sensor) === 'neck';
+  // Today's last reading is news ("5 minutes ago"); an earlier day's is a time of that day, as "8 hours
+  // ago" beside a live sensor would say it has gone quiet.
+  const lastReadingWhen = (iso: string) =>
+    request.day === localToday() ? formatRelative(iso, t, bcp47) : clockLabel(iso, bcp47);
   const measured = (readings.data ?? []).some(
     (reading) => reading.temp !== null || reading.activity !== null || reading.drink !== null,
   );
@@ -67,7 +71,7 @@ export function SensorDayView({
                   filled: count.filled,
                 })}
                 {count.lastReadingAt
-                  ? ` · ${t('sensors.lastReading', { when: formatRelative(count.lastReadingAt, t, bcp47) })}`
+                  ? ` · ${t('sensors.lastReading', { when: lastReadingWhen(count.lastReadingAt) })}`
                   : ''}
               </Text>
             )}

@@ -150,6 +150,33 @@ describe('cow charts: the day', () => {
     expect(screen.queryByTestId('drinking-not-measured')).toBeNull();
   });
 
+  it("says when today's last reading came, and an earlier day's last reading by its time of day", async () => {
+    const cow = makeCow({ id: 44, sensor: 40044 });
+    const now = new Date();
+    const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 23, 50);
+    server(cow, {
+      'POST news/news/gpko/num': ({ body }) => {
+        const today = String((body as { timedate: string }).timedate).startsWith(localToday(now));
+        const lastReadingAt = today ? new Date(Date.now() - 5 * 60_000) : yesterday;
+        return ok({
+          date: localToday(today ? now : yesterday),
+          expected: 144,
+          received: 140,
+          filled: 3,
+          missing: 4,
+          lastReadingAt: lastReadingAt.toISOString(),
+        });
+      },
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    expect((await screen.findByTestId('readings-count')).textContent).toMatch(/· last reading 5 min ago$/);
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('readings-count').textContent).toMatch(/· last reading 23:50$/),
+    );
+  });
+
   it("says 'No data on this date' for a day without readings, and asks again for the day before", async () => {
     const cow = makeCow({ id: 42 });
     const days: string[] = [];
