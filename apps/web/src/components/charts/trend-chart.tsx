@@ -6,7 +6,6 @@ import {
   CartesianGrid,
   Cell,
   ComposedChart,
-  Legend,
   Line,
   ReferenceLine,
   Tooltip,
@@ -14,6 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ChartFigure } from './chart-figure';
+import { ChartLegend, DASHES, type LegendEntry } from './chart-legend';
 import type { RunningBucket } from './running-bucket';
 import { valueAxis, valueTick, type ValueAxis } from './value-axis';
 
@@ -27,7 +27,7 @@ export interface TrendSeries {
   kind?: 'line' | 'dashed' | 'bar';
 }
 
-/** A horizontal line across the chart: an alert line, her average, the fever line. */
+/** A horizontal line across the chart: an alert line, her average, the fever line; named in the key. */
 export interface GuideLine {
   label: string;
   value: number | null;
@@ -57,6 +57,17 @@ interface Props {
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
+
+/**
+ * The chart's key: the series when there are several (one names itself in the title), then every guide line
+ * drawn. Guide lines carry no label on the plot, where it would cover the data it crosses.
+ */
+const legendOf = (series: readonly TrendSeries[], guides: readonly GuideLine[]): LegendEntry[] => [
+  ...(series.length > 1
+    ? series.map((item) => ({ label: item.name, color: item.color, mark: item.kind ?? 'line' }))
+    : []),
+  ...guides.map((guide) => ({ label: guide.label, color: guide.color, mark: 'guide' as const })),
+];
 
 /** The tooltip's value as the caption writes it; Recharts would show the raw 39.1734. */
 const tooltipValue = (fmt: (value: number) => string) => (value: unknown) =>
@@ -118,7 +129,13 @@ export function TrendChart({
     ? { domain: [0, 'auto'] }
     : valueAxis([...plotted, ...drawn.map((guide) => guide.value)], minSpan);
   return (
-    <ChartFigure id={id} title={title} height={height} caption={text}>
+    <ChartFigure
+      id={id}
+      title={title}
+      height={height}
+      caption={text}
+      legend={<ChartLegend entries={legendOf(series, drawn)} />}
+    >
       <ComposedChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis
@@ -135,7 +152,6 @@ export function TrendChart({
           tickFormatter={valueTick(digits, bcp47)}
         />
         <Tooltip formatter={tooltipValue(fmt)} />
-        {series.length > 1 && <Legend wrapperStyle={{ fontSize: 11 }} />}
         {series.map((item) =>
           item.kind === 'bar' ? (
             <Bar
@@ -160,7 +176,7 @@ export function TrendChart({
               dataKey={item.key}
               name={item.name}
               stroke={item.color}
-              strokeDasharray={item.kind === 'dashed' ? '5 4' : undefined}
+              strokeDasharray={item.kind === 'dashed' ? DASHES.dashed : undefined}
               dot={false}
               connectNulls={false}
               isAnimationActive={false}
@@ -172,9 +188,8 @@ export function TrendChart({
             key={guide.label}
             y={guide.value}
             stroke={guide.color}
-            strokeDasharray="2 3"
+            strokeDasharray={DASHES.guide}
             ifOverflow="extendDomain"
-            label={{ value: guide.label, position: 'insideTopRight', fontSize: 10, fill: guide.color }}
           />
         ))}
       </ComposedChart>

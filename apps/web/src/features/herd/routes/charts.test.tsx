@@ -269,6 +269,24 @@ describe('cow charts: 7 and 30 days', () => {
     );
   });
 
+  it('names the series and guide lines in a key beneath the chart, where they cover no data', async () => {
+    // (jsdom gives Recharts no size, so the drawing itself is checked in a browser; the key is plain HTML.)
+    const cow = makeCow({ id: 52, sensor: 40052 });
+    server(cow);
+    const user = userEvent.setup();
+    await openCow(cow);
+    await screen.findByTestId('chart-temperature');
+    await user.click(screen.getByRole('radio', { name: '30 days' }));
+    const month = await screen.findByTestId('chart-month-activity');
+    expect(within(month).getByTestId('chart-legend').textContent).toBe('30-day mean');
+    expect(
+      within(screen.getByTestId('chart-month-temperature')).getByTestId('chart-legend').textContent,
+    ).toBe('Daily meanHighestLowest');
+    await user.click(screen.getByRole('radio', { name: '7 days' }));
+    const week = await screen.findByTestId('chart-week-temperature');
+    expect(within(week).getByTestId('chart-legend').textContent).toBe('Her 10-day averageFever line');
+  });
+
   it('draws the 6 hours and the day still running faint, and leaves them out of the figures', async () => {
     const now = new Date();
     const runningSince = new Date(
