@@ -13,6 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ChartFigure } from './chart-figure';
+import { categoryTicks } from './category-ticks';
 import { ChartLegend, DASHES, type LegendEntry } from './chart-legend';
 import type { RunningBucket } from './running-bucket';
 import { valueAxis, valueTick, type ValueAxis } from './value-axis';
@@ -57,6 +58,8 @@ interface Props {
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
+
+const FONT_SIZE = 11;
 
 /**
  * The chart's key: the series when there are several (one names itself in the title), then every guide line
@@ -140,12 +143,15 @@ export function TrendChart({
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis
           dataKey="label"
-          tick={{ fontSize: 11 }}
-          minTickGap={24}
-          interval={bars ? 'preserveStartEnd' : 'preserveEnd'}
+          tick={{ fontSize: FONT_SIZE }}
+          ticks={categoryTicks(
+            rows.map((row) => row.label),
+            FONT_SIZE,
+          )}
+          interval={0}
         />
         <YAxis
-          tick={{ fontSize: 11 }}
+          tick={{ fontSize: FONT_SIZE }}
           domain={axis.domain}
           ticks={axis.ticks}
           allowDecimals={!bars}
