@@ -5,7 +5,7 @@ import { fitLines, textWidth } from './label-fit';
 describe('textWidth', () => {
   it('counts Chinese, Japanese and Korean letters as a full em, and Thai marks as nothing', () => {
     expect(textWidth('繁殖のリマインダー', 11)).toBe(99);
-    expect(textWidth('번식 알림', 10)).toBe(46);
+    expect(textWidth('번식 알림', 10)).toBe(43.5);
     expect(textWidth('Fever', 10)).toBe(30);
     // ที่ is a consonant with a vowel and a tone mark above it: one letter's width.
     expect(textWidth('ที่', 10)).toBe(6);

@@ -8,17 +8,28 @@ const WIDE =
   /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
 /** Marks set over or under the letter before (combining accents, Thai vowels and tones) take none. */
 const MARK = /[\u0300-\u036F\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]/u;
-/** Latin, Cyrillic, Thai and digits average a little over half an em at the charts' sizes. */
+/** Spaces and thin punctuation, as in '05/11, 08:00', take about a third of an em. */
+const THIN = /[\s.,:;/'|!()-]/u;
+const THIN_EM = 0.35;
+/** Digits are set at a fixed width, a little over half an em. */
+const DIGIT = /[0-9]/u;
+const DIGIT_EM = 0.55;
+/** Latin, Cyrillic and Thai letters average a little over half an em at the charts' sizes. */
 const NARROW_EM = 0.6;
+
+function emsOf(char: string): number {
+  if (WIDE.test(char)) return 1;
+  if (MARK.test(char)) return 0;
+  if (THIN.test(char)) return THIN_EM;
+  return DIGIT.test(char) ? DIGIT_EM : NARROW_EM;
+}
 
 const ELLIPSIS = '…';
 
 /** The width in px of `text` at `fontSize` px: an estimate that errs on the wide side. */
 export function textWidth(text: string, fontSize: number): number {
   let ems = 0;
-  for (const char of text) {
-    ems += WIDE.test(char) ? 1 : MARK.test(char) ? 0 : NARROW_EM;
-  }
+  for (const char of text) ems += emsOf(char);
   return ems * fontSize;
 }
 
