@@ -79,13 +79,7 @@ function decimalFormat(
   most: number,
   signDisplay: 'negative' | 'exceptZero',
 ): Intl.NumberFormat {
-  // 'min2': a reading of 1400 stays '1400'; only five digits and more are grouped ('14 000').
-  const options = {
-    minimumFractionDigits: least,
-    maximumFractionDigits: most,
-    signDisplay,
-    useGrouping: 'min2',
-  } as const;
+  const options = { minimumFractionDigits: least, maximumFractionDigits: most, signDisplay };
   return cached(decimalFormats, `${bcp47}:${least}:${most}:${signDisplay}`, () => {
     try {
       return new Intl.NumberFormat(bcp47, options);

@@ -265,7 +265,7 @@ describe('cow charts: 7 and 30 days', () => {
       '2 values: lowest 38.60 °C, highest 38.80 °C, average 38.70 °C',
     );
     expect(screen.getByTestId('chart-month-activity-summary').textContent).toBe(
-      '2 values: lowest 1000, highest 1400, average 1200 · 30-day mean: 1200',
+      '2 values: lowest 1,000, highest 1,400, average 1,200 · 30-day mean: 1,200',
     );
   });
 
@@ -329,7 +329,7 @@ describe('cow charts: 7 and 30 days', () => {
     await user.click(screen.getByRole('radio', { name: '30 days' }));
     expect(await summaryOf('month-activity')).toMatch(
       new RegExp(
-        `^1 value: lowest 1400, highest 1400, average 1400 · 30-day mean: 1400 · ${dayLabel(today, 'en')} still running: ` +
+        `^1 value: lowest 1,400, highest 1,400, average 1,400 · 30-day mean: 1,400 · ${dayLabel(today, 'en')} still running: ` +
           '[0-9.]+ of 24 h so far, not counted in these figures$',
       ),
     );
