@@ -9,6 +9,7 @@ import { parseCalendarDate } from '@cowcare/domain/calendar-date';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const moneyFormats = new Map<string, Intl.NumberFormat>();
+const decimalFormats = new Map<string, Intl.NumberFormat>();
 
 function cached<T>(map: Map<string, T>, key: string, create: () => T): T {
   let value = map.get(key);
@@ -20,7 +21,7 @@ function cached<T>(map: Map<string, T>, key: string, create: () => T): T {
 }
 
 /** A date format of the language, made once per language and kind; English for a tag Intl does not know. */
-function dateTimeFormat(
+export function dateTimeFormat(
   kind: string,
   bcp47: string,
   options: Intl.DateTimeFormatOptions,
@@ -66,6 +67,50 @@ export function formatDateTimeRange(startIso: string, endIso: string, bcp47: str
   if (Number.isNaN(start) || Number.isNaN(end)) return `${startIso} – ${endIso}`;
   const options = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
   return dateTimeFormat('range', bcp47, options).formatRange(start, Math.max(start, end));
+}
+
+/**
+ * A number format of the language with `least` to `most` decimals, made once per language and kind; English
+ * for a tag Intl does not know. Intl rounds, so a value is rounded once, as the reader sees it.
+ */
+function decimalFormat(
+  bcp47: string,
+  least: number,
+  most: number,
+  signDisplay: 'negative' | 'exceptZero',
+): Intl.NumberFormat {
+  const options = { minimumFractionDigits: least, maximumFractionDigits: most, signDisplay };
+  return cached(decimalFormats, `${bcp47}:${least}:${most}:${signDisplay}`, () => {
+    try {
+      return new Intl.NumberFormat(bcp47, options);
+    } catch {
+      return new Intl.NumberFormat('en', options);
+    }
+  });
+}
+
+/**
+ * A measurement as the language writes it, with exactly `digits` decimals ('39.17' in English, '39,17' in
+ * Portuguese), so a screen never mixes decimal marks; a value that rounds to zero is never '−0.0'. `trim`
+ * drops trailing zeros ('39', '38,5') where round values read better short, as on an axis.
+ */
+export function formatDecimal(value: number, digits: number, bcp47: string, trim = false): string {
+  return decimalFormat(bcp47, trim ? 0 : digits, digits, 'negative').format(value);
+}
+
+const SIGNS = { plusSign: '+', minusSign: '−' } as const;
+
+/**
+ * A deviation from a usual value with its sign always shown: '+0.8', '−0.8' (a true minus, as wide as the
+ * plus, whatever the language's own sign), and '±0.0' when it rounds to nothing, never '+0.0'.
+ */
+export function formatSignedDecimal(value: number, digits: number, bcp47: string): string {
+  const parts = decimalFormat(bcp47, digits, digits, 'exceptZero').formatToParts(value);
+  const signed = parts.some((part) => part.type === 'plusSign' || part.type === 'minusSign');
+  const text = parts
+    .map((part) => (part.type === 'plusSign' || part.type === 'minusSign' ? SIGNS[part.type] : part.value))
+    .join('');
+  return signed ? text : `±${text}`;
 }
 
 /** Money held in integer minor units (architecture §3), shown in the farm's currency. */

@@ -9,6 +9,7 @@ import {
   applyDocumentLanguage,
   currentLanguage,
   isLanguageKey,
+  LANGUAGES,
   storeLanguage,
   switchLanguage,
   type LanguageKey,
@@ -67,4 +68,10 @@ export function useLanguage(): [LanguageKey, (language: LanguageKey) => Promise<
   const { i18n } = useTranslation();
   const change = useCallback((language: LanguageKey) => changeLanguage(i18n, language), [i18n]);
   return [currentLanguage(i18n), change];
+}
+
+/** The BCP-47 tag of the interface language, for Intl: numbers and dates follow what the user reads. */
+export function useBcp47(): string {
+  const { i18n } = useTranslation();
+  return LANGUAGES[currentLanguage(i18n)].bcp47;
 }

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { ResponsiveContainer } from 'recharts';
 
@@ -10,13 +10,15 @@ interface Props {
   caption: string;
   /** The Recharts chart, sized to the figure's width. */
   children: ReactElement;
+  /** The chart's key, beneath the drawing (hidden from assistive technology with it: the caption says it). */
+  legend?: ReactNode;
 }
 
 /**
  * A chart in a card, as a figure with its title and caption. The drawing is hidden from assistive
  * technology; the caption says what it shows, for screen readers and a quick read.
  */
-export function ChartFigure({ id, title, height, caption, children }: Props) {
+export function ChartFigure({ id, title, height, caption, children, legend }: Props) {
   return (
     <Card withBorder component="figure" m={0} aria-labelledby={`${id}-title`} data-testid={`chart-${id}`}>
       <Stack gap={4}>
@@ -28,6 +30,7 @@ export function ChartFigure({ id, title, height, caption, children }: Props) {
             {children}
           </ResponsiveContainer>
         </div>
+        {legend && <div aria-hidden>{legend}</div>}
         <Text component="figcaption" size="xs" c="dimmed" data-testid={`chart-${id}-summary`}>
           {caption}
         </Text>

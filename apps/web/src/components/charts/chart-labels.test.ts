@@ -14,10 +14,30 @@ describe('chart labels', () => {
 
   it('labels times on the device clock and days by month and day', () => {
     const iso = new Date(2025, 5, 1, 8, 10).toISOString();
-    expect(clockLabel(iso)).toBe('08:10');
-    expect(dayClockLabel(iso)).toBe('06-01 08:10');
-    expect(dayLabel('2025-06-01')).toBe('06-01');
-    expect(clockLabel('not a time')).toBe('not a time');
+    expect(clockLabel(iso, 'en')).toBe('08:10');
+    expect(dayClockLabel(iso, 'en')).toBe('6/1, 08:10');
+    expect(dayLabel('2025-06-01', 'en')).toBe('6/1');
+    expect(clockLabel('not a time', 'en')).toBe('not a time');
+    expect(dayLabel('someday', 'en')).toBe('someday');
+  });
+
+  it('writes the day as the language does, never month-first to a day-first reader', () => {
+    const fifthOfNovember = '2026-11-05';
+    const languages = ['en', 'pt', 'vi', 'id', 'ru', 'th', 'ja', 'zh-CN', 'ko-KR'];
+    expect(languages.map((bcp47) => dayLabel(fifthOfNovember, bcp47))).toEqual([
+      '11/5',
+      '05/11',
+      '5/11',
+      '5/11',
+      '05.11',
+      '5/11',
+      '11/5',
+      '11/5',
+      '11. 5.',
+    ]);
+    const evening = new Date(2026, 10, 5, 23, 50).toISOString();
+    expect(dayClockLabel(evening, 'pt')).toBe('05/11, 23:50');
+    expect(clockLabel(evening, 'ja')).toBe('23:50');
   });
 
   it('averages only the known values', () => {

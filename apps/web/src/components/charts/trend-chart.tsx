@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../lib/format';
+import { useBcp47 } from '../../lib/language';
 import {
   Bar,
   CartesianGrid,
   Cell,
   ComposedChart,
-  Legend,
   Line,
   ReferenceLine,
   Tooltip,
@@ -12,6 +13,8 @@ import {
   YAxis,
 } from 'recharts';
 import { ChartFigure } from './chart-figure';
+import { categoryTicks } from './category-ticks';
+import { ChartLegend, DASHES, type LegendEntry } from './chart-legend';
 import type { RunningBucket } from './running-bucket';
 import { valueAxis, valueTick, type ValueAxis } from './value-axis';
 
@@ -25,7 +28,7 @@ export interface TrendSeries {
   kind?: 'line' | 'dashed' | 'bar';
 }
 
-/** A horizontal line across the chart: an alert line, her average, the fever line. */
+/** A horizontal line across the chart: an alert line, her average, the fever line; named in the key. */
 export interface GuideLine {
   label: string;
   value: number | null;
@@ -56,6 +59,23 @@ interface Props {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 
+const FONT_SIZE = 11;
+
+/**
+ * The chart's key: the series when there are several (one names itself in the title), then every guide line
+ * drawn. Guide lines carry no label on the plot, where it would cover the data it crosses.
+ */
+const legendOf = (series: readonly TrendSeries[], guides: readonly GuideLine[]): LegendEntry[] => [
+  ...(series.length > 1
+    ? series.map((item) => ({ label: item.name, color: item.color, mark: item.kind ?? 'line' }))
+    : []),
+  ...guides.map((guide) => ({ label: guide.label, color: guide.color, mark: 'guide' as const })),
+];
+
+/** The tooltip's value as the caption writes it; Recharts would show the raw 39.1734. */
+const tooltipValue = (fmt: (value: number) => string) => (value: unknown) =>
+  isNumber(value) ? fmt(value) : '—';
+
 /**
  * Lines, dashed lines or bars over a shared x axis, with guide lines, in a chart figure whose caption says
  * the range of the first series and every guide line.
@@ -75,7 +95,8 @@ export function TrendChart({
   running,
 }: Props) {
   const { t } = useTranslation();
-  const fmt = (value: number) => `${value.toFixed(digits)}${unit}`;
+  const bcp47 = useBcp47();
+  const fmt = (value: number) => `${formatDecimal(value, digits, bcp47)}${unit}`;
   const first = series[0];
   const complete = rows.filter((_, index) => index !== running?.index);
   const values = first ? complete.map((row) => row[first.key]).filter(isNumber) : [];
@@ -96,7 +117,7 @@ export function TrendChart({
       : [
           t('charts.runningBucket', {
             label: runningRow.label,
-            elapsed: running.elapsedHours,
+            elapsed: formatDecimal(running.elapsedHours, 1, bcp47, true),
             total: running.totalHours,
           }),
         ];
@@ -111,24 +132,32 @@ export function TrendChart({
     ? { domain: [0, 'auto'] }
     : valueAxis([...plotted, ...drawn.map((guide) => guide.value)], minSpan);
   return (
-    <ChartFigure id={id} title={title} height={height} caption={text}>
+    <ChartFigure
+      id={id}
+      title={title}
+      height={height}
+      caption={text}
+      legend={<ChartLegend entries={legendOf(series, drawn)} />}
+    >
       <ComposedChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis
           dataKey="label"
-          tick={{ fontSize: 11 }}
-          minTickGap={24}
-          interval={bars ? 'preserveStartEnd' : 'preserveEnd'}
+          tick={{ fontSize: FONT_SIZE }}
+          ticks={categoryTicks(
+            rows.map((row) => row.label),
+            FONT_SIZE,
+          )}
+          interval={0}
         />
         <YAxis
-          tick={{ fontSize: 11 }}
+          tick={{ fontSize: FONT_SIZE }}
           domain={axis.domain}
           ticks={axis.ticks}
           allowDecimals={!bars}
-          tickFormatter={valueTick(digits)}
+          tickFormatter={valueTick(digits, bcp47)}
         />
-        <Tooltip />
-        {series.length > 1 && <Legend wrapperStyle={{ fontSize: 11 }} />}
+        <Tooltip formatter={tooltipValue(fmt)} />
         {series.map((item) =>
           item.kind === 'bar' ? (
             <Bar
@@ -153,7 +182,7 @@ export function TrendChart({
               dataKey={item.key}
               name={item.name}
               stroke={item.color}
-              strokeDasharray={item.kind === 'dashed' ? '5 4' : undefined}
+              strokeDasharray={item.kind === 'dashed' ? DASHES.dashed : undefined}
               dot={false}
               connectNulls={false}
               isAnimationActive={false}
@@ -165,9 +194,8 @@ export function TrendChart({
             key={guide.label}
             y={guide.value}
             stroke={guide.color}
-            strokeDasharray="2 3"
+            strokeDasharray={DASHES.guide}
             ifOverflow="extendDomain"
-            label={{ value: guide.label, position: 'insideTopRight', fontSize: 10, fill: guide.color }}
           />
         ))}
       </ComposedChart>

@@ -16,7 +16,12 @@ describe('valueAxis', () => {
 
 describe('valueTick', () => {
   it('writes at most the digits asked for, without trailing zeros', () => {
-    const tick = valueTick(2);
+    const tick = valueTick(2, 'en');
     expect([39.0275, 39, 38.75, 38.5].map(tick)).toEqual(['39.03', '39', '38.75', '38.5']);
+  });
+
+  it('writes the decimal mark of the language', () => {
+    expect([38.75, 39, 38.5].map(valueTick(2, 'pt'))).toEqual(['38,75', '39', '38,5']);
+    expect([1234, 12345].map(valueTick(0, 'pt'))).toEqual(['1.234', '12.345']);
   });
 });

@@ -1,3 +1,5 @@
+import { formatDecimal } from '../../lib/format';
+
 /**
  * The value (y) axis of a line chart. Recharts' automatic domain fits the data exactly, so a herd whose mean
  * temperature moved by 0.01 °C in an hour fills the chart with a cliff. With `minSpan` the axis spans at
@@ -29,5 +31,9 @@ export function valueAxis(values: readonly number[], minSpan: number | undefined
   return { domain: [from, to], ticks };
 }
 
-/** A tick label with at most `digits` decimals and no trailing zeros: '39', '38.75', never '39.0275'. */
-export const valueTick = (digits: number) => (value: number) => String(Number(value.toFixed(digits)));
+/**
+ * A tick label in the user's language with at most `digits` decimals and no trailing zeros: '39', '38.75'
+ * ('38,75' in Portuguese), never '39.0275'.
+ */
+export const valueTick = (digits: number, bcp47: string) => (value: number) =>
+  formatDecimal(value, digits, bcp47, true);

@@ -5,7 +5,7 @@ import {
   type NoticeDetailsOf,
 } from '@cowcare/contract/notice-details';
 import type { Notice } from '@cowcare/contract/routes/notices';
-import { formatDate, formatDateTime, formatDateTimeRange, formatTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatDateTimeRange, formatDecimal, formatTime } from '../../lib/format';
 
 /** The names of `Details` whose values are of type `Value` (null allowed). */
 type NamesOf<Details, Value> = {
@@ -35,16 +35,7 @@ class DetailReader<Details> {
 
   number(name: NamesOf<Details, number>, digits: number, scale = 1): string | undefined {
     const value = this.raw(name);
-    return value === undefined ? undefined : this.formatted(value * scale, digits);
-  }
-
-  /** In the user's language with `digits` decimals; a rounding speck is 0, not −0. */
-  private formatted(value: number, digits: number): string {
-    const format = new Intl.NumberFormat(this.bcp47, {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    return format.format(Math.abs(value) < 1e-9 ? 0 : value);
+    return value === undefined ? undefined : formatDecimal(value * scale, digits, this.bcp47);
   }
 
   /** A number that names something (a sensor), without grouping. */
@@ -60,7 +51,7 @@ class DetailReader<Details> {
 
   /** A temperature worked out from stored values, as `celsius` writes them. */
   celsiusValue(value: number | undefined): string | undefined {
-    return value === undefined || !Number.isFinite(value) ? undefined : this.formatted(value, 1);
+    return value === undefined || !Number.isFinite(value) ? undefined : formatDecimal(value, 1, this.bcp47);
   }
 
   day(name: NamesOf<Details, string>): string | undefined {

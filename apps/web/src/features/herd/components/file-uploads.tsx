@@ -6,6 +6,8 @@ import { ALLOWED_UPLOAD_TYPES, MAX_UPLOAD_BYTES, type Upload } from '@cowcare/co
 import { FileIcon, TrashIcon } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageKey } from '../../../lib/error-message';
+import { formatDecimal } from '../../../lib/format';
+import { useBcp47 } from '../../../lib/language';
 import { uploadFile } from '../api/upload-file';
 
 const MAX_MEGABYTES = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
@@ -24,7 +26,9 @@ export function FileUploads({ uploads, onChange, onBusyChange }: Props) {
   const { t } = useTranslation();
   const [failures, setFailures] = useState<{ name: string; message: string }[]>([]);
   const [busy, setBusy] = useState(false);
-  const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
+  const bcp47 = useBcp47();
+  const megabytes = (bytes: number) =>
+    `${formatDecimal(bytes / (1024 * 1024), bytes < 1024 * 1024 ? 2 : 1, bcp47)} MB`;
 
   const pick = async (files: File[]) => {
     if (files.length === 0) return;

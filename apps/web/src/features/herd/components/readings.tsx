@@ -14,6 +14,8 @@ import {
   ThermometerIcon,
 } from '../../../components/icons';
 import { ACTIVITY_BAND_COLORS, TEMPERATURE_BAND_COLORS } from '../../../lib/band-colors';
+import { formatSignedDecimal } from '../../../lib/format';
+import { useBcp47 } from '../../../lib/language';
 
 /**
  * The readings of a cow, each with an icon, a number and a word, so a level reads without colour
@@ -28,9 +30,6 @@ const TEMPERATURE_ICONS: Record<TemperatureLevel, ComponentType<{ size?: number 
   severe: ThermometerIcon,
 };
 
-const signed = (value: number, digits: number) =>
-  `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(digits)}`;
-
 interface ReadingProps {
   size?: 'xs' | 'sm';
 }
@@ -42,6 +41,7 @@ export function FeverReading({
   short = false,
 }: ReadingProps & { deviation: number | undefined; level: TemperatureLevel | undefined; short?: boolean }) {
   const { t } = useTranslation();
+  const bcp47 = useBcp47();
   if (deviation === undefined || level === undefined) {
     return (
       <Group gap={3} wrap="nowrap" c="dimmed" data-level="none">
@@ -60,11 +60,11 @@ export function FeverReading({
       wrap="nowrap"
       c={color}
       data-level={level}
-      title={t('herd.reading.feverTitle', { value: signed(deviation, 2) })}
+      title={t('herd.reading.feverTitle', { value: formatSignedDecimal(deviation, 2, bcp47) })}
     >
       <Icon size={14} />
       <Text size={size} span fw={level === 'normal' ? 400 : 700}>
-        {signed(deviation, 1)}°
+        {formatSignedDecimal(deviation, 1, bcp47)}°
       </Text>
       <Text size={size} span>
         {short ? t(`herd.temperatureShort.${level}`) : t(`herd.temperature.${level}`)}
@@ -79,6 +79,7 @@ export function ActivityReading({
   size = 'xs',
 }: ReadingProps & { deviation: number | undefined; level: ActivityLevel | undefined }) {
   const { t } = useTranslation();
+  const bcp47 = useBcp47();
   if (deviation === undefined || level === undefined) {
     return (
       <Group gap={3} wrap="nowrap" c="dimmed" data-level="none">
@@ -94,7 +95,7 @@ export function ActivityReading({
     <Group gap={3} wrap="nowrap" c={color} data-level={level}>
       <PulseIcon size={14} />
       <Text size={size} span fw={level === 'normal' ? 400 : 700}>
-        {signed(Math.round(deviation), 0)}%
+        {formatSignedDecimal(deviation, 0, bcp47)}%
       </Text>
       <Text size={size} span>
         {t(`herd.activity.${level}`)}

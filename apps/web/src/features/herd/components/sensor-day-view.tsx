@@ -7,8 +7,8 @@ import { clockLabel } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
-import { formatRelative } from '../../../lib/format';
-import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { formatDecimal, formatRelative, localToday } from '../../../lib/format';
+import { useBcp47 } from '../../../lib/language';
 import { useReadingCounts, useReadingsOfDay, useTemperatureDeviation } from '../api/get-sensor-charts';
 import {
   activityAlertLines,
@@ -30,12 +30,17 @@ export function SensorDayView({
   request: SensorChartRequest;
   bounds: SensorBounds | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const bcp47 = useBcp47();
   const readings = useReadingsOfDay(request);
   const hours = useTemperatureDeviation(request);
   const counts = useReadingCounts(request);
   // Drinks are seen in a bolus's temperature; a neck collar's drinking chart would always be empty.
   const neckCollar = typeof request.sensor === 'number' && sensorKind(request.sensor) === 'neck';
+  // Today's last reading is news ("5 minutes ago"); an earlier day's is a time of that day, as "8 hours
+  // ago" beside a live sensor would say it has gone quiet.
+  const lastReadingWhen = (iso: string) =>
+    request.day === localToday() ? formatRelative(iso, t, bcp47) : clockLabel(iso, bcp47);
   const measured = (readings.data ?? []).some(
     (reading) => reading.temp !== null || reading.activity !== null || reading.drink !== null,
   );
@@ -43,19 +48,18 @@ export function SensorDayView({
     <ChartLoadState loads={[readings, hours, counts]} empty={!measured}>
       {() => {
         const rows = (readings.data ?? []).map((reading) => ({
-          label: clockLabel(reading.timedate),
+          label: clockLabel(reading.timedate, bcp47),
           temp: reading.temp,
           activity: reading.activity,
           drink: reading.drink,
         }));
         const hourly = (hours.data ?? []).map((hour) => ({
-          label: clockLabel(hour.time),
+          label: clockLabel(hour.time, bcp47),
           temp: hour.temp,
           average: hour.average,
         }));
         const peak = peakDeviation(hours.data ?? []);
         const count = counts.data;
-        const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
         return (
           <Stack gap="sm">
             {count && (
@@ -67,7 +71,7 @@ export function SensorDayView({
                   filled: count.filled,
                 })}
                 {count.lastReadingAt
-                  ? ` · ${t('sensors.lastReading', { when: formatRelative(count.lastReadingAt, t, bcp47) })}`
+                  ? ` · ${t('sensors.lastReading', { when: lastReadingWhen(count.lastReadingAt) })}`
                   : ''}
               </Text>
             )}
@@ -102,11 +106,11 @@ export function SensorDayView({
               summary={
                 peak
                   ? t('charts.peakDeviation', {
-                      value: signedDegrees(peak.deviation),
-                      time: clockLabel(peak.time),
-                      temperature: peak.temp.toFixed(2),
-                      average: peak.average.toFixed(2),
-                      offset: peak.allowance.toFixed(2),
+                      value: signedDegrees(peak.deviation, bcp47),
+                      time: clockLabel(peak.time, bcp47),
+                      temperature: formatDecimal(peak.temp, 2, bcp47),
+                      average: formatDecimal(peak.average, 2, bcp47),
+                      offset: formatDecimal(peak.allowance, 2, bcp47),
                     })
                   : t('common.noData')
               }

@@ -7,6 +7,7 @@ import type { SensorChartRequest } from '../../../components/charts/sensor-chart
 import { runningBucket } from '../../../components/charts/running-bucket';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
+import { useBcp47 } from '../../../lib/language';
 import { useActivityMonth, useTemperatureMonth } from '../api/get-sensor-charts';
 import { CHART_COLORS, temperatureAlertLines } from '../lib/sensor-chart-lines';
 
@@ -24,6 +25,7 @@ export function SensorMonthView({
   bounds: SensorBounds | null;
 }) {
   const { t } = useTranslation();
+  const bcp47 = useBcp47();
   const temperature = useTemperatureMonth(request);
   const activity = useActivityMonth(request);
   const empty =
@@ -46,7 +48,7 @@ export function SensorMonthView({
               unit=" °C"
               digits={2}
               rows={(temperature.data ?? []).map((day) => ({
-                label: dayLabel(day.date),
+                label: dayLabel(day.date, bcp47),
                 temp: day.temp,
                 min: day.min,
                 max: day.max,
@@ -63,7 +65,7 @@ export function SensorMonthView({
               title={t('charts.monthActivity')}
               digits={0}
               running={running}
-              rows={days.map((day) => ({ label: dayLabel(day.date), activity: day.activity }))}
+              rows={days.map((day) => ({ label: dayLabel(day.date, bcp47), activity: day.activity }))}
               series={[
                 { key: 'activity', name: t('charts.activity'), color: CHART_COLORS.activity, kind: 'bar' },
               ]}

@@ -7,6 +7,7 @@ import type { SensorChartRequest } from '../../../components/charts/sensor-chart
 import { runningBucket } from '../../../components/charts/running-bucket';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
+import { useBcp47 } from '../../../lib/language';
 import { useActivityWeek, useTemperatureWeek } from '../api/get-sensor-charts';
 import { CHART_COLORS, temperatureAlertLines, usualBySlot } from '../lib/sensor-chart-lines';
 
@@ -25,6 +26,7 @@ export function SensorWeekView({
   bounds: SensorBounds | null;
 }) {
   const { t } = useTranslation();
+  const bcp47 = useBcp47();
   const temperature = useTemperatureWeek(request);
   const activity = useActivityWeek(request);
   const empty =
@@ -48,7 +50,7 @@ export function SensorWeekView({
               unit=" °C"
               digits={2}
               rows={(week?.data ?? []).map((point) => ({
-                label: dayClockLabel(point.time),
+                label: dayClockLabel(point.time, bcp47),
                 temp: point.temp,
               }))}
               series={[{ key: 'temp', name: t('charts.temperature'), color: CHART_COLORS.temperature }]}
@@ -68,7 +70,7 @@ export function SensorWeekView({
               digits={0}
               running={running}
               rows={(activity.data ?? []).map((point, index) => ({
-                label: dayClockLabel(point.time),
+                label: dayClockLabel(point.time, bcp47),
                 activity: point.activity,
                 usual: usual[index] ?? null,
               }))}

@@ -37,10 +37,18 @@ describe('peakDeviation', () => {
   });
 
   it('writes the sign the way the cow list does', () => {
-    expect([signedDegrees(0.654), signedDegrees(-0.1), signedDegrees(0)]).toEqual([
+    expect([signedDegrees(0.654, 'en'), signedDegrees(-0.1, 'en'), signedDegrees(0, 'en')]).toEqual([
       '+0.65 °C',
       '−0.10 °C',
       '±0.00 °C',
+    ]);
+  });
+
+  it('writes the decimal mark of the language, as the notices beside it do', () => {
+    expect([signedDegrees(0.654, 'pt'), signedDegrees(-0.1, 'ru'), signedDegrees(-0.004, 'vi')]).toEqual([
+      '+0,65 °C',
+      '−0,10 °C',
+      '±0,00 °C',
     ]);
   });
 });

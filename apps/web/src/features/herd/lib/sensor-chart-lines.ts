@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import type { GuideLine } from '../../../components/charts/trend-chart';
-import { clockLabel, meanOf } from '../../../components/charts/chart-labels';
+import { meanOf } from '../../../components/charts/chart-labels';
+import { formatSignedDecimal } from '../../../lib/format';
 
 /** Colours of the lines, the same on every sensor chart. */
 export const CHART_COLORS = {
@@ -29,15 +30,21 @@ export const activityAlertLines = (bounds: SensorBounds | null | undefined, t: T
   { label: t('charts.guide.lower'), value: bounds?.activityLow ?? null, color: CHART_COLORS.lower },
 ];
 
+/** Minutes after the device's midnight: the same slot on every day, whatever language labels it. */
+const clockSlot = (iso: string): number => {
+  const date = new Date(iso);
+  return date.getHours() * 60 + date.getMinutes();
+};
+
 /**
  * The cow's usual activity at each point: the mean of the same clock slot on the earlier days of the
  * window (the detectors' baseline is the same clock window on previous days, architecture §9). The first
  * day has no earlier day, so no usual value.
  */
 export function usualBySlot(points: readonly { time: string; activity: number | null }[]): (number | null)[] {
-  const earlier = new Map<string, number[]>();
+  const earlier = new Map<number, number[]>();
   return points.map((point) => {
-    const slot = clockLabel(point.time);
+    const slot = clockSlot(point.time);
     const seen = earlier.get(slot) ?? [];
     const usual = meanOf(seen);
     if (point.activity !== null) earlier.set(slot, [...seen, point.activity]);
@@ -77,6 +84,5 @@ export function peakDeviation(
   return peak;
 }
 
-/** '+0.62 °C' / '−0.10 °C'. */
-export const signedDegrees = (value: number) =>
-  `${value > 0 ? '+' : value < 0 ? '−' : '±'}${Math.abs(value).toFixed(2)} °C`;
+/** '+0.62 °C' / '−0.10 °C' in the user's language, signed as the cow list signs a deviation. */
+export const signedDegrees = (value: number, bcp47: string) => `${formatSignedDecimal(value, 2, bcp47)} °C`;

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
-import { dayClockLabel } from '../../../components/charts/chart-labels';
+import { dayClockLabel, dayLabel } from '../../../components/charts/chart-labels';
 import { localToday } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
 import { makeCow } from '../../../test/cows';
 import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../../test/fake-api';
-import { logIn, renderApp } from '../../../test/render';
+import { demoUser, logIn, renderApp } from '../../../test/render';
 
 const at = (hour: number, minute = 0, day = 1) => new Date(2025, 5, day, hour, minute).toISOString();
 
@@ -89,8 +90,9 @@ const bodiesOf = (requests: FakeRequest[], path: string) =>
     .filter((request) => request.path === path)
     .map((request) => request.body as Record<string, unknown>);
 
-async function openCow(cow: Cow) {
-  logIn();
+async function openCow(cow: Cow, language: 'en' | 'pty' | 'rb' | 'ko' = 'en') {
+  await i18n.changeLanguage(language);
+  logIn({ ...demoUser, language });
   const view = renderApp(`/pages/index/cow?id=${cow.id}`);
   // The first visit loads the page's code (Recharts included), which is slow on a busy machine.
   await screen.findByRole('heading', { name: cow.code }, { timeout: 5000 });
@@ -127,12 +129,52 @@ describe('cow charts: the day', () => {
     expect(bodiesOf(api.requests, 'news/news/gpko/uplow/40041')).toEqual([{ datas: {} }]);
   });
 
+  it('writes the figures under the charts with the decimal comma of Portuguese', async () => {
+    const cow = makeCow({ id: 43, sensor: 40043 });
+    server(cow);
+    await openCow(cow, 'pty');
+    expect(await summaryOf('temperature')).toBe(
+      '3 leituras: mínima 38,50 °C, máxima 39,30 °C, média 38,90 °C',
+    );
+    expect(screen.getByTestId('chart-temperature-average-summary').textContent).toBe(
+      'Maior desvio +0,65 °C às 01:00: 39,70 °C contra a média de 10 dias 38,60 °C + 0,45 °C',
+    );
+    expect(screen.getByTestId('chart-activity-summary').textContent).toMatch(/^3 leituras: mínima 12,0,/);
+  });
+
   it("draws a bolus's drinking", async () => {
     const cow = makeCow({ id: 42, sensor: 20042, sensorKind: 'pill' });
     server(cow);
     await openCow(cow);
     expect(await summaryOf('drinking')).toMatch(/^3 readings/);
     expect(screen.queryByTestId('drinking-not-measured')).toBeNull();
+  });
+
+  it("says when today's last reading came, and an earlier day's last reading by its time of day", async () => {
+    const cow = makeCow({ id: 44, sensor: 40044 });
+    const now = new Date();
+    const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 23, 50);
+    server(cow, {
+      'POST news/news/gpko/num': ({ body }) => {
+        const today = String((body as { timedate: string }).timedate).startsWith(localToday(now));
+        const lastReadingAt = today ? new Date(Date.now() - 5 * 60_000) : yesterday;
+        return ok({
+          date: localToday(today ? now : yesterday),
+          expected: 144,
+          received: 140,
+          filled: 3,
+          missing: 4,
+          lastReadingAt: lastReadingAt.toISOString(),
+        });
+      },
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    expect((await screen.findByTestId('readings-count')).textContent).toMatch(/· last reading 5 min ago$/);
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('readings-count').textContent).toMatch(/· last reading 23:50$/),
+    );
   });
 
   it("says 'No data on this date' for a day without readings, and asks again for the day before", async () => {
@@ -223,8 +265,26 @@ describe('cow charts: 7 and 30 days', () => {
       '2 values: lowest 38.60 °C, highest 38.80 °C, average 38.70 °C',
     );
     expect(screen.getByTestId('chart-month-activity-summary').textContent).toBe(
-      '2 values: lowest 1000, highest 1400, average 1200 · 30-day mean: 1200',
+      '2 values: lowest 1,000, highest 1,400, average 1,200 · 30-day mean: 1,200',
     );
+  });
+
+  it('names the series and guide lines in a key beneath the chart, where they cover no data', async () => {
+    // (jsdom gives Recharts no size, so the drawing itself is checked in a browser; the key is plain HTML.)
+    const cow = makeCow({ id: 52, sensor: 40052 });
+    server(cow);
+    const user = userEvent.setup();
+    await openCow(cow);
+    await screen.findByTestId('chart-temperature');
+    await user.click(screen.getByRole('radio', { name: '30 days' }));
+    const month = await screen.findByTestId('chart-month-activity');
+    expect(within(month).getByTestId('chart-legend').textContent).toBe('30-day mean');
+    expect(
+      within(screen.getByTestId('chart-month-temperature')).getByTestId('chart-legend').textContent,
+    ).toBe('Daily meanHighestLowest');
+    await user.click(screen.getByRole('radio', { name: '7 days' }));
+    const week = await screen.findByTestId('chart-week-temperature');
+    expect(within(week).getByTestId('chart-legend').textContent).toBe('Her 10-day averageFever line');
   });
 
   it('draws the 6 hours and the day still running faint, and leaves them out of the figures', async () => {
@@ -262,14 +322,14 @@ describe('cow charts: 7 and 30 days', () => {
     // (How long it has run is the clock's: any tenth of an hour.)
     expect(screen.getByTestId('chart-week-activity-summary').textContent).toMatch(
       new RegExp(
-        `^3 values: lowest 60, highest 90, average 77 · ${dayClockLabel(runningSince.toISOString())} still ` +
+        `^3 values: lowest 60, highest 90, average 77 · ${dayClockLabel(runningSince.toISOString(), 'en')} still ` +
           'running: [0-9.]+ of 6 h so far, not counted in these figures$',
       ),
     );
     await user.click(screen.getByRole('radio', { name: '30 days' }));
     expect(await summaryOf('month-activity')).toMatch(
       new RegExp(
-        `^1 value: lowest 1400, highest 1400, average 1400 · 30-day mean: 1400 · ${today.slice(5)} still running: ` +
+        `^1 value: lowest 1,400, highest 1,400, average 1,400 · 30-day mean: 1,400 · ${dayLabel(today, 'en')} still running: ` +
           '[0-9.]+ of 24 h so far, not counted in these figures$',
       ),
     );

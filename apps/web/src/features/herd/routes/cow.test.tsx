@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
+import { i18n } from '../../../lib/i18n';
 import { makeCow } from '../../../test/cows';
 import { hoursFrom, makeNotice } from '../../../test/notices';
 import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
-import { logIn, renderApp } from '../../../test/render';
+import { demoUser, logIn, renderApp } from '../../../test/render';
 
 function server(cow: Cow, extra: Record<string, FakeHandler> = {}) {
   const api = fakeApi({
@@ -86,6 +87,30 @@ describe('cow detail', () => {
     await openCow(neck);
     expect(screen.getByText('Now 39.10 °C · average 38.90 °C · offset 0.45 °C')).toBeTruthy();
     expect(screen.queryByText(/body temperature between drinks/)).toBeNull();
+  });
+
+  it('writes her readings with the decimal comma of Portuguese, as the notices beside them do', async () => {
+    const cow = makeCow({
+      id: 9,
+      code: 'C9',
+      sensor: 20009,
+      sensorKind: 'pill',
+      temp_current: 39.17,
+      temp_avg: 38.89,
+      activity_current: 12.5,
+      activity_avg: 10,
+      drink: 9.3,
+    });
+    server(cow);
+    await i18n.changeLanguage('pty');
+    logIn({ ...demoUser, language: 'pty' });
+    renderApp(`/pages/index/cow?id=${cow.id}`);
+    await screen.findByRole('heading', { name: cow.code });
+    expect(screen.getByText('Agora 39,17 °C · média 38,89 °C · ajuste 0,45 °C')).toBeTruthy();
+    expect(screen.getByText('Agora 12,5 · habitual a esta hora 10,0')).toBeTruthy();
+    expect(screen.getByText('Média de 7 dias: 9,3 por dia')).toBeTruthy();
+    // Her deviation: 39.17 − 38.89 − 0.45 = −0.17.
+    expect(screen.getByText('−0,2°')).toBeTruthy();
   });
 
   it('lists her recent alerts with their values, newest first, and marks one read when tapped', async () => {

@@ -15,7 +15,7 @@ import {
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { paths, withQuery } from '../../../config/paths';
-import { formatDate, formatRelative, localDateTimeInputValue } from '../../../lib/format';
+import { formatDate, formatDecimal, formatRelative, localDateTimeInputValue } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { useUser } from '../../../lib/session';
 import { useCow } from '../api/get-cow';
@@ -55,8 +55,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const number = (value: number | null, digits: number, unit = '') =>
-  value === null ? '—' : `${value.toFixed(digits)}${unit}`;
+/** A reading in the user's language ('39,17 °C' in Portuguese), or a dash when there is none. */
+const reading = (value: number | null, digits: number, bcp47: string, unit = '') =>
+  value === null ? '—' : `${formatDecimal(value, digits, bcp47)}${unit}`;
 
 /** Two buttons share a phone's width: a long label (pt, vi) wraps onto a second line instead of being cut. */
 const WRAPPING_LABEL = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal' } } } as const;
@@ -200,9 +201,9 @@ function CowDetail({ cow }: { cow: Cow }) {
             <FeverReading deviation={row.fever} level={row.feverLevel} size="sm" />
             <Text size="xs" c="dimmed">
               {t('herd.cow.temperatureLine', {
-                current: number(cow.temp_current, 2, ' °C'),
-                average: number(cow.temp_avg, 2, ' °C'),
-                offset: number(cow.tempadd ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS, 2, ' °C'),
+                current: reading(cow.temp_current, 2, bcp47, ' °C'),
+                average: reading(cow.temp_avg, 2, bcp47, ' °C'),
+                offset: reading(cow.tempadd ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS, 2, bcp47, ' °C'),
               })}
             </Text>
             {row.kind === 'pill' && (
@@ -218,8 +219,8 @@ function CowDetail({ cow }: { cow: Cow }) {
             <ActivityReading deviation={row.activity} level={row.activityLevel} size="sm" />
             <Text size="xs" c="dimmed">
               {t('herd.cow.activityLine', {
-                current: number(cow.activity_current, 1),
-                average: number(cow.activity_avg, 1),
+                current: reading(cow.activity_current, 1, bcp47),
+                average: reading(cow.activity_avg, 1, bcp47),
               })}
             </Text>
           </Stack>
@@ -230,7 +231,7 @@ function CowDetail({ cow }: { cow: Cow }) {
             <DrinkReading value={cow.drink_current} kind={row.kind} size="sm" />
             {row.kind !== 'neck' && (
               <Text size="xs" c="dimmed">
-                {t('herd.cow.drinkLine', { average: number(cow.drink, 1) })}
+                {t('herd.cow.drinkLine', { average: reading(cow.drink, 1, bcp47) })}
               </Text>
             )}
           </Stack>

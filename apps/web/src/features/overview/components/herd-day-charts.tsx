@@ -10,12 +10,14 @@ import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
 import { EmptyState } from '../../../components/empty-state';
 import { localToday } from '../../../lib/format';
+import { useBcp47 } from '../../../lib/language';
 import { useHerdDay } from '../api/get-herd-day';
 import { herdSensors } from '../lib/herd-day';
 
 /** The herd hour by hour on a chosen day: mean temperature and activity per cow, over the sensors that read. */
 export function HerdDayCharts({ user, cows }: { user: User; cows: readonly Cow[] }) {
   const { t } = useTranslation();
+  const bcp47 = useBcp47();
   const [day, setDay] = useState(localToday);
   const sensors = herdSensors(cows);
   const herd = useHerdDay({ sensors, city: user.city, country: user.country, day });
@@ -25,7 +27,7 @@ export function HerdDayCharts({ user, cows }: { user: User; cows: readonly Cow[]
   const silent = (herd.data?.sensors ?? 0) - reported;
   const empty = !hours.some((hour) => hour.temp !== null || hour.activity !== null);
   const rows = hours.map((hour) => ({
-    label: clockLabel(hour.time),
+    label: clockLabel(hour.time, bcp47),
     temp: hour.temp,
     activity: hour.activity,
   }));
