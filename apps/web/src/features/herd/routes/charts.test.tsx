@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { dayClockLabel, dayLabel } from '../../../components/charts/chart-labels';
 import { localToday } from '../../../lib/format';
-import { i18n } from '../../../lib/i18n';
+import { i18n, switchLanguage } from '../../../lib/i18n';
 import { makeCow } from '../../../test/cows';
 import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../../test/fake-api';
 import { demoUser, logIn, renderApp } from '../../../test/render';
@@ -91,7 +91,7 @@ const bodiesOf = (requests: FakeRequest[], path: string) =>
     .map((request) => request.body as Record<string, unknown>);
 
 async function openCow(cow: Cow, language: 'en' | 'pty' | 'rb' | 'ko' = 'en') {
-  await i18n.changeLanguage(language);
+  await switchLanguage(i18n, language);
   logIn({ ...demoUser, language });
   const view = renderApp(`/pages/index/cow?id=${cow.id}`);
   // The first visit loads the page's code (Recharts included), which is slow on a busy machine.

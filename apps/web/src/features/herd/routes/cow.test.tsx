@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
-import { i18n } from '../../../lib/i18n';
+import { i18n, switchLanguage } from '../../../lib/i18n';
 import { makeCow } from '../../../test/cows';
 import { hoursFrom, makeNotice } from '../../../test/notices';
 import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
@@ -102,7 +102,7 @@ describe('cow detail', () => {
       drink: 9.3,
     });
     server(cow);
-    await i18n.changeLanguage('pty');
+    await switchLanguage(i18n, 'pty');
     logIn({ ...demoUser, language: 'pty' });
     renderApp(`/pages/index/cow?id=${cow.id}`);
     await screen.findByRole('heading', { name: cow.code });
