@@ -336,8 +336,14 @@ export type LowDrinkingCode = 401 | 402;
 
 export interface LowDrinkingAlert {
   readonly code: LowDrinkingCode;
-  /** The reading at which the rule first held: the notice time, and what names the episode. */
+  /** The reading at which the rule first held: the notice time. */
   readonly at: number;
+  /**
+   * What names the episode: the start of her last drink before it (the moment the dry spell began), or `at`
+   * when the data holds none. The time the rule first holds depends on which readings a detection saw (a
+   * window not yet covered is not judged); the last drink does not, so two views of one dry spell name it
+   * alike.
+   */
   readonly episodeStart: number;
   /** Drinking events in the 24 h up to `at`. */
   readonly eventsLast24Hours: number;
@@ -391,7 +397,7 @@ function lowDrinkingAlert(
   return {
     code,
     at,
-    episodeStart: at,
+    episodeStart: lastDrink ?? at,
     eventsLast24Hours,
     dailyMean: Math.round(dailyMean * 10) / 10,
     hoursSinceLastDrink: hoursSince === null ? null : Math.round(hoursSince * 10) / 10,

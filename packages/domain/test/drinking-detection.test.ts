@@ -202,6 +202,24 @@ describe('low drinking (401, 402)', () => {
     expect(detectLowDrinking(short)).toEqual([]);
   });
 
+  it('names a dry spell by its last drink, whenever a detection first saw the rule hold', () => {
+    const [dry, low] = detectLowDrinking(stopped);
+    // The last drink starts at 12:10 (its first cooled reading); both episodes began there.
+    expect([dry?.episodeStart, low?.episodeStart].map((time) => iso(time ?? 0))).toEqual([
+      '2024-03-11T12:10:00.000Z',
+      '2024-03-11T12:10:00.000Z',
+    ]);
+    // A detection that missed an hour of readings (another server still writing them) judges the no-drink
+    // window only once it is covered again: later, yet the same episode.
+    const withHole = stopped.filter(
+      (reading) =>
+        reading.time < START + 10 * DAY + 20 * HOUR || reading.time >= START + 10 * DAY + 23 * HOUR,
+    );
+    const late = detectLowDrinking(withHole).find((alert) => alert.code === 402);
+    expect(late?.at).toBeGreaterThan(dry?.at ?? Infinity);
+    expect(late?.episodeStart).toBe(dry?.episodeStart);
+  });
+
   it('gives the same alerts whatever part of the past the window holds', () => {
     const window = stopped.filter((reading) => reading.time >= START + 2 * DAY);
     expect(detectLowDrinking(window)).toEqual(detectLowDrinking(stopped));
