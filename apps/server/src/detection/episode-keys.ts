@@ -9,6 +9,8 @@ export type EpisodeKind = 'estrus' | 'fever' | 'lowtemp' | 'drinking' | 'activit
 export const episodeKey = (kind: EpisodeKind, cowId: number, code: number, start: number): string =>
   `${episodeKeyPrefix(kind, cowId, code)}${new Date(start).toISOString()}`;
 
-/** What the keys of one cow's episodes of one code share; the episode's start follows it. */
-export const episodeKeyPrefix = (kind: EpisodeKind, cowId: number, code: number): string =>
+const episodeKeyPrefix = (kind: EpisodeKind, cowId: number, code: number): string =>
   `${kind}:cow:${cowId}:${code}:`;
+
+/** What the keys of that cow's episodes of that code share: the key without its start. */
+export const prefixOfEpisodeKey = (key: string): string => `${key.split(':').slice(0, 4).join(':')}:`;

@@ -6,6 +6,7 @@ import { presentSensorValues, type CowSensorValues } from '../modules/cows/cow-p
 import { activityAverageAtNewestReading, lockCowRowsInOrder } from '../modules/cows/cows-repository';
 import { recordNotice, type NoticeRecord } from '../modules/notices/record-notice';
 import type { DetectedNotice } from './detect-cow';
+import { prefixOfEpisodeKey } from './episode-keys';
 
 export interface CowDetectionResult {
   cowId: number;
@@ -132,7 +133,7 @@ const noticedAsLaterStart = async (
   notice: DetectedNotice,
   newest: number,
 ): Promise<boolean> => {
-  const prefix = notice.episodeKey.slice(0, notice.episodeKey.length - iso(notice.episodeStart).length);
+  const prefix = prefixOfEpisodeKey(notice.episodeKey);
   const rows = await tx.query(
     `SELECT 1 FROM notices
       WHERE farm_id = $1 AND cow_id = $2 AND code = $3 AND starts_with(episode_key, $4)
