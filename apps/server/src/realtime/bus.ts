@@ -14,6 +14,10 @@ export interface EventBus {
   readonly kind: BusKind;
   /** What this instance published (metrics). */
   readonly stats: BusStats;
+  /**
+   * Sends the event to every instance. While the broker is unreachable it reaches this instance's
+   * subscribers only (counted in `stats.failures`, reported once per outage); it rejects only once closed.
+   */
   publish(farmId: number, message: ServerSocketMessage): Promise<void>;
   /** Resolves once the subscription is live; the returned function ends it. */
   subscribe(handler: FarmEventHandler): Promise<() => Promise<void>>;
@@ -88,6 +92,8 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
       : createTransport(kind, config, config.busChannel ?? DEFAULT_BUS_CHANNEL);
   let listening: Promise<void> | undefined;
   let closed = false;
+  /** A failed publish since the last one that went through: the outage is reported once. */
+  let failing = false;
   const stats: BusStats = { published: new Map(), noticesByCode: new Map(), failures: 0 };
 
   return {
@@ -97,9 +103,18 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
       if (closed) throw new Error('the event bus is closed');
       try {
         await transport.publish(farmId, message);
+        failing = false;
       } catch (error) {
         stats.failures += 1;
-        throw error;
+        if (!failing) {
+          config.onError?.(
+            new Error(`bus unreachable, live updates reach this instance only: ${String(error)}`),
+          );
+        }
+        failing = true;
+        // The other instances' sockets miss it (they catch up on their refresh); this one's need not.
+        fanout.dispatch(farmId, message);
+        return;
       }
       countIn(stats.published, message.type);
       if (message.type === 'notice') countIn(stats.noticesByCode, message.data.noticecode);

@@ -11,9 +11,18 @@ export const createRedisTransport = (
   onError: (error: Error) => void,
 ): BusTransport => {
   const publisher = watched(new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 }), onError);
+  let connectedOnce = false;
+  publisher.once('ready', () => {
+    connectedOnce = true;
+  });
   let subscriber: Redis | undefined;
   return {
     async publish(farmId, message) {
+      // Queued while reconnecting, a publish would wait out several attempts (seconds) before failing, and
+      // the detection round publishing it with it. Only the first connection is waited for.
+      if (connectedOnce && publisher.status !== 'ready') {
+        throw new Error(`Redis is not connected (${publisher.status})`);
+      }
       await publisher.publish(channel, JSON.stringify({ farmId, message }));
     },
     async listen(receive) {
