@@ -55,6 +55,14 @@ const GATEWAY_PASSWORD = 'bench gateway secret';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const RUN_ID = randomBytes(3).toString('hex');
+const STARTED = performance.now();
+
+/**
+ * A line on stderr at each phase and every 100 alerts: on a busy machine an alert takes a second instead of
+ * 20 ms, the 600 of them some 12 minutes, and a run with nothing to show looked hung (ANALYSIS.md, 2026-11-27).
+ */
+const progress = (label: string, text: string) =>
+  process.stderr.write(`[${label}, ${((performance.now() - STARTED) / 1000).toFixed(0)} s] ${text}\n`);
 
 /** The server's settings as shipped; its ingest concurrency is its database's default. */
 const config: Config = benchServerConfig(RUN_ID, { INGEST_QUEUE_LIMIT: '32' });
@@ -388,6 +396,7 @@ const measure = async (
       gateways.push(client);
       measuredClients.push(client);
     }
+    progress(label, 'set up; warming up under the background load');
     const load = startBackground(backgroundClients, messagesPerSecond, backgroundStart);
     const warmUpEnds = performance.now() + WARM_UP_MS;
     const warmUps: Promise<unknown>[] = [];
@@ -408,6 +417,7 @@ const measure = async (
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const warmUpSeconds = (performance.now() - warmUpEnds + WARM_UP_MS) / 1000;
+    progress(label, `warmed up in ${warmUpSeconds.toFixed(0)} s; measuring ${ALERTS * 2} alerts`);
     const storedBefore = services.ingest.stats.stored;
     const timedFrom = performance.now();
     const alerts = series.map(({ kind, readings }) => ({
@@ -437,6 +447,13 @@ const measure = async (
         arrivals.delete(key);
         if (at === undefined) measuredKind.missed += 1;
         else measuredKind.latencies.push(at - sentAt);
+        const done = alerts.reduce((sum, { latencies, missed }) => sum + latencies.length + missed, 0);
+        if (done % 100 === 0) {
+          progress(
+            label,
+            `${done} alerts, the last in ${at === undefined ? 'time-out' : `${(at - sentAt).toFixed(0)} ms`}`,
+          );
+        }
         await new Promise((resolve) => setTimeout(resolve, ALERT_SPACING_MS));
       }
     }
