@@ -7,7 +7,7 @@ import { TokenService } from './modules/auth/tokens';
 import { FarmDirectory } from './ingest/farm-directory';
 import { IngestService } from './ingest/ingest-service';
 import type { MqttIngest } from './ingest/mqtt-ingest';
-import { JobRunner } from './jobs/job-runner';
+import { claimJobRun, JobRunner } from './jobs/job-runner';
 import { GatewayAuthenticator } from './modules/gateways/gateway-authenticator';
 import { createEventBus, type EventBus } from './realtime/bus';
 import { SocketHub } from './realtime/socket-hub';
@@ -39,6 +39,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     busUrl: config.busUrl,
     busChannel: config.busChannel,
     onError: (error) => log.warn({ err: error }, 'bus: event dropped or connection lost'),
+    onReconnect: (what) => log.info({ connection: what }, 'bus: connection back'),
   });
   return {
     config,
@@ -54,7 +55,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     }),
     gateways: new GatewayAuthenticator(db),
     farms: new FarmDirectory(db),
-    jobs: new JobRunner(log),
+    jobs: new JobRunner(log, (job) => claimJobRun(db, job)),
     mqtt: undefined,
     log,
     startedAt: Date.now(),

@@ -104,8 +104,10 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
     client.on('connect', () => {
       const subscription = subscribe(client);
       if (firstSubscription) {
-        subscription.catch((error: unknown) =>
-          log.error({ err: error, member: index }, 'mqtt: not subscribed again after a reconnect'),
+        subscription.then(
+          () => log.info({ member: index }, 'mqtt: reconnected and subscribed again'),
+          (error: unknown) =>
+            log.error({ err: error, member: index }, 'mqtt: not subscribed again after a reconnect'),
         );
       } else {
         firstSubscription = subscription;

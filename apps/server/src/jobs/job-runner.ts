@@ -5,9 +5,9 @@ import type { Database, Queryable } from '../db/database';
 const JOB_LOCK_NAMESPACE = 4499;
 
 /**
- * Runs `work` in a transaction holding the job's advisory lock, or not at all (undefined) when another
- * instance holds it: with several server instances on one PostgreSQL, each run happens once. The lock ends
- * with the transaction, so a crashed instance never keeps it.
+ * Runs `work` in a transaction holding the job's advisory lock, or not at all (false) when another instance
+ * holds it: a run that outlasts its interval never overlaps the next one's claim on another instance. The lock
+ * ends with the transaction, so a crashed instance never keeps it.
  */
 export const runLocked = (
   db: Database,
@@ -24,6 +24,28 @@ export const runLocked = (
     return true;
   });
 
+/**
+ * A claim stands for this share of the job's interval: timers of instances started at different moments drift
+ * a little, and a claim that stood for the whole interval would now and then make every instance skip a turn.
+ */
+const CLAIM_SHARE = 0.9;
+
+/**
+ * Claims this interval's run of a job: true for the first instance to ask since the last claim (by the
+ * database's clock, which all instances share), false for the others until the interval has passed. A claimed
+ * run that fails is not retried before the next interval, as on a single instance.
+ */
+export const claimJobRun = async (db: Queryable, job: Pick<Job, 'name' | 'intervalMs'>): Promise<boolean> => {
+  const claimed = await db.query<{ name: string }>(
+    `INSERT INTO job_runs (name, claimed_at) VALUES ($1, clock_timestamp())
+     ON CONFLICT (name) DO UPDATE SET claimed_at = EXCLUDED.claimed_at
+      WHERE job_runs.claimed_at <= EXCLUDED.claimed_at - make_interval(secs => $2)
+     RETURNING name`,
+    [job.name, (job.intervalMs * CLAIM_SHARE) / 1000],
+  );
+  return claimed.length > 0;
+};
+
 export interface Job {
   name: string;
   intervalMs: number;
@@ -37,13 +59,19 @@ export interface Job {
   run(): Promise<void>;
 }
 
-/** In-process timers for the periodic jobs; `stop` waits for a run in progress. */
+/**
+ * In-process timers for the periodic jobs; `stop` waits for a run in progress. With `claim`, a tick runs its
+ * job only when the claim says this instance has the interval's run.
+ */
 export class JobRunner {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<void>>();
   private stopped = false;
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly claim: (job: Job) => Promise<boolean> = () => Promise.resolve(true),
+  ) {}
 
   start(job: Job): void {
     if (job.runAtStart) setImmediate(() => this.tick(job));
@@ -61,8 +89,8 @@ export class JobRunner {
 
   private tick(job: Job): void {
     if (this.stopped || this.running.has(job.name)) return;
-    const run = job
-      .run()
+    const run = this.claim(job)
+      .then((claimed) => (claimed ? job.run() : undefined))
       .catch((error: unknown) => this.log.error({ err: error, job: job.name }, 'job failed'))
       .finally(() => this.running.delete(job.name));
     this.running.set(job.name, run);

@@ -59,6 +59,8 @@ export interface EventBusConfig {
   busChannel?: string;
   /** Where a malformed event from the wire, a failing handler or a lost Redis connection is reported. */
   onError?: (error: unknown) => void;
+  /** Told when a Redis or NATS connection is back after it was lost (`what` names it). */
+  onReconnect?: (what: string) => void;
 }
 
 export const DEFAULT_BUS_CHANNEL = 'cowcare.farm-events';
@@ -70,16 +72,19 @@ export const busKindOf = (busUrl: string | undefined): BusKind => {
   throw new Error(`BUS_URL must be redis://, rediss:// or nats:// (got "${busUrl}")`);
 };
 
+const ignore = () => undefined;
+
 const createTransport = (
   kind: Exclude<BusKind, 'in-process'>,
   config: EventBusConfig,
   channel: string,
 ): BusTransport => {
+  const onReconnect = config.onReconnect ?? ignore;
   switch (kind) {
     case 'redis':
-      return createRedisTransport(config.busUrl ?? '', channel, config.onError ?? (() => undefined));
+      return createRedisTransport(config.busUrl ?? '', channel, config.onError ?? ignore, onReconnect);
     case 'nats':
-      return createNatsTransport(config.busUrl ?? '', channel);
+      return createNatsTransport(config.busUrl ?? '', channel, onReconnect);
   }
 };
 

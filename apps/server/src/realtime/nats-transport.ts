@@ -1,4 +1,4 @@
-import { connect, type NatsConnection } from 'nats';
+import { connect, Events, type NatsConnection } from 'nats';
 import type { BusTransport } from './bus';
 
 const encoder = new TextEncoder();
@@ -11,8 +11,17 @@ const decoder = new TextDecoder();
 const RECONNECT = { maxReconnectAttempts: -1, reconnectTimeWait: 500 } as const;
 
 /** NATS core subjects: at-most-once like Redis pub/sub, which is what live socket pushes need. */
-export const createNatsTransport = (url: string, subject: string): BusTransport => {
+export const createNatsTransport = (
+  url: string,
+  subject: string,
+  onReconnect: (what: string) => void,
+): BusTransport => {
   let connection: Promise<NatsConnection> | undefined;
+  const reportReconnects = async (nats: NatsConnection) => {
+    for await (const status of nats.status()) {
+      if (status.type === Events.Reconnect) onReconnect('NATS connection');
+    }
+  };
   const connected = () => {
     if (!connection) {
       const attempt = connect({ servers: url, name: 'cowcare-bus', ...RECONNECT });
@@ -21,6 +30,7 @@ export const createNatsTransport = (url: string, subject: string): BusTransport 
         if (connection === attempt) connection = undefined;
       });
       connection = attempt;
+      attempt.then(reportReconnects).catch(() => undefined);
     }
     return connection;
   };

@@ -9,8 +9,10 @@ export const createRedisTransport = (
   url: string,
   channel: string,
   onError: (error: Error) => void,
+  onReconnect: (what: string) => void,
 ): BusTransport => {
-  const publisher = watched(new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 }), onError);
+  const watch = (connection: Redis, name: string) => watched(connection, name, onError, onReconnect);
+  const publisher = watch(new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 }), 'publisher');
   let connectedOnce = false;
   publisher.once('ready', () => {
     connectedOnce = true;
@@ -26,7 +28,7 @@ export const createRedisTransport = (
       await publisher.publish(channel, JSON.stringify({ farmId, message }));
     },
     async listen(receive) {
-      subscriber = watched(publisher.duplicate(), onError);
+      subscriber = watch(publisher.duplicate(), 'subscriber');
       subscriber.on('message', (from: string, payload: string) => {
         if (from === channel) receive(payload);
       });
@@ -45,10 +47,15 @@ export const createRedisTransport = (
 };
 
 /**
- * Reports a connection's failure once until it is ready again. ioredis reconnects on its own and emits an
- * error at every attempt; with no listener it prints each one as an unhandled error.
+ * Reports a connection's failure once until it is ready again, and its return. ioredis reconnects on its own
+ * and emits an error at every attempt; with no listener it prints each one as an unhandled error.
  */
-const watched = (connection: Redis, onError: (error: Error) => void): Redis => {
+const watched = (
+  connection: Redis,
+  name: string,
+  onError: (error: Error) => void,
+  onReconnect: (what: string) => void,
+): Redis => {
   let reported = false;
   connection.on('error', (error: Error) => {
     if (reported) return;
@@ -56,6 +63,7 @@ const watched = (connection: Redis, onError: (error: Error) => void): Redis => {
     onError(new Error(`Redis connection lost: ${error.message}`));
   });
   connection.on('ready', () => {
+    if (reported) onReconnect(`Redis ${name} connection`);
     reported = false;
   });
   return connection;
