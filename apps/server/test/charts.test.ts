@@ -176,13 +176,15 @@ describe('the sensor-data calls (spec §7): window, resolution and fields', () =
     expect(points[27]?.time).toBe('2026-04-10T18:00:00Z');
   });
 
-  it('activitylinerds: daily sums over 30 days', async () => {
-    const points = await chart<{ date: string; activity: number | null }[]>(api.charts.activityDaily);
+  it('activitylinerds: daily sums over 30 days, with the readings each day had', async () => {
+    const points = await chart<{ date: string; activity: number | null; count: number }[]>(
+      api.charts.activityDaily,
+    );
     expect(points).toHaveLength(30);
-    expect(points[0]).toEqual({ date: '2026-03-12', activity: null });
+    expect(points[0]).toEqual({ date: '2026-03-12', activity: null, count: 0 });
     expect(points.slice(28)).toEqual([
-      { date: '2026-04-09', activity: 432 },
-      { date: '2026-04-10', activity: 864 },
+      { date: '2026-04-09', activity: 432, count: 144 },
+      { date: '2026-04-10', activity: 864, count: 144 },
     ]);
   });
 

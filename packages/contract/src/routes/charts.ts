@@ -83,7 +83,15 @@ export const TemperatureDeviationSchema = Type.Object({
 
 export const ActivityPointSchema = Type.Object({ time: DateTimeString, activity: Activity });
 
-export const DailyActivitySchema = Type.Object({ date: DateString, activity: Activity });
+export const DailyActivitySchema = Type.Object({
+  date: DateString,
+  activity: Activity,
+  count: Type.Integer({
+    minimum: 0,
+    description:
+      "readings in the day, filled ones included: a day with fewer than the sensor's other days (fitted that day, or away for hours) sums less than her activity",
+  }),
+});
 
 export const DailyTemperatureSchema = Type.Object({
   date: DateString,

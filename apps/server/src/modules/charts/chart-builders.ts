@@ -134,6 +134,7 @@ export const activityDaily = async (context: ChartContext): Promise<Data<'activi
   (await bucketsEndingWithDay(context, 30, DAY_MS)).map((bucket) => ({
     date: date(context, bucket.start),
     activity: bucket.activity,
+    count: bucket.count,
   }));
 
 export const temperatureDaily = async (context: ChartContext): Promise<Data<'temperatureDaily'>> =>

@@ -55,6 +55,11 @@ interface Props {
    * and named in the caption, so a bar of a few hours' readings does not read as a fall.
    */
   running?: RunningBucket;
+  /**
+   * Bars only: rows of buckets read for only part of their time (`partialBuckets`): drawn faint, left out of
+   * the summary and named in the caption, so the day a sensor was fitted does not read as a quiet day.
+   */
+  partial?: readonly number[];
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
@@ -93,12 +98,14 @@ export function TrendChart({
   height = 180,
   minSpan,
   running,
+  partial = [],
 }: Props) {
   const { t } = useTranslation();
   const bcp47 = useBcp47();
   const fmt = (value: number) => `${formatDecimal(value, digits, bcp47)}${unit}`;
   const first = series[0];
-  const complete = rows.filter((_, index) => index !== running?.index);
+  const faint = (index: number) => index === running?.index || partial.includes(index);
+  const complete = rows.filter((_, index) => !faint(index));
   const values = first ? complete.map((row) => row[first.key]).filter(isNumber) : [];
   const drawn = guides.filter((guide): guide is GuideLine & { value: number } => isNumber(guide.value));
   const range =
@@ -121,10 +128,15 @@ export function TrendChart({
             total: running.totalHours,
           }),
         ];
+  const partialNote =
+    partial.length === 0
+      ? []
+      : [t('charts.partialBuckets', { labels: partial.map((index) => rows[index]?.label).join(', ') })];
   const text = [
     summary ?? range,
     ...drawn.map((guide) => `${guide.label}: ${fmt(guide.value)}`),
     ...runningNote,
+    ...partialNote,
   ].join(' · ');
   const bars = series.some((item) => item.kind === 'bar');
   const plotted = series.flatMap((item) => rows.map((row) => row[item.key]).filter(isNumber));
@@ -168,11 +180,7 @@ export function TrendChart({
               isAnimationActive={false}
             >
               {rows.map((row, index) => (
-                <Cell
-                  key={`${row.label}-${index}`}
-                  fill={item.color}
-                  fillOpacity={index === running?.index ? 0.35 : 1}
-                />
+                <Cell key={`${row.label}-${index}`} fill={item.color} fillOpacity={faint(index) ? 0.35 : 1} />
               ))}
             </Bar>
           ) : (

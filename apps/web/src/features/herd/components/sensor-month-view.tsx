@@ -4,6 +4,7 @@ import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { dayLabel, localMidnight, meanOf } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { partialBuckets } from '../../../components/charts/partial-buckets';
 import { runningBucket } from '../../../components/charts/running-bucket';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
@@ -39,6 +40,10 @@ export function SensorMonthView({
           days.map((day) => localMidnight(day.date).getTime()),
           DAY_MS,
         );
+        const partial = partialBuckets(
+          days.map((day) => day.count),
+          running?.index,
+        );
         return (
           <Stack gap="sm">
             <TrendChart
@@ -65,6 +70,7 @@ export function SensorMonthView({
               title={t('charts.monthActivity')}
               digits={0}
               running={running}
+              partial={partial}
               rows={days.map((day) => ({ label: dayLabel(day.date, bcp47), activity: day.activity }))}
               series={[
                 { key: 'activity', name: t('charts.activity'), color: CHART_COLORS.activity, kind: 'bar' },
@@ -72,9 +78,11 @@ export function SensorMonthView({
               guides={[
                 {
                   label: t('charts.guide.monthMean'),
-                  // Today so far is not a day's activity.
+                  // Today so far is not a day's activity, nor is a day read only in part.
                   value: meanOf(
-                    days.filter((_, index) => index !== running?.index).map((day) => day.activity),
+                    days
+                      .filter((_, index) => index !== running?.index && !partial.includes(index))
+                      .map((day) => day.activity),
                   ),
                   color: CHART_COLORS.average,
                 },

@@ -64,8 +64,8 @@ function chartCalls(sensor: number): Record<string, FakeHandler> {
       ]),
     'POST gpko/activitylinerds': () =>
       ok([
-        { date: '2025-05-31', activity: 1000 },
-        { date: '2025-06-01', activity: 1400 },
+        { date: '2025-05-31', activity: 1000, count: 144 },
+        { date: '2025-06-01', activity: 1400, count: 144 },
       ]),
     [`POST news/news/gpko/uplow/${sensor}`]: () => ok(noBounds(sensor)),
   };
@@ -269,6 +269,26 @@ describe('cow charts: 7 and 30 days', () => {
     );
   });
 
+  it("leaves the day her sensor was fitted out of the month's figures, and says so", async () => {
+    const cow = makeCow({ id: 53, sensor: 40053 });
+    server(cow, {
+      'POST gpko/activitylinerds': () =>
+        ok([
+          { date: '2025-05-29', activity: null, count: 0 },
+          { date: '2025-05-30', activity: 300, count: 50 },
+          { date: '2025-05-31', activity: 1000, count: 144 },
+          { date: '2025-06-01', activity: 1400, count: 143 },
+        ]),
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    await screen.findByTestId('chart-temperature');
+    await user.click(screen.getByRole('radio', { name: '30 days' }));
+    expect(await summaryOf('month-activity')).toBe(
+      `2 values: lowest 1,000, highest 1,400, average 1,200 · 30-day mean: 1,200 · Days read only in part, not counted in these figures: ${dayLabel('2025-05-30', 'en')}`,
+    );
+  });
+
   it('names the series and guide lines in a key beneath the chart, where they cover no data', async () => {
     // (jsdom gives Recharts no size, so the drawing itself is checked in a browser; the key is plain HTML.)
     const cow = makeCow({ id: 52, sensor: 40052 });
@@ -310,8 +330,8 @@ describe('cow charts: 7 and 30 days', () => {
         ]),
       'POST gpko/activitylinerds': () =>
         ok([
-          { date: yesterday, activity: 1400 },
-          { date: today, activity: 100 },
+          { date: yesterday, activity: 1400, count: 144 },
+          { date: today, activity: 100, count: 10 },
         ]),
     });
     const user = userEvent.setup();

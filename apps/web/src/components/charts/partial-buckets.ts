@@ -1,0 +1,16 @@
+/**
+ * A bucket of a summed series (activity per day) read for only part of its time sums less than the cow moved:
+ * the day a sensor was fitted, or one it was away for hours. Judged against the fullest bucket of the same
+ * chart rather than a fixed 144 readings a day, so a sensor at any cadence has whole days; a reading or two
+ * missed still leaves a day whole.
+ */
+const WHOLE_SHARE = 0.9;
+
+/** Indices of the buckets with readings, but fewer than `WHOLE_SHARE` of the fullest one's; `skip` is not judged. */
+export function partialBuckets(counts: readonly number[], skip?: number): number[] {
+  const judged = counts.filter((_, index) => index !== skip);
+  const fullest = Math.max(0, ...judged);
+  return counts.flatMap((count, index) =>
+    index !== skip && count > 0 && count < WHOLE_SHARE * fullest ? [index] : [],
+  );
+}
