@@ -168,11 +168,14 @@ describe('the sensor-data calls (spec §7): window, resolution and fields', () =
     );
   });
 
-  it('activitylinesix: 6-hour sums over the 7 days ending with the day', async () => {
-    const points = await chart<{ time: string; activity: number | null }[]>(api.charts.activitySixHourly);
+  it('activitylinesix: 6-hour sums over the 7 days ending with the day, with the readings of each', async () => {
+    const points = await chart<{ time: string; activity: number | null; count: number }[]>(
+      api.charts.activitySixHourly,
+    );
     expect(points).toHaveLength(28);
-    expect(points[0]).toEqual({ time: '2026-04-04T00:00:00Z', activity: null });
+    expect(points[0]).toEqual({ time: '2026-04-04T00:00:00Z', activity: null, count: 0 });
     expect(points.slice(20).map((point) => point.activity)).toEqual([108, 108, 108, 108, 216, 216, 216, 216]);
+    expect(points.slice(20).map((point) => point.count)).toEqual([36, 36, 36, 36, 36, 36, 36, 36]);
     expect(points[27]?.time).toBe('2026-04-10T18:00:00Z');
   });
 

@@ -739,7 +739,7 @@ export const en = {
   'overview.reason.followUp': 'Follow-up due',
   'overview.attentionHint': 'A fever or an offline sensor now, or an alert in the last 24 hours.',
   'charts.summaryPoints': '{{count}} values: lowest {{min}}, highest {{max}}, average {{average}}',
-  'charts.partialBuckets': 'Days read only in part, not counted in these figures: {{labels}}',
+  'charts.partialBuckets': 'Read only in part, not counted in these figures: {{labels}}',
   'charts.runningBucket':
     '{{label}} still running: {{elapsed}} of {{total}} h so far, not counted in these figures',
   'charts.lastDay': 'Last day',

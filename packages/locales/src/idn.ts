@@ -721,8 +721,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'overview.attentionHint':
     'Sapi yang sekarang demam atau sensornya luring, atau yang mendapat peringatan dalam 24 jam terakhir.',
   'charts.summaryPoints': '{{count}} nilai: terendah {{min}}, tertinggi {{max}}, rata-rata {{average}}',
-  'charts.partialBuckets':
-    'Hari yang hanya terbaca sebagian, tidak dihitung dalam angka sebelumnya: {{labels}}',
+  'charts.partialBuckets': 'Hanya terbaca sebagian, tidak dihitung dalam angka sebelumnya: {{labels}}',
   'charts.runningBucket':
     '{{label}} masih berjalan: baru {{elapsed}} dari {{total}} jam, tidak dihitung dalam angka sebelumnya',
   'charts.lastDay': 'Hari terakhir',

@@ -717,7 +717,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'overview.reason.followUp': 'Acompanhamento pendente',
   'overview.attentionHint': 'Febre ou sensor offline agora, ou um alerta nas últimas 24 horas.',
   'charts.summaryPoints': '{{count}} valores: mínimo {{min}}, máximo {{max}}, média {{average}}',
-  'charts.partialBuckets': 'Dias lidos só em parte, fora dos números anteriores: {{labels}}',
+  'charts.partialBuckets': 'Lidos só em parte, fora dos números anteriores: {{labels}}',
   'charts.runningBucket':
     '{{label}} ainda está em curso: {{elapsed}} de {{total}} h até agora, fora dos números anteriores',
   'charts.lastDay': 'Último dia',

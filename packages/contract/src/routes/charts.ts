@@ -83,14 +83,23 @@ export const TemperatureDeviationSchema = Type.Object({
 
 export const ActivityPointSchema = Type.Object({ time: DateTimeString, activity: Activity });
 
+/** How many readings a sum adds up: one with fewer than the sensor's other buckets sums less than she moved. */
+const SummedReadings = Type.Integer({
+  minimum: 0,
+  description:
+    "readings in the bucket, filled ones included: a bucket with fewer than the sensor's others (fitted then, or away for hours) sums less than her activity",
+});
+
+export const SixHourActivitySchema = Type.Object({
+  time: DateTimeString,
+  activity: Activity,
+  count: SummedReadings,
+});
+
 export const DailyActivitySchema = Type.Object({
   date: DateString,
   activity: Activity,
-  count: Type.Integer({
-    minimum: 0,
-    description:
-      "readings in the day, filled ones included: a day with fewer than the sensor's other days (fitted that day, or away for hours) sums less than her activity",
-  }),
+  count: SummedReadings,
 });
 
 export const DailyTemperatureSchema = Type.Object({
@@ -129,7 +138,7 @@ export const readingCounts = chart(
 export const activitySixHourly = chart(
   'activitylinesix',
   'activity summed per 6 hours over the 7 days ending with the chosen day (28 points)',
-  Type.Array(ActivityPointSchema),
+  Type.Array(SixHourActivitySchema),
 );
 
 export const activityDaily = chart(

@@ -128,6 +128,7 @@ export const activitySixHourly = async (context: ChartContext): Promise<Data<'ac
   (await bucketsEndingWithDay(context, 7, 6 * HOUR_MS)).map((bucket) => ({
     time: time(context, bucket.start),
     activity: bucket.activity,
+    count: bucket.count,
   }));
 
 export const activityDaily = async (context: ChartContext): Promise<Data<'activityDaily'>> =>

@@ -4,6 +4,7 @@ import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { dayClockLabel } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { partialBuckets } from '../../../components/charts/partial-buckets';
 import { runningBucket } from '../../../components/charts/running-bucket';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
@@ -36,10 +37,18 @@ export function SensorWeekView({
     <ChartLoadState loads={[temperature, activity]} empty={empty}>
       {() => {
         const week = temperature.data;
-        const usual = usualBySlot(activity.data ?? []);
+        const points = activity.data ?? [];
         const running = runningBucket(
-          (activity.data ?? []).map((point) => Date.parse(point.time)),
+          points.map((point) => Date.parse(point.time)),
           SIX_HOURS_MS,
+        );
+        const partial = partialBuckets(
+          points.map((point) => point.count),
+          running?.index,
+        );
+        // A bucket read only in part is not what she usually does at that time either.
+        const usual = usualBySlot(
+          points.map((point, index) => (partial.includes(index) ? { ...point, activity: null } : point)),
         );
         return (
           <Stack gap="sm">
@@ -69,7 +78,8 @@ export function SensorWeekView({
               title={t('charts.weekActivity')}
               digits={0}
               running={running}
-              rows={(activity.data ?? []).map((point, index) => ({
+              partial={partial}
+              rows={points.map((point, index) => ({
                 label: dayClockLabel(point.time, bcp47),
                 activity: point.activity,
                 usual: usual[index] ?? null,

@@ -52,10 +52,10 @@ function chartCalls(sensor: number): Record<string, FakeHandler> {
       }),
     'POST gpko/activitylinesix': () =>
       ok([
-        { time: at(0, 0, 1), activity: 60 },
-        { time: at(6, 0, 1), activity: 90 },
-        { time: at(0, 0, 2), activity: 80 },
-        { time: at(6, 0, 2), activity: 300 },
+        { time: at(0, 0, 1), activity: 60, count: 36 },
+        { time: at(6, 0, 1), activity: 90, count: 36 },
+        { time: at(0, 0, 2), activity: 80, count: 36 },
+        { time: at(6, 0, 2), activity: 300, count: 36 },
       ]),
     'POST gpko/templinerds': () =>
       ok([
@@ -285,7 +285,27 @@ describe('cow charts: 7 and 30 days', () => {
     await screen.findByTestId('chart-temperature');
     await user.click(screen.getByRole('radio', { name: '30 days' }));
     expect(await summaryOf('month-activity')).toBe(
-      `2 values: lowest 1,000, highest 1,400, average 1,200 · 30-day mean: 1,200 · Days read only in part, not counted in these figures: ${dayLabel('2025-05-30', 'en')}`,
+      `2 values: lowest 1,000, highest 1,400, average 1,200 · 30-day mean: 1,200 · Read only in part, not counted in these figures: ${dayLabel('2025-05-30', 'en')}`,
+    );
+  });
+
+  it("leaves the first 6 hours of her sensor out of the week's figures and her usual line", async () => {
+    const cow = makeCow({ id: 54, sensor: 40054 });
+    server(cow, {
+      'POST gpko/activitylinesix': () =>
+        ok([
+          { time: at(0, 0, 1), activity: 10, count: 6 },
+          { time: at(6, 0, 1), activity: 90, count: 36 },
+          { time: at(0, 0, 2), activity: 80, count: 36 },
+          { time: at(6, 0, 2), activity: 300, count: 36 },
+        ]),
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    await screen.findByTestId('chart-temperature');
+    await user.click(screen.getByRole('radio', { name: '7 days' }));
+    expect(await summaryOf('week-activity')).toBe(
+      `3 values: lowest 80, highest 300, average 157 · Read only in part, not counted in these figures: ${dayClockLabel(at(0, 0, 1), 'en')}`,
     );
   });
 
@@ -323,10 +343,10 @@ describe('cow charts: 7 and 30 days', () => {
     server(cow, {
       'POST gpko/activitylinesix': () =>
         ok([
-          { time: sixHoursBefore(3), activity: 60 },
-          { time: sixHoursBefore(2), activity: 90 },
-          { time: sixHoursBefore(1), activity: 80 },
-          { time: sixHoursBefore(0), activity: 5 },
+          { time: sixHoursBefore(3), activity: 60, count: 36 },
+          { time: sixHoursBefore(2), activity: 90, count: 36 },
+          { time: sixHoursBefore(1), activity: 80, count: 36 },
+          { time: sixHoursBefore(0), activity: 5, count: 3 },
         ]),
       'POST gpko/activitylinerds': () =>
         ok([
