@@ -1,8 +1,8 @@
 /**
- * A bucket of a summed series (activity per day) read for only part of its time sums less than the cow moved:
- * the day a sensor was fitted, or one it was away for hours. Judged against the fullest bucket of the same
- * chart rather than a fixed 144 readings a day, so a sensor at any cadence has whole days; a reading or two
- * missed still leaves a day whole.
+ * A bucket of a summed series (activity per day or per 6 hours) read for only part of its time sums less
+ * than the cow moved: the day a sensor was fitted, or hours it was away. Judged against the fullest bucket
+ * of the same chart rather than a fixed 144 readings a day, so a sensor at any cadence has whole days; a
+ * reading or two missed still leaves a bucket whole.
  */
 const WHOLE_SHARE = 0.9;
 
