@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
+import type { Database } from '../src/db/database';
 import { DetectionStage } from '../src/detection/detection-stage';
 import type { StoredReading } from '../src/ingest/stored-reading';
 import { hashPassword } from '../src/modules/auth/passwords';
@@ -181,6 +182,65 @@ describe('the detection stage on stored readings', () => {
     expect(await noticesOf(cowId)).toHaveLength(1);
   });
 
+  // A round's commit does not wait for the disk (its notice reaches the farmer one disk flush sooner), so a
+  // database crash can lose a round that was already published. Its cow's next batch must record it again.
+  it('commits a round without waiting for the disk', async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C260', sensorId: 20260 });
+    await insertReadings(testApp, farmId, cowId, 20260, bolus(START, END, step(T0, END, 2.2)));
+    const settings: string[] = [];
+    const observed: Database = {
+      ...testApp.db,
+      transaction: (work) =>
+        testApp.db.transaction(async (tx) => {
+          const result = await work(tx);
+          const [row] = await tx.query<{ setting: string }>(
+            "SELECT current_setting('synchronous_commit') AS setting",
+          );
+          settings.push(row?.setting ?? 'unknown');
+          return result;
+        }),
+    };
+    const recorded = await new DetectionStage(observed, testApp.services.bus, testApp.services.log).detect(
+      farmId,
+      new Map([[cowId, { since: T0, lastDetectedAt: 0 }]]),
+    );
+    expect(recorded.map((notice) => notice.code)).toEqual([203]);
+    expect(settings).toEqual(['off']);
+    // Every other transaction still waits: an ingest batch is acknowledged only once it is on disk.
+    expect(
+      await testApp.db.transaction((tx) =>
+        tx.query<{ setting: string }>("SELECT current_setting('synchronous_commit') AS setting"),
+      ),
+    ).toEqual([{ setting: 'on' }]);
+  });
+
+  it("records a round that a database crash lost again with the cow's next batch", async () => {
+    const cowId = await insertCowRow(testApp, farmer, { code: 'C261', sensorId: 20261 });
+    const readings = bolus(START, END, step(T0, END, 2.2));
+    const lastSlot = readings.at(-1)?.time ?? END;
+    await insertReadings(testApp, farmId, cowId, 20261, readings.slice(0, -1));
+    const [first] = await stage.detect(farmId, new Map([[cowId, { since: T0, lastDetectedAt: 0 }]]));
+    expect(first?.code).toBe(203);
+    // The crash: the round's notice and unread mark never reached the disk, and the restarted server
+    // holds no history in memory.
+    await testApp.db.query('DELETE FROM notices WHERE cow_id = $1', [cowId]);
+    await testApp.db.query('UPDATE cows SET is_read = true WHERE id = $1', [cowId]);
+    const restarted = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log);
+    await insertReadings(testApp, farmId, cowId, 20261, readings.slice(-1));
+    const again = await restarted.detect(
+      farmId,
+      new Map([[cowId, { since: lastSlot, lastDetectedAt: -Infinity }]]),
+    );
+    expect(summary(again)).toEqual([
+      { code: 203, episodeKey: first?.episodeKey, occurredAt: first?.occurredAt },
+    ]);
+    const [cow] = await testApp.db.query<{ isRead: boolean }>(
+      'SELECT is_read AS "isRead" FROM cows WHERE id = $1',
+      [cowId],
+    );
+    expect(cow).toEqual({ isRead: false });
+  });
+
   // A backlog split between two instances: one commits the hours after a stretch the other has not committed
   // yet. Seen through that hole, a fever seems to begin after it.
   const feverReadings = () => bolus(START, END, step(T0, END, 1.7));
@@ -357,15 +417,20 @@ describe('the detection stage on stored readings', () => {
     expect(noticed).toEqual([feverish.cowId, waiting.cowId]);
   });
 
-  it('detects a cow in whom a heat was building before a cow never detected, who would go first otherwise', async () => {
+  // An instance with more cows than its cache holds forgets her history, not that her heat was building.
+  it.each([
+    ['with her history in memory', undefined, 30],
+    ['after a full cache forgot her history', 1, 32],
+  ])('detects a cow in whom a heat was building before a cow never detected, %s', async (_, cache, n) => {
     const strangerFarmId = await farmIdOf(testApp, stranger);
-    const waiting = await cowBeforeFever('C230', 20230);
+    const waiting = await cowBeforeFever(`C2${n}`, 20200 + n);
     for (const { batch } of waiting.liveHours) {
       await insertReadings(testApp, farmId, waiting.cowId, waiting.sensorId, batch);
     }
+    const inHeatSensor = 40201 + n;
     const inHeat = await insertCowRow(testApp, stranger, {
-      code: 'C231',
-      sensorId: 40231,
+      code: `C2${n + 1}`,
+      sensorId: inHeatSensor,
       status: '발정탐지',
     });
     const heat = START + 10 * DAY + 20 * HOUR;
@@ -375,18 +440,26 @@ describe('the detection stage on stored readings', () => {
       { parameters: { lookAhead: false } },
     );
     const alertAt = episode?.alertAt ?? 0;
-    const ordered = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log);
+    const ordered = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log, {
+      maxCachedReadings: cache,
+    });
     // Her readings up to the one before the heat's: hours of raised activity, no notice yet.
     await insertReadings(
       testApp,
       strangerFarmId,
       inHeat,
-      40231,
+      inHeatSensor,
       readings.filter((reading) => reading.time < alertAt),
     );
     expect(await ordered.detectStored(strangerFarmId, [inHeat])).toEqual([]);
+    if (cache !== undefined) {
+      // Another cow's round: the cache keeps only the cows of the round it ends.
+      const other = await insertCowRow(testApp, stranger, { code: `C2${n + 2}`, sensorId: inHeatSensor + 1 });
+      await insertReadings(testApp, strangerFarmId, other, inHeatSensor + 1, collar(START, START + DAY));
+      await ordered.detectStored(strangerFarmId, [other]);
+    }
     const alertReading = readings.filter((reading) => reading.time === alertAt);
-    await insertReadings(testApp, strangerFarmId, inHeat, 40231, alertReading);
+    await insertReadings(testApp, strangerFarmId, inHeat, inHeatSensor, alertReading);
 
     const bus = await recordBus(testApp);
     ordered.enqueue(
@@ -395,7 +468,7 @@ describe('the detection stage on stored readings', () => {
     );
     ordered.enqueue(
       strangerFarmId,
-      alertReading.map((reading) => storedReadingOf({ cowId: inHeat, sensorId: 40231 }, reading)),
+      alertReading.map((reading) => storedReadingOf({ cowId: inHeat, sensorId: inHeatSensor }, reading)),
     );
     await ordered.idle();
     await bus.stop();

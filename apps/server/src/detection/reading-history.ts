@@ -11,8 +11,6 @@ export class CowReadingHistory {
   private readonly activities: number[] = [];
   /** Wall-clock time of the last detection run on this history. */
   detectedAt = -Infinity;
-  /** That detection found a heat building: her next readings go before routine ones. */
-  heatBuilding = false;
 
   constructor(
     readonly sensorId: number,

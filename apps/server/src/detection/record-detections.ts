@@ -152,6 +152,17 @@ const writesSomething = (result: CowDetectionResult) =>
   result.notices.length > 0 || drinkChanged(result) || temperatureOrAveragesChanged(result);
 
 /**
+ * A round's commit returns once its changes are visible, without waiting for them to reach the disk (the
+ * WAL writer flushes them within some 200 ms). An alert already waited for one disk flush, its reading's,
+ * before the ingest acknowledged it; waiting for a second one only made it later, and a disk that stalls
+ * for 100-400 ms (bench/alert-latency/ANALYSIS.md, 2026-11-27) held each notice that long before it reached
+ * a socket. Everything a round writes is derived from readings already on disk: if the database crashes before
+ * the flush, the notices within RECHECK_HOURS of the cow's newest reading are recorded again by her next
+ * batch, and the averages with them.
+ */
+const COMMIT_WITHOUT_WAITING_FOR_THE_DISK = 'SET LOCAL synchronous_commit = off';
+
+/**
  * One command per detection round: every new notice (once per episode key), the unread mark of the cows
  * they concern, the drink values, a bolus's temperature and the daily averages — all or nothing. What
  * changed is returned for publishing after the commit.
@@ -165,6 +176,7 @@ export const recordDetections = async (
   // Most rounds find nothing new: they cost no transaction.
   if (written.length === 0) return { notices: [], cowInfo: [] };
   return db.transaction(async (tx) => {
+    await tx.query(COMMIT_WITHOUT_WAITING_FOR_THE_DISK);
     await lockCowRowsInOrder(
       tx,
       farmId,
