@@ -152,13 +152,12 @@ const writesSomething = (result: CowDetectionResult) =>
   result.notices.length > 0 || drinkChanged(result) || temperatureOrAveragesChanged(result);
 
 /**
- * A round's commit returns once its changes are visible, without waiting for them to reach the disk (the
- * WAL writer flushes them within some 200 ms). An alert already waited for one disk flush, its reading's,
- * before the ingest acknowledged it; waiting for a second one only made it later, and a disk that stalls
- * for 100-400 ms (bench/alert-latency/ANALYSIS.md, 2026-11-27) held each notice that long before it reached
- * a socket. Everything a round writes is derived from readings already on disk: if the database crashes before
- * the flush, the notices within RECHECK_HOURS of the cow's newest reading are recorded again by her next
- * batch, and the averages with them.
+ * A round's commit returns once its changes are visible, without waiting for them to reach the disk (the WAL
+ * writer flushes them within 0.6 s, three times its default delay). An alert's reading was flushed before the
+ * ingest acknowledged it; a second flush only made its notice later, and a disk that stalls held every commit
+ * waiting on it for 60-170 ms (bench/alert-latency/ANALYSIS.md, 2026-11-27). Everything a round writes is
+ * derived from readings already on disk: if the database crashes before the flush, the notices within
+ * RECHECK_HOURS of the cow's newest reading are recorded again by her next batch, and the averages with them.
  */
 const COMMIT_WITHOUT_WAITING_FOR_THE_DISK = 'SET LOCAL synchronous_commit = off';
 
