@@ -695,6 +695,7 @@ export const ch: Record<MessageKey, string> = {
   'overview.attentionHint': '当前发热或传感器离线的牛只，或最近 24 小时内有警报的牛只。',
   'charts.summaryPoints': '{{count}} 个数值：最低 {{min}}，最高 {{max}}，平均 {{average}}',
   'charts.partialBuckets': '仅部分时段有读数，不计入前面的数值：{{labels}}',
+  'charts.partialBucket': '{{label}}（{{fullest}} 次中 {{readings}} 次读数）',
   'charts.runningBucket': '{{label}} 尚未结束：已过 {{elapsed}} / {{total}} 小时，不计入前面的数值',
   'charts.lastDay': '截止日期',
   'charts.period.label': '时间范围',

@@ -740,6 +740,7 @@ export const en = {
   'overview.attentionHint': 'A fever or an offline sensor now, or an alert in the last 24 hours.',
   'charts.summaryPoints': '{{count}} values: lowest {{min}}, highest {{max}}, average {{average}}',
   'charts.partialBuckets': 'Read only in part, not counted in these figures: {{labels}}',
+  'charts.partialBucket': '{{label}} ({{readings}} of {{fullest}} readings)',
   'charts.runningBucket':
     '{{label}} still running: {{elapsed}} of {{total}} h so far, not counted in these figures',
   'charts.lastDay': 'Last day',

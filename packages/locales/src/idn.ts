@@ -722,6 +722,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
     'Sapi yang sekarang demam atau sensornya luring, atau yang mendapat peringatan dalam 24 jam terakhir.',
   'charts.summaryPoints': '{{count}} nilai: terendah {{min}}, tertinggi {{max}}, rata-rata {{average}}',
   'charts.partialBuckets': 'Hanya terbaca sebagian, tidak dihitung dalam angka sebelumnya: {{labels}}',
+  'charts.partialBucket': '{{label}} ({{readings}} dari {{fullest}} pembacaan)',
   'charts.runningBucket':
     '{{label}} masih berjalan: baru {{elapsed}} dari {{total}} jam, tidak dihitung dalam angka sebelumnya',
   'charts.lastDay': 'Hari terakhir',

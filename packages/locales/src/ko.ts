@@ -708,6 +708,7 @@ export const ko: Record<MessageKey, string> = {
     '지금 발열이 있거나 센서가 오프라인인 소, 또는 최근 24시간 안에 알림이 있었던 소입니다.',
   'charts.summaryPoints': '값 {{count}}개: 최저 {{min}}, 최고 {{max}}, 평균 {{average}}',
   'charts.partialBuckets': '일부 시간만 측정됨, 앞의 수치에는 포함하지 않음: {{labels}}',
+  'charts.partialBucket': '{{label}} ({{fullest}}회 중 {{readings}}회 측정)',
   'charts.runningBucket':
     '{{label}}은(는) 아직 진행 중: {{total}}시간 중 {{elapsed}}시간 경과, 앞의 수치에는 포함하지 않음',
   'charts.lastDay': '마지막 날',

@@ -718,6 +718,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'overview.attentionHint': 'Febre ou sensor offline agora, ou um alerta nas últimas 24 horas.',
   'charts.summaryPoints': '{{count}} valores: mínimo {{min}}, máximo {{max}}, média {{average}}',
   'charts.partialBuckets': 'Lidos só em parte, fora dos números anteriores: {{labels}}',
+  'charts.partialBucket': '{{label}} ({{readings}} de {{fullest}} leituras)',
   'charts.runningBucket':
     '{{label}} ainda está em curso: {{elapsed}} de {{total}} h até agora, fora dos números anteriores',
   'charts.lastDay': 'Último dia',

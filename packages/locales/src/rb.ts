@@ -717,6 +717,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
     '現在発熱している牛やセンサーがオフラインの牛、または過去24時間以内にアラートがあった牛です。',
   'charts.summaryPoints': '{{count}} 個の値：最低 {{min}}、最高 {{max}}、平均 {{average}}',
   'charts.partialBuckets': '一部の時間しか測定がなく、前の数値には含めていません：{{labels}}',
+  'charts.partialBucket': '{{label}}（{{fullest}} 回中 {{readings}} 回の測定）',
   'charts.runningBucket':
     '{{label}} は進行中：{{total}} 時間のうち {{elapsed}} 時間経過、前の数値には含めていません',
   'charts.lastDay': '最終日',

@@ -719,6 +719,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'overview.attentionHint': 'Лихорадка или датчик не в сети сейчас либо оповещение за последние 24 часа.',
   'charts.summaryPoints': 'Значений: {{count}}; мин. {{min}}, макс. {{max}}, среднее {{average}}',
   'charts.partialBuckets': 'Данные лишь за часть периода, в цифры выше не входят: {{labels}}',
+  'charts.partialBucket': '{{label}} ({{readings}} из {{fullest}} измерений)',
   'charts.runningBucket': '{{label}} ещё идёт: прошло {{elapsed}} из {{total}} ч, в цифры выше не входит',
   'charts.lastDay': 'Последний день',
   'charts.period.label': 'Период',

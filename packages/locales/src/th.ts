@@ -697,6 +697,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'overview.attentionHint': 'วัวที่มีไข้หรือเซนเซอร์ออฟไลน์อยู่ตอนนี้ หรือมีการแจ้งเตือนใน 24 ชั่วโมงที่ผ่านมา',
   'charts.summaryPoints': '{{count}} ค่า: ต่ำสุด {{min}} สูงสุด {{max}} เฉลี่ย {{average}}',
   'charts.partialBuckets': 'มีข้อมูลเพียงบางส่วน ไม่นับรวมในตัวเลขก่อนหน้า: {{labels}}',
+  'charts.partialBucket': '{{label}} (อ่านได้ {{readings}} จาก {{fullest}} ครั้ง)',
   'charts.runningBucket': '{{label}} ยังไม่จบ: ผ่านไป {{elapsed}} จาก {{total}} ชม. ไม่นับรวมในตัวเลขก่อนหน้า',
   'charts.lastDay': 'วันสุดท้าย',
   'charts.period.label': 'ช่วงเวลา',

@@ -713,6 +713,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
     'Bò đang sốt hoặc cảm biến ngoại tuyến lúc này, hoặc có cảnh báo trong 24 giờ qua.',
   'charts.summaryPoints': '{{count}} giá trị: thấp nhất {{min}}, cao nhất {{max}}, trung bình {{average}}',
   'charts.partialBuckets': 'Chỉ có số đo một phần, không tính vào các số trước: {{labels}}',
+  'charts.partialBucket': '{{label}} ({{readings}} trên {{fullest}} số đo)',
   'charts.runningBucket':
     '{{label}} vẫn đang diễn ra: mới {{elapsed}} trên {{total}} giờ, không tính vào các số trước',
   'charts.lastDay': 'Ngày cuối',

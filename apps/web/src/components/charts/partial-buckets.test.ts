@@ -3,7 +3,7 @@ import { partialBuckets } from './partial-buckets';
 
 describe('partialBuckets', () => {
   it('finds the day a sensor was fitted, against her whole days', () => {
-    expect(partialBuckets([0, 0, 60, 144, 144, 143])).toEqual([2]);
+    expect(partialBuckets([0, 0, 60, 144, 144, 143])).toEqual([{ index: 2, readings: 60, fullest: 144 }]);
   });
 
   it('keeps a day with a few readings missed whole', () => {
@@ -11,7 +11,7 @@ describe('partialBuckets', () => {
   });
 
   it('judges a sensor at a 2-hour cadence by its own days', () => {
-    expect(partialBuckets([12, 12, 5, 12])).toEqual([2]);
+    expect(partialBuckets([12, 12, 5, 12])).toEqual([{ index: 2, readings: 5, fullest: 12 }]);
   });
 
   it('leaves the running bucket out, whatever it holds', () => {

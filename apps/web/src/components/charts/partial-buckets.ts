@@ -6,11 +6,18 @@
  */
 const WHOLE_SHARE = 0.9;
 
-/** Indices of the buckets with readings, but fewer than `WHOLE_SHARE` of the fullest one's; `skip` is not judged. */
-export function partialBuckets(counts: readonly number[], skip?: number): number[] {
+/** A bucket read only in part: its row, and its readings against the fullest bucket's, for the caption. */
+export interface PartialBucket {
+  index: number;
+  readings: number;
+  fullest: number;
+}
+
+/** The buckets with readings, but fewer than `WHOLE_SHARE` of the fullest one's; `skip` is not judged. */
+export function partialBuckets(counts: readonly number[], skip?: number): PartialBucket[] {
   const judged = counts.filter((_, index) => index !== skip);
   const fullest = Math.max(0, ...judged);
-  return counts.flatMap((count, index) =>
-    index !== skip && count > 0 && count < WHOLE_SHARE * fullest ? [index] : [],
+  return counts.flatMap((readings, index) =>
+    index !== skip && readings > 0 && readings < WHOLE_SHARE * fullest ? [{ index, readings, fullest }] : [],
   );
 }

@@ -15,6 +15,7 @@ import {
 import { ChartFigure } from './chart-figure';
 import { categoryTicks } from './category-ticks';
 import { ChartLegend, DASHES, type LegendEntry } from './chart-legend';
+import type { PartialBucket } from './partial-buckets';
 import type { RunningBucket } from './running-bucket';
 import { valueAxis, valueTick, type ValueAxis } from './value-axis';
 
@@ -56,10 +57,11 @@ interface Props {
    */
   running?: RunningBucket;
   /**
-   * Bars only: rows of buckets read for only part of their time (`partialBuckets`): drawn faint, left out of
-   * the summary and named in the caption, so the day a sensor was fitted does not read as a quiet day.
+   * Bars only: buckets read for only part of their time (`partialBuckets`): drawn faint, left out of the
+   * summary and named in the caption with their readings, so the day a sensor was fitted does not read as a
+   * quiet day.
    */
-  partial?: readonly number[];
+  partial?: readonly PartialBucket[];
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number';
@@ -104,7 +106,8 @@ export function TrendChart({
   const bcp47 = useBcp47();
   const fmt = (value: number) => `${formatDecimal(value, digits, bcp47)}${unit}`;
   const first = series[0];
-  const faint = (index: number) => index === running?.index || partial.includes(index);
+  const faint = (index: number) =>
+    index === running?.index || partial.some((bucket) => bucket.index === index);
   const complete = rows.filter((_, index) => !faint(index));
   const values = first ? complete.map((row) => row[first.key]).filter(isNumber) : [];
   const drawn = guides.filter((guide): guide is GuideLine & { value: number } => isNumber(guide.value));
@@ -131,7 +134,19 @@ export function TrendChart({
   const partialNote =
     partial.length === 0
       ? []
-      : [t('charts.partialBuckets', { labels: partial.map((index) => rows[index]?.label).join(', ') })];
+      : [
+          t('charts.partialBuckets', {
+            labels: partial
+              .map(({ index, readings, fullest }) =>
+                t('charts.partialBucket', {
+                  label: rows[index]?.label,
+                  readings: formatDecimal(readings, 0, bcp47),
+                  fullest: formatDecimal(fullest, 0, bcp47),
+                }),
+              )
+              .join(', '),
+          }),
+        ];
   const text = [
     summary ?? range,
     ...drawn.map((guide) => `${guide.label}: ${fmt(guide.value)}`),

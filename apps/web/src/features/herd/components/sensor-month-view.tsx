@@ -81,7 +81,10 @@ export function SensorMonthView({
                   // Today so far is not a day's activity, nor is a day read only in part.
                   value: meanOf(
                     days
-                      .filter((_, index) => index !== running?.index && !partial.includes(index))
+                      .filter(
+                        (_, index) =>
+                          index !== running?.index && !partial.some((bucket) => bucket.index === index),
+                      )
                       .map((day) => day.activity),
                   ),
                   color: CHART_COLORS.average,

@@ -48,7 +48,9 @@ export function SensorWeekView({
         );
         // A bucket read only in part is not what she usually does at that time either.
         const usual = usualBySlot(
-          points.map((point, index) => (partial.includes(index) ? { ...point, activity: null } : point)),
+          points.map((point, index) =>
+            partial.some((bucket) => bucket.index === index) ? { ...point, activity: null } : point,
+          ),
         );
         return (
           <Stack gap="sm">

@@ -285,7 +285,7 @@ describe('cow charts: 7 and 30 days', () => {
     await screen.findByTestId('chart-temperature');
     await user.click(screen.getByRole('radio', { name: '30 days' }));
     expect(await summaryOf('month-activity')).toBe(
-      `2 values: lowest 1,000, highest 1,400, average 1,200 · 30-day mean: 1,200 · Read only in part, not counted in these figures: ${dayLabel('2025-05-30', 'en')}`,
+      `2 values: lowest 1,000, highest 1,400, average 1,200 · 30-day mean: 1,200 · Read only in part, not counted in these figures: ${dayLabel('2025-05-30', 'en')} (50 of 144 readings)`,
     );
   });
 
@@ -305,7 +305,7 @@ describe('cow charts: 7 and 30 days', () => {
     await screen.findByTestId('chart-temperature');
     await user.click(screen.getByRole('radio', { name: '7 days' }));
     expect(await summaryOf('week-activity')).toBe(
-      `3 values: lowest 80, highest 300, average 157 · Read only in part, not counted in these figures: ${dayClockLabel(at(0, 0, 1), 'en')}`,
+      `3 values: lowest 80, highest 300, average 157 · Read only in part, not counted in these figures: ${dayClockLabel(at(0, 0, 1), 'en')} (6 of 36 readings)`,
     );
   });
 
