@@ -21,3 +21,7 @@ export function partialBuckets(counts: readonly number[], skip?: number): Partia
     index !== skip && readings > 0 && readings < WHOLE_SHARE * fullest ? [{ index, readings, fullest }] : [],
   );
 }
+
+/** Whether the row at `index` is one of the `partial` buckets. */
+export const isPartialRow = (partial: readonly PartialBucket[], index: number): boolean =>
+  partial.some((bucket) => bucket.index === index);

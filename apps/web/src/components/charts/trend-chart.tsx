@@ -15,7 +15,7 @@ import {
 import { ChartFigure } from './chart-figure';
 import { categoryTicks } from './category-ticks';
 import { ChartLegend, DASHES, type LegendEntry } from './chart-legend';
-import type { PartialBucket } from './partial-buckets';
+import { isPartialRow, type PartialBucket } from './partial-buckets';
 import type { RunningBucket } from './running-bucket';
 import { valueAxis, valueTick, type ValueAxis } from './value-axis';
 
@@ -106,8 +106,7 @@ export function TrendChart({
   const bcp47 = useBcp47();
   const fmt = (value: number) => `${formatDecimal(value, digits, bcp47)}${unit}`;
   const first = series[0];
-  const faint = (index: number) =>
-    index === running?.index || partial.some((bucket) => bucket.index === index);
+  const faint = (index: number) => index === running?.index || isPartialRow(partial, index);
   const complete = rows.filter((_, index) => !faint(index));
   const values = first ? complete.map((row) => row[first.key]).filter(isNumber) : [];
   const drawn = guides.filter((guide): guide is GuideLine & { value: number } => isNumber(guide.value));

@@ -4,7 +4,7 @@ import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { dayLabel, localMidnight, meanOf } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
-import { partialBuckets } from '../../../components/charts/partial-buckets';
+import { isPartialRow, partialBuckets } from '../../../components/charts/partial-buckets';
 import { runningBucket } from '../../../components/charts/running-bucket';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
@@ -81,10 +81,7 @@ export function SensorMonthView({
                   // Today so far is not a day's activity, nor is a day read only in part.
                   value: meanOf(
                     days
-                      .filter(
-                        (_, index) =>
-                          index !== running?.index && !partial.some((bucket) => bucket.index === index),
-                      )
+                      .filter((_, index) => index !== running?.index && !isPartialRow(partial, index))
                       .map((day) => day.activity),
                   ),
                   color: CHART_COLORS.average,

@@ -4,7 +4,7 @@ import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import { ChartLoadState } from '../../../components/charts/chart-load-state';
 import { dayClockLabel } from '../../../components/charts/chart-labels';
 import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
-import { partialBuckets } from '../../../components/charts/partial-buckets';
+import { isPartialRow, partialBuckets } from '../../../components/charts/partial-buckets';
 import { runningBucket } from '../../../components/charts/running-bucket';
 import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
 import { TrendChart } from '../../../components/charts/trend-chart';
@@ -48,9 +48,7 @@ export function SensorWeekView({
         );
         // A bucket read only in part is not what she usually does at that time either.
         const usual = usualBySlot(
-          points.map((point, index) =>
-            partial.some((bucket) => bucket.index === index) ? { ...point, activity: null } : point,
-          ),
+          points.map((point, index) => (isPartialRow(partial, index) ? { ...point, activity: null } : point)),
         );
         return (
           <Stack gap="sm">
