@@ -38,6 +38,12 @@ export interface Config {
   ingestConcurrency: number | undefined;
   /** Batches that may wait for a writer; beyond it, senders are slowed down instead. */
   ingestQueueLimit: number;
+  /**
+   * Readings the detection stage keeps in memory, all cows together (about 24 bytes each). Every instance sees
+   * every cow (a shared subscription spreads messages, not farms), so size it for the whole herd: a cow it
+   * cannot hold is read again in full, 11 days in one query, at each of her batches.
+   */
+  detectionCacheReadings: number;
   /** Periodic jobs (sensor offline, reminders); one instance runs each at a time. */
   jobs: boolean;
   simulator: boolean;
@@ -197,6 +203,8 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     busChannel,
     ingestConcurrency: integer('INGEST_CONCURRENCY', undefined, 1, 64),
     ingestQueueLimit: integer('INGEST_QUEUE_LIMIT', 32, 1, 10_000),
+    // Some 2,500 cows of 11 days at the 10-minute cadence, about 100 MB.
+    detectionCacheReadings: integer('DETECTION_CACHE_READINGS', 4_000_000, 10_000, 500_000_000),
     jobs: flag('JOBS', true),
     simulator: flag('SIMULATOR', true),
     metricsToken,

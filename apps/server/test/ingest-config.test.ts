@@ -24,8 +24,15 @@ describe('ingest and bus settings', () => {
       busChannel: 'cowcare.farm-events',
       ingestConcurrency: undefined,
       ingestQueueLimit: 32,
+      detectionCacheReadings: 4_000_000,
       jobs: true,
     });
+  });
+
+  it('size the detection cache for a herd larger than its default 2,500 cows', () => {
+    expect(loadConfig({ ...base, DETECTION_CACHE_READINGS: '20000000' }).detectionCacheReadings).toBe(
+      20_000_000,
+    );
   });
 
   it('leave the batches written at once to the database unless INGEST_CONCURRENCY is set', () => {
@@ -50,6 +57,7 @@ describe('ingest and bus settings', () => {
         MQTT_SHARE_GROUP: '$share',
         INGEST_CONCURRENCY: '0',
         INGEST_QUEUE_LIMIT: 'many',
+        DETECTION_CACHE_READINGS: '100',
         JOBS: 'sometimes',
       }),
     ).toEqual([
@@ -59,6 +67,7 @@ describe('ingest and bus settings', () => {
       'MQTT_SHARE_GROUP must be letters, digits, _ or - (got "$share")',
       'INGEST_CONCURRENCY must be an integer from 1 to 64 (got "0")',
       'INGEST_QUEUE_LIMIT must be an integer from 1 to 10000 (got "many")',
+      'DETECTION_CACHE_READINGS must be an integer from 10000 to 500000000 (got "100")',
       'JOBS must be on or off (got "sometimes")',
     ]);
   });

@@ -33,6 +33,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   busChannel: `cowcare-test.${TEST_RUN_ID}`,
   ingestConcurrency: undefined,
   ingestQueueLimit: 32,
+  detectionCacheReadings: 4_000_000,
   jobs: false,
   simulator: false,
   tokenSecret: 'test-secret-that-is-long-enough-for-hs256-signing',

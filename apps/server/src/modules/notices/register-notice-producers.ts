@@ -13,6 +13,7 @@ export const registerNoticeProducers = (app: FastifyInstance, services: Services
   // new readings as the ingest tells them instead of reading them back.
   const stage = new DetectionStage(services.db, services.bus, services.log, {
     soleWriter: services.db.kind === 'pglite',
+    maxCachedReadings: services.config.detectionCacheReadings,
   });
   let stopListening: (() => void) | undefined;
 
