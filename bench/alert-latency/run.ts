@@ -25,7 +25,7 @@ import { BENCH_COUNTRY, buildBenchFarms, FIRST_SENSOR, type BenchFarm } from '..
 import { ROUND_MS, roundBatch } from '../ingest/readings';
 import { describeMachine } from '../machine';
 import { CommitProbe } from './commit-probe';
-import { StallTrace } from './stall-trace';
+import { STALL_MS, StallTrace, tookAt } from './stall-trace';
 
 /** Farms whose gateways send the background load. */
 const BACKGROUND_FARMS = 10;
@@ -550,7 +550,7 @@ const printSlowAlerts = (
   const end = performance.now();
   const totals = trace.totals(timedFrom, end);
   console.log(
-    `${label}: over ${((end - timedFrom) / 1000).toFixed(0)} s, GC took ${totals.gcMs.toFixed(0)} ms; ${totals.stalls} event-loop stalls of ${STALL_NOTE} took ${totals.stalledMs.toFixed(0)} ms`,
+    `${label}: over ${((end - timedFrom) / 1000).toFixed(0)} s, GC took ${totals.gcMs.toFixed(0)} ms; ${totals.stalls} event-loop stalls of ${STALL_MS} ms or more took ${totals.stalledMs.toFixed(0)} ms`,
   );
   for (const { kind, sentAt, at } of samples) {
     const took = (at ?? end) - sentAt;
@@ -560,12 +560,11 @@ const printSlowAlerts = (
     );
   }
 };
-const STALL_NOTE = '20 ms or more';
 
 const slowCommits = (probe: CommitProbe, from: number, to: number) => {
-  const slow = probe.slowDuring(from, to, 20);
-  if (slow.length === 0) return 'no one-row commit of 20 ms or more';
-  return `one-row commits of ${slow.map((sample) => `${sample.ms.toFixed(0)} ms at +${(sample.start - from).toFixed(0)} ms`).join(', ')}`;
+  const slow = probe.slowDuring(from, to, STALL_MS);
+  if (slow.length === 0) return `no one-row commit of ${STALL_MS} ms or more`;
+  return `one-row commits of ${slow.map((sample) => tookAt(sample.ms, sample.start, from)).join(', ')}`;
 };
 
 /** Nearest-rank percentile. */

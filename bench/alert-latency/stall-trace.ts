@@ -6,11 +6,16 @@ interface Pause {
   /** performance.now() at its start. */
   start: number;
   ms: number;
+  stall: boolean;
   what: string;
 }
 
-/** An event-loop turn this much later than asked for counts as a stall. */
-const STALL_MS = 20;
+/** An event-loop turn (or, in run.ts, a one-row commit) this much later than asked for counts as a stall. */
+export const STALL_MS = 20;
+
+/** "54 ms at +30 ms": how long something took, and when it started after `from`. */
+export const tookAt = (ms: number, start: number, from: number) =>
+  `${ms.toFixed(0)} ms at +${(start - from).toFixed(0)} ms`;
 const PROBE_MS = 5;
 
 const GC_KINDS: Record<number, string> = {
@@ -27,7 +32,12 @@ export class StallTrace {
       const { detail } = entry as { detail?: { kind?: number } };
       const kind = detail?.kind ?? 0;
       if (entry.duration >= 2) {
-        this.pauses.push({ start: entry.startTime, ms: entry.duration, what: GC_KINDS[kind] ?? 'GC' });
+        this.pauses.push({
+          start: entry.startTime,
+          ms: entry.duration,
+          stall: false,
+          what: GC_KINDS[kind] ?? 'GC',
+        });
       }
     }
   });
@@ -39,7 +49,9 @@ export class StallTrace {
     this.probe = setInterval(() => {
       const now = performance.now();
       const late = now - expected;
-      if (late >= STALL_MS) this.pauses.push({ start: expected, ms: late, what: 'event loop blocked' });
+      if (late >= STALL_MS) {
+        this.pauses.push({ start: expected, ms: late, stall: true, what: 'event loop blocked' });
+      }
       expected = now + PROBE_MS;
     }, PROBE_MS);
   }
@@ -48,9 +60,7 @@ export class StallTrace {
   during(from: number, to: number): string {
     const overlapping = this.pauses.filter((pause) => pause.start < to && pause.start + pause.ms > from);
     if (overlapping.length === 0) return 'no GC pause or event-loop stall in this process';
-    return overlapping
-      .map((pause) => `${pause.what} ${pause.ms.toFixed(0)} ms at +${(pause.start - from).toFixed(0)} ms`)
-      .join(', ');
+    return overlapping.map((pause) => `${pause.what} ${tookAt(pause.ms, pause.start, from)}`).join(', ');
   }
 
   /** Totals over [from, to]: how much of the time went to GC, and to stalls. */
@@ -60,7 +70,7 @@ export class StallTrace {
     let stalls = 0;
     for (const pause of this.pauses) {
       if (pause.start < from || pause.start > to) continue;
-      if (pause.what === 'event loop blocked') {
+      if (pause.stall) {
         stalledMs += pause.ms;
         stalls += 1;
       } else gcMs += pause.ms;
