@@ -119,8 +119,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   app.get('/api/docs', async () => buildOpenApiDocument(config.latestAppVersion));
   registerSocketServer(app, services);
   registerIngest(app, services);
-  const detection = registerNoticeProducers(app, services);
-  registerMetrics(app, { services, detection });
+  const { stage, handoff } = registerNoticeProducers(app, services);
+  registerMetrics(app, { services, detection: stage, handoff });
   await registerSpa(app, config.webDistDir);
   return { app, services };
 };

@@ -124,29 +124,29 @@ function busContract(url: string | undefined) {
       expect(lost.length).toBe(url.startsWith('redis') ? 2 : 0); // the publisher's and the subscriber's
     });
 
-    if (url.startsWith('redis')) {
-      it("while Redis is gone, reaches this instance's subscribers at once and reports the outage once", async () => {
-        const proxy = await startTcpProxy(url);
-        const errors: unknown[] = [];
-        const bus = open({ busUrl: proxy.url, onError: (error) => errors.push(error) });
-        const listener = await collect(bus);
-        await bus.publish(3, notice(1));
-        await until(() => listener.received.length === 1);
-        await proxy.cut();
-        await until(() => errors.length > 0); // the connections are seen lost
+    it("while its broker is gone, reaches this instance's subscribers at once and reports the outage once", async () => {
+      const proxy = await startTcpProxy(url);
+      const errors: unknown[] = [];
+      const bus = open({ busUrl: proxy.url, onError: (error) => errors.push(error) });
+      const listener = await collect(bus);
+      await bus.publish(3, notice(1));
+      await until(() => listener.received.length === 1);
+      await proxy.cut();
+      // Redis reports its connections lost; the NATS client says so in its status, as the proxy closes them.
+      if (url.startsWith('redis')) await until(() => errors.length > 0);
+      else await new Promise((resolve) => setTimeout(resolve, 300));
 
-        const started = performance.now();
-        await bus.publish(3, notice(2));
-        await bus.publish(3, notice(3));
-        const took = performance.now() - started;
+      const started = performance.now();
+      await bus.publish(3, notice(2));
+      await bus.publish(3, notice(3));
+      const took = performance.now() - started;
 
-        expect(listener.received.map(({ message }) => message)).toEqual([notice(1), notice(2), notice(3)]);
-        expect(bus.stats.failures).toBe(2);
-        expect(errors.map(String).filter((error) => error.includes('unreachable'))).toHaveLength(1);
-        // Not queued through reconnect attempts, each of which waits longer than the last.
-        expect(took).toBeLessThan(1_000);
-      });
-    }
+      expect(listener.received.map(({ message }) => message)).toEqual([notice(1), notice(2), notice(3)]);
+      expect(bus.stats.failures).toBe(2);
+      expect(errors.map(String).filter((error) => error.includes('unreachable'))).toHaveLength(1);
+      // Not queued through reconnect attempts, each of which waits longer than the last.
+      expect(took).toBeLessThan(1_000);
+    });
 
     it('carries events between instances again after their broker was away for longer than a few reconnect attempts, and says it is back', async () => {
       const proxy = await startTcpProxy(url);

@@ -48,3 +48,32 @@ describe('cows put back from a round that gave way', () => {
     expect(waiting.take(10)?.cows.get(1)?.told).toBeUndefined();
   });
 });
+
+describe('cows handed over by another instance', () => {
+  it('join the readings stored here: the oldest new reading counts, an urgent one goes first', () => {
+    const waiting = new WaitingCows(false);
+    waiting.note(FARM, [reading(1, 20, 38.6), reading(2, 20, 38.7)], new Set(), neverDetected);
+    const becameUrgent = waiting.noteCows(
+      FARM,
+      [
+        { cowId: 2, since: Date.UTC(2026, 10, 1, 0, 10), urgent: true },
+        { cowId: 3, since: Date.UTC(2026, 10, 1, 0, 30), urgent: false },
+      ],
+      neverDetected,
+    );
+    expect(becameUrgent).toBe(true);
+    expect(waiting.hasUrgent).toBe(true);
+    const round = waiting.take(10);
+    expect([...(round?.cows.keys() ?? [])][0]).toBe(2);
+    expect(round?.cows.get(2)?.since).toBe(Date.UTC(2026, 10, 1, 0, 10));
+    expect(round?.cows.get(3)?.since).toBe(Date.UTC(2026, 10, 1, 0, 30));
+    expect(waiting.hasUrgent).toBe(false);
+  });
+
+  it('read their new readings from the database, even where some were told here', () => {
+    const waiting = new WaitingCows(true);
+    waiting.note(FARM, [reading(1, 0, 38.6)], new Set(), neverDetected);
+    waiting.noteCows(FARM, [{ cowId: 1, since: Date.UTC(2026, 10, 1, 0, 10), urgent: false }], neverDetected);
+    expect(waiting.take(10)?.cows.get(1)?.told).toBeUndefined();
+  });
+});

@@ -14,7 +14,7 @@ import {
 } from './detection-inputs';
 import { CowReadingHistory, ReadingHistoryCache } from './reading-history';
 import { recordDetections, storedEpisodeKeys, type CowDetectionResult } from './record-detections';
-import { WaitingCows, type PendingCow, type Round } from './waiting-cows';
+import { WaitingCows, type NotedCow, type PendingCow, type Round } from './waiting-cows';
 
 /**
  * History each detection looks at: the 10 days the fever average needs (the estrus baseline needs 7 + 2), the
@@ -165,6 +165,20 @@ export class DetectionStage {
     if (this.waiting.note(farmId, readings, this.urgentAmong(readings, feverish), lastDetectedAt)) {
       this.wake?.();
     }
+    this.kick();
+  }
+
+  /**
+   * Notes cows whose readings another instance stored and handed over, this instance detecting for their
+   * farm; a heat building here makes her urgent as it does for readings stored here.
+   */
+  enqueueHandedOver(farmId: number, cows: readonly NotedCow[]): void {
+    if (this.stopped) return;
+    const lastDetectedAt = (cowId: number) => this.histories.peek(cowId)?.detectedAt ?? -Infinity;
+    const withHeats = cows.map((cow) =>
+      this.heatBuildingCows.has(cow.cowId) ? { ...cow, urgent: true } : cow,
+    );
+    if (this.waiting.noteCows(farmId, withHeats, lastDetectedAt)) this.wake?.();
     this.kick();
   }
 

@@ -24,6 +24,15 @@ export interface ToldReading extends DetectionReading {
   sensorId: number;
 }
 
+/** A cow with new readings that another instance stored, as it handed her over. */
+export interface NotedCow {
+  cowId: number;
+  /** Her oldest new reading (epoch ms). */
+  since: number;
+  /** Her newest reading is in the fever bands. */
+  urgent: boolean;
+}
+
 export interface Round {
   farmId: number;
   cows: Map<number, PendingCow>;
@@ -82,26 +91,58 @@ export class WaitingCows {
     for (const reading of readings) {
       if (reading.cowId === null) continue;
       const time = Date.parse(reading.measuredAt);
-      let cow = farm.get(reading.cowId);
-      if (cow) cow.since = Math.min(cow.since, time);
-      else {
-        cow = {
-          since: time,
-          lastDetectedAt: lastDetectedAt(reading.cowId),
-          notedAt: performance.now(),
-          told: this.keepTold ? [] : undefined,
-        };
-        farm.set(reading.cowId, cow);
-      }
-      if (!cow.urgent && urgent.has(reading.cowId)) {
-        cow.urgent = true;
-        this.urgent += 1;
-        becameUrgent = true;
-      }
+      const cow = this.pendingCow(farm, reading.cowId, time, lastDetectedAt);
+      if (urgent.has(reading.cowId)) becameUrgent = this.markUrgent(cow) || becameUrgent;
       this.tell(cow, { time, ...reading });
     }
     if (farm.size > 0) this.farms.set(farmId, farm);
     return becameUrgent;
+  }
+
+  /**
+   * Notes cows another instance stored readings for (`since`: her oldest new one), to be read from the
+   * database. Returns whether a cow became urgent.
+   */
+  noteCows(farmId: number, cows: readonly NotedCow[], lastDetectedAt: (cowId: number) => number): boolean {
+    const farm = this.farms.get(farmId) ?? new Map<number, PendingCow>();
+    let becameUrgent = false;
+    for (const { cowId, since, urgent } of cows) {
+      const cow = this.pendingCow(farm, cowId, since, lastDetectedAt);
+      // What another instance stored is not in the told readings: she reads hers from the database.
+      this.forgetTold(cow);
+      if (urgent) becameUrgent = this.markUrgent(cow) || becameUrgent;
+    }
+    if (farm.size > 0) this.farms.set(farmId, farm);
+    return becameUrgent;
+  }
+
+  private pendingCow(
+    farm: Map<number, PendingCow>,
+    cowId: number,
+    time: number,
+    lastDetectedAt: (cowId: number) => number,
+  ): PendingCow {
+    const noted = farm.get(cowId);
+    if (noted) {
+      noted.since = Math.min(noted.since, time);
+      return noted;
+    }
+    const cow: PendingCow = {
+      since: time,
+      lastDetectedAt: lastDetectedAt(cowId),
+      notedAt: performance.now(),
+      told: this.keepTold ? [] : undefined,
+    };
+    farm.set(cowId, cow);
+    return cow;
+  }
+
+  /** Returns whether she became urgent now. */
+  private markUrgent(cow: PendingCow): boolean {
+    if (cow.urgent) return false;
+    cow.urgent = true;
+    this.urgent += 1;
+    return true;
   }
 
   /**
@@ -164,11 +205,16 @@ export class WaitingCows {
   ): void {
     if (!cow.told) return;
     if (this.toldReadings >= MAX_TOLD_READINGS) {
-      this.toldReadings -= cow.told.length;
-      cow.told = undefined;
+      this.forgetTold(cow);
       return;
     }
     cow.told.push({ time, sensorId, temperature, activity });
     this.toldReadings += 1;
+  }
+
+  /** Her new readings are read from the database instead. */
+  private forgetTold(cow: PendingCow): void {
+    this.toldReadings -= cow.told?.length ?? 0;
+    cow.told = undefined;
   }
 }

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
+import type { DetectionHandoff } from '../detection/detection-handoff';
 import type { DetectionStage } from '../detection/detection-stage';
 import type { Services } from '../services';
 
@@ -7,6 +8,8 @@ import type { Services } from '../services';
 export interface MetricSources {
   services: Pick<Services, 'config' | 'db' | 'ingest' | 'bus' | 'sockets' | 'mqtt'>;
   detection: Pick<DetectionStage, 'stats' | 'waitingCows' | 'onDetected'>;
+  /** Set when instances share the detection by farm. */
+  handoff?: Pick<DetectionHandoff, 'stats' | 'members'> | undefined;
 }
 
 /** A registry, and the way to stop the listeners that feed its histograms. */
@@ -161,6 +164,29 @@ const detectionMetrics = (registers: Registers, detection: MetricSources['detect
   );
 };
 
+const handoffMetrics = (registers: Registers, handoff: NonNullable<MetricSources['handoff']>) => {
+  const { stats } = handoff;
+  mirrored(
+    registers,
+    'cowcare_detection_handoff_batches_total',
+    'Committed batches by where their detection went: kept (this instance detects for the farm), sent (to ' +
+      'the instance that does), received (from another instance), not_sent (the bus was away: detected here).',
+    () => [
+      [{ way: 'kept' }, stats.kept],
+      [{ way: 'sent' }, stats.sent],
+      [{ way: 'received' }, stats.received],
+      [{ way: 'not_sent' }, stats.notSent],
+    ],
+    ['way'],
+  );
+  gauge(
+    registers,
+    'cowcare_detection_instances',
+    'Server instances this one hears on the bus, itself included: the farms are divided among them.',
+    () => handoff.members.live().length,
+  );
+};
+
 const deliveryMetrics = (registers: Registers, services: MetricSources['services']) => {
   const { bus, sockets } = services;
   mirrored(
@@ -233,5 +259,6 @@ export const createMetricsRegistry = (sources: MetricSources): MetricsRegistry =
   });
   const stops = [ingestMetrics(registers, services), detectionMetrics(registers, sources.detection)];
   deliveryMetrics(registers, services);
+  if (sources.handoff) handoffMetrics(registers, sources.handoff);
   return { registry, stop: () => stops.forEach((stop) => stop()) };
 };

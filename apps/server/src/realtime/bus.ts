@@ -1,5 +1,4 @@
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
-import { createInProcessTransport } from './in-process-transport';
 import { createNatsTransport } from './nats-transport';
 import { createRedisTransport } from './redis-transport';
 import { FarmEventFanout, type FarmEventHandler } from './farm-event-fanout';
@@ -23,7 +22,20 @@ export interface EventBus {
   subscribe(handler: FarmEventHandler): Promise<() => Promise<void>>;
   /** Resolves when the broker answers on every connection this bus uses (health check); rejects if not. */
   ping(): Promise<void>;
+  /**
+   * Channels of the server's own between its instances, beside the farm events (the detection's hand-off
+   * of a farm's batches to the instance that detects for it). Undefined in-process: there is one instance.
+   */
+  readonly peers: PeerChannels | undefined;
+  /** The farm events' channel; the peers' channels are named after it, so two installs never cross. */
+  readonly channel: string;
   close(): Promise<void>;
+}
+
+export interface PeerChannels {
+  publish(channel: string, payload: string): Promise<void>;
+  /** Resolves once messages published afterwards reach `receive`; the returned function stops it. */
+  listen(channel: string, receive: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export type BusKind = 'in-process' | 'redis' | 'nats';
@@ -40,13 +52,10 @@ export interface BusStats {
 const countIn = <K>(counts: Map<K, number>, key: K) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /**
- * What a transport does: carry a farm event to every instance listening on the channel. Redis and NATS
- * encode it as JSON `{farmId, message}`; the in-process one hands the object over as it is.
+ * What a transport between instances does: carry a text payload to every instance listening on a channel
+ * (Redis) or subject (NATS). Farm events go as JSON `{farmId, message}`.
  */
-export interface BusTransport {
-  publish(farmId: number, message: ServerSocketMessage): Promise<void>;
-  /** Starts delivering every encoded event sent on the channel (by any instance) to `receive`. */
-  listen(receive: (payload: string) => void): Promise<void>;
+export interface BusTransport extends PeerChannels {
   /** A round trip to the broker on each connection. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -74,28 +83,23 @@ export const busKindOf = (busUrl: string | undefined): BusKind => {
 
 const ignore = () => undefined;
 
-const createTransport = (
-  kind: Exclude<BusKind, 'in-process'>,
-  config: EventBusConfig,
-  channel: string,
-): BusTransport => {
+const createTransport = (kind: Exclude<BusKind, 'in-process'>, config: EventBusConfig): BusTransport => {
   const onReconnect = config.onReconnect ?? ignore;
   switch (kind) {
     case 'redis':
-      return createRedisTransport(config.busUrl ?? '', channel, config.onError ?? ignore, onReconnect);
+      return createRedisTransport(config.busUrl ?? '', config.onError ?? ignore, onReconnect);
     case 'nats':
-      return createNatsTransport(config.busUrl ?? '', channel, onReconnect);
+      return createNatsTransport(config.busUrl ?? '', onReconnect);
   }
 };
 
 export const createEventBus = (config: EventBusConfig): EventBus => {
   const kind = busKindOf(config.busUrl);
+  const channel = config.busChannel ?? DEFAULT_BUS_CHANNEL;
   const fanout = new FarmEventFanout(config.onError ?? (() => undefined));
-  const transport =
-    kind === 'in-process'
-      ? createInProcessTransport(fanout)
-      : createTransport(kind, config, config.busChannel ?? DEFAULT_BUS_CHANNEL);
-  let listening: Promise<void> | undefined;
+  // In-process (the embedded default) an event goes straight to this process's subscribers, not encoded.
+  const wire = kind === 'in-process' ? undefined : createTransport(kind, config);
+  let listening: Promise<unknown> | undefined;
   let closed = false;
   /** A failed publish since the last one that went through: the outage is reported once. */
   let failing = false;
@@ -107,7 +111,8 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
     async publish(farmId, message) {
       if (closed) throw new Error('the event bus is closed');
       try {
-        await transport.publish(farmId, message);
+        if (wire) await wire.publish(channel, JSON.stringify({ farmId, message }));
+        else if (listening) fanout.dispatch(farmId, message);
         failing = false;
       } catch (error) {
         stats.failures += 1;
@@ -127,19 +132,30 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
     async subscribe(handler) {
       if (closed) throw new Error('the event bus is closed');
       // One wire subscription per instance, shared by every local handler.
-      listening ??= transport.listen((payload) => fanout.deliver(payload));
+      listening ??= wire ? wire.listen(channel, (payload) => fanout.deliver(payload)) : Promise.resolve();
       await listening;
       return fanout.add(handler);
     },
     async ping() {
       if (closed) throw new Error('the event bus is closed');
-      await transport.ping();
+      await wire?.ping();
     },
+    peers: wire && {
+      async publish(peerChannel, payload) {
+        if (closed) throw new Error('the event bus is closed');
+        await wire.publish(peerChannel, payload);
+      },
+      async listen(peerChannel, receive) {
+        if (closed) throw new Error('the event bus is closed');
+        return wire.listen(peerChannel, receive);
+      },
+    },
+    channel,
     async close() {
       if (closed) return;
       closed = true;
       fanout.clear();
-      await transport.close();
+      await wire?.close();
     },
   };
 };

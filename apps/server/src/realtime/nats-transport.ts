@@ -11,15 +11,17 @@ const decoder = new TextDecoder();
 const RECONNECT = { maxReconnectAttempts: -1, reconnectTimeWait: 500 } as const;
 
 /** NATS core subjects: at-most-once like Redis pub/sub, which is what live socket pushes need. */
-export const createNatsTransport = (
-  url: string,
-  subject: string,
-  onReconnect: (what: string) => void,
-): BusTransport => {
+export const createNatsTransport = (url: string, onReconnect: (what: string) => void): BusTransport => {
   let connection: Promise<NatsConnection> | undefined;
-  const reportReconnects = async (nats: NatsConnection) => {
+  /** Between a lost connection and its return: the client would buffer a publish until then. */
+  let disconnected = false;
+  const followStatus = async (nats: NatsConnection) => {
     for await (const status of nats.status()) {
-      if (status.type === Events.Reconnect) onReconnect('NATS connection');
+      if (status.type === Events.Disconnect) disconnected = true;
+      if (status.type === Events.Reconnect) {
+        disconnected = false;
+        onReconnect('NATS connection');
+      }
     }
   };
   const connected = () => {
@@ -30,23 +32,27 @@ export const createNatsTransport = (
         if (connection === attempt) connection = undefined;
       });
       connection = attempt;
-      attempt.then(reportReconnects).catch(() => undefined);
+      attempt.then(followStatus).catch(() => undefined);
     }
     return connection;
   };
   return {
-    async publish(farmId, message) {
-      (await connected()).publish(subject, encoder.encode(JSON.stringify({ farmId, message })));
+    async publish(subject, payload) {
+      // Refused like Redis's while it is away, rather than held in the client's buffer for as long as that
+      // takes: a live event then reaches this instance's sockets at once, a hand-off is detected here.
+      if (disconnected) throw new Error('NATS is not connected');
+      (await connected()).publish(subject, encoder.encode(payload));
     },
-    async listen(receive) {
+    async listen(subject, receive) {
       const nats = await connected();
-      nats.subscribe(subject, {
+      const subscription = nats.subscribe(subject, {
         callback: (error, message) => {
           if (!error) receive(decoder.decode(message.data));
         },
       });
       // The server has registered the subscription once this round trip is back.
       await nats.flush();
+      return async () => subscription.unsubscribe();
     },
     async ping() {
       await (await connected()).flush();

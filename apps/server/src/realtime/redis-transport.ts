@@ -3,11 +3,10 @@ import type { BusTransport } from './bus';
 
 /**
  * Redis pub/sub. A connection in subscriber mode cannot publish, so there are two: the publisher is made
- * at once, the subscriber on first listen.
+ * at once, the subscriber on the first listen, shared by every channel listened to.
  */
 export const createRedisTransport = (
   url: string,
-  channel: string,
   onError: (error: Error) => void,
   onReconnect: (what: string) => void,
 ): BusTransport => {
@@ -18,22 +17,33 @@ export const createRedisTransport = (
     connectedOnce = true;
   });
   let subscriber: Redis | undefined;
+  const receivers = new Map<string, (payload: string) => void>();
+  const subscriberConnection = (): Redis => {
+    if (!subscriber) {
+      subscriber = watch(publisher.duplicate(), 'subscriber');
+      subscriber.on('message', (from: string, payload: string) => receivers.get(from)?.(payload));
+    }
+    return subscriber;
+  };
   return {
-    async publish(farmId, message) {
+    async publish(channel, payload) {
       // Queued while reconnecting, a publish would wait out several attempts (seconds) before failing, and
       // the detection round publishing it with it. Only the first connection is waited for.
       if (connectedOnce && publisher.status !== 'ready') {
         throw new Error(`Redis is not connected (${publisher.status})`);
       }
-      await publisher.publish(channel, JSON.stringify({ farmId, message }));
+      await publisher.publish(channel, payload);
     },
-    async listen(receive) {
-      subscriber = watch(publisher.duplicate(), 'subscriber');
-      subscriber.on('message', (from: string, payload: string) => {
-        if (from === channel) receive(payload);
-      });
+    async listen(channel, receive) {
+      if (receivers.has(channel)) throw new Error(`already listening on ${channel}`);
+      const connection = subscriberConnection();
+      receivers.set(channel, receive);
       // Resolves after Redis confirmed SUBSCRIBE, so nothing published afterwards is missed.
-      await subscriber.subscribe(channel);
+      await connection.subscribe(channel);
+      return async () => {
+        receivers.delete(channel);
+        if (connection.status === 'ready') await connection.unsubscribe(channel);
+      };
     },
     async ping() {
       // A subscriber connection may send PING too (Redis answers it in subscribe mode).

@@ -1,0 +1,132 @@
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StoredReading } from '../ingest/stored-reading';
+import type { PeerChannels } from '../realtime/bus';
+import { DetectionMembers, type DetectionMembersOptions } from './detection-members';
+import type { DetectionStage } from './detection-stage';
+import type { NotedCow } from './waiting-cows';
+
+/** A batch's cows, as one instance hands them to the one that detects for their farm. */
+const HandedOverBatch = Type.Object({
+  farmId: Type.Integer({ minimum: 1 }),
+  cows: Type.Array(
+    Type.Object({
+      cowId: Type.Integer({ minimum: 1 }),
+      since: Type.Number(),
+      urgent: Type.Boolean(),
+    }),
+    { maxItems: 100_000 },
+  ),
+});
+
+/** Batches by what became of them here (metrics). */
+export interface HandoffStats {
+  /** Stored here for a farm this instance detects for. */
+  kept: number;
+  /** Stored here and handed to the instance that detects for the farm. */
+  sent: number;
+  /** Stored by another instance and handed here. */
+  received: number;
+  /** Could not be handed over (the bus was away): detected here instead. */
+  notSent: number;
+}
+
+/** The channels of one install's detection, named after its bus channel. */
+export const membersChannel = (busChannel: string): string => `${busChannel}.detection-members`;
+export const inboxChannel = (busChannel: string, instance: string): string =>
+  `${busChannel}.detection.${instance}`;
+
+/**
+ * Detection by farm across server instances. The broker's shared subscription spreads a farm's batches over
+ * every instance; each instance stores what it gets, but only one detects for each farm, chosen by
+ * `DetectionMembers`: the others hand it the batch's cows over the bus. So each instance keeps the recent
+ * readings of its own farms' cows in memory, not the whole herd's (bench/alert-latency/ANALYSIS.md).
+ *
+ * A hand-off is at most once, like the bus. One lost with an instance that stopped without a word is made
+ * good by the cow's next batch, detected where her farm has moved: every round checks her last
+ * `RECHECK_HOURS` again, and a notice is recorded once per episode whichever instance detects it.
+ */
+export class DetectionHandoff {
+  readonly stats: HandoffStats = { kept: 0, sent: 0, received: 0, notSent: 0 };
+  readonly members: DetectionMembers;
+  private stopInbox: (() => Promise<void>) | undefined;
+  /** A hand-off failed since the last that went through: the outage is logged once. */
+  private failing = false;
+
+  constructor(
+    private readonly stage: DetectionStage,
+    private readonly peers: PeerChannels,
+    private readonly busChannel: string,
+    instanceName: string,
+    private readonly log: FastifyBaseLogger,
+    options: DetectionMembersOptions = {},
+  ) {
+    this.members = new DetectionMembers(peers, membersChannel(busChannel), instanceName, options);
+  }
+
+  /** Listens for hand-offs first, so none sent once the others know of this instance is missed. */
+  async start(): Promise<void> {
+    this.stopInbox = await this.peers.listen(inboxChannel(this.busChannel, this.members.self), (payload) =>
+      this.receive(payload),
+    );
+    await this.members.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.members.stop();
+    await this.stopInbox?.().catch(() => undefined);
+  }
+
+  /** A batch committed here: detected here if this instance detects for its farm, else handed over. */
+  take(farmId: number, readings: readonly StoredReading[], feverish: ReadonlySet<number>): void {
+    const owner = this.members.ownerOf(farmId);
+    if (owner === this.members.self) {
+      this.stats.kept += 1;
+      this.stage.enqueue(farmId, readings, feverish);
+      return;
+    }
+    const cows = cowsOf(readings, feverish);
+    if (cows.length === 0) return;
+    this.peers.publish(inboxChannel(this.busChannel, owner), JSON.stringify({ farmId, cows })).then(
+      () => {
+        this.stats.sent += 1;
+        this.failing = false;
+      },
+      (error: unknown) => {
+        this.stats.notSent += 1;
+        if (!this.failing) this.log.warn({ err: error, owner }, 'detection: hand-off failed, detecting here');
+        this.failing = true;
+        this.stage.enqueue(farmId, readings, feverish);
+      },
+    );
+  }
+
+  private receive(payload: string): void {
+    let batch: unknown;
+    try {
+      batch = JSON.parse(payload);
+    } catch {
+      batch = undefined;
+    }
+    if (!Value.Check(HandedOverBatch, batch)) {
+      this.log.warn('detection: a hand-off that is not a batch of cows was dropped');
+      return;
+    }
+    this.stats.received += 1;
+    this.stage.enqueueHandedOver(batch.farmId, batch.cows);
+  }
+}
+
+/** Each cow of the batch once, with her oldest new reading and whether her newest is feverish. */
+const cowsOf = (readings: readonly StoredReading[], feverish: ReadonlySet<number>): NotedCow[] => {
+  const cows = new Map<number, NotedCow>();
+  for (const { cowId, measuredAt } of readings) {
+    if (cowId === null) continue;
+    const time = Date.parse(measuredAt);
+    const cow = cows.get(cowId);
+    if (cow) cow.since = Math.min(cow.since, time);
+    else cows.set(cowId, { cowId, since: time, urgent: feverish.has(cowId) });
+  }
+  return [...cows.values()];
+};

@@ -1,0 +1,225 @@
+// Detection by farm across instances: two instances on one PostgreSQL and one bus (Redis, then NATS). Each farm
+// is detected by one of them; the other hands it the cows of the batches it stores. Required in CI; locally it
+// runs with TEST_DATABASE=postgres and REDIS_URL or NATS_URL. On PGlite there is one writer and no hand-off.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@cowcare/contract/api';
+import { buildApp } from '../src/app';
+import { inboxChannel, membersChannel } from '../src/detection/detection-handoff';
+import { farmOwner } from '../src/detection/farm-owner';
+import {
+  call,
+  createFarmUser,
+  createTestApp,
+  testConfig,
+  TEST_RUN_ID,
+  type TestApp,
+  type TestUser,
+} from './helpers/test-app';
+import { metricSample, scrapeMetrics } from './helpers/metrics';
+import { describeWithServices } from './helpers/required-services';
+import { testDatabaseKind } from './helpers/test-database';
+import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy';
+import {
+  basicAuthorization,
+  cowWearing,
+  createGateway,
+  noticesOf,
+  reading,
+  waitFor,
+  type TestGateway,
+} from './ingest-fixtures';
+import { DAY, HOUR, insertReadings, SLOT, slots } from './notices-fixtures';
+
+const buses = [
+  ['redis', process.env.REDIS_URL],
+  ['nats', process.env.NATS_URL],
+] as const;
+
+for (const [name, url] of buses) {
+  describeWithServices(
+    `detection by farm across instances, on a ${name} bus`,
+    url ? undefined : `${name.toUpperCase()}_URL`,
+    () => {
+      describe.runIf(testDatabaseKind() === 'postgres')('two instances on one PostgreSQL', () => {
+        handoffSuite(url ?? '');
+        outageSuite(url ?? '');
+      });
+    },
+  );
+}
+
+/** Two instances on one database; the second reaches the bus at `secondBusUrl` (a proxy, to cut it). */
+interface InstancePair {
+  first: TestApp;
+  second: TestApp;
+  names: [string, string];
+  busChannel: string;
+}
+
+const openPair = async (name: string, busUrl: string, secondBusUrl = busUrl): Promise<InstancePair> => {
+  const names: [string, string] = [`${name}-1-${TEST_RUN_ID}`, `${name}-2-${TEST_RUN_ID}`];
+  const busChannel = `cowcare-test.${name}.${TEST_RUN_ID}`;
+  const first = await createTestApp({ busUrl, busChannel, instanceName: names[0] });
+  const built = await buildApp(
+    testConfig({ busUrl: secondBusUrl, busChannel, instanceName: names[1] }),
+    first.db,
+  );
+  await built.app.ready();
+  return { first, second: { ...built, db: first.db, close: () => built.app.close() }, names, busChannel };
+};
+
+const closePair = async (pair: InstancePair | undefined) => {
+  await pair?.second.close();
+  await pair?.first.close();
+};
+
+const metric = async (instance: TestApp, name: string, labels = '') =>
+  metricSample((await scrapeMetrics(instance.app)).body, name, labels) ?? 0;
+const handedOff = (instance: TestApp, way: string) =>
+  metric(instance, 'cowcare_detection_handoff_batches_total', `{way="${way}"}`);
+const instancesHeard = (instance: TestApp) => metric(instance, 'cowcare_detection_instances');
+
+interface Farm {
+  farmer: TestUser;
+  gateway: TestGateway;
+}
+
+/** A new farm with a gateway that `owner` detects for (each new farm goes to either, as its id hashes). */
+const farmDetectedBy = async (pair: InstancePair, owner: TestApp): Promise<Farm> => {
+  const ownerName = owner === pair.first ? pair.names[0] : pair.names[1];
+  for (;;) {
+    const farmer = await createFarmUser(pair.first);
+    const gateway = await createGateway(pair.first, farmer);
+    if (farmOwner(gateway.farmId, pair.names) === ownerName) return { farmer, gateway };
+  }
+};
+
+/**
+ * A cow of the farm with a fever held for two hours, and the reading that makes its notice due posted through
+ * `through`'s HTTP ingest. Answers her id.
+ */
+const feverThrough = async (pair: InstancePair, through: TestApp, farm: Farm, sensorId: number) => {
+  const cowId = await cowWearing(pair.first, farm.farmer, `C${sensorId}`, sensorId);
+  const now = Math.floor(Date.now() / SLOT) * SLOT;
+  const history = slots(now - 3 * DAY, now).map((time) => ({
+    time,
+    temperature: time >= now - 2 * HOUR ? 40.6 : 38.9,
+  }));
+  await insertReadings(pair.first, farm.gateway.farmId, cowId, sensorId, history);
+  const response = await call(through, api.ingest.postReadings, {
+    body: [reading(sensorId, Math.floor(now / SLOT), new Date(now), { temp: 40.6 })],
+    headers: basicAuthorization(farm.gateway.username, farm.gateway.secret),
+  });
+  expect(response.statusCode).toBe(200);
+  return cowId;
+};
+
+const feverNotices = async (pair: InstancePair, farm: Farm, cowId: number) =>
+  (await noticesOf(pair.first, farm.gateway.farmId)).filter(
+    (notice) => notice.cowId === cowId && notice.code >= 201 && notice.code <= 203,
+  );
+
+function handoffSuite(busUrl: string) {
+  let pair: InstancePair;
+  beforeAll(async () => {
+    pair = await openPair('handoff', busUrl);
+  });
+  afterAll(() => closePair(pair));
+
+  it('each instance hears the other, and both count two', async () => {
+    await waitFor(async () => (await instancesHeard(pair.first)) === 2);
+    await waitFor(async () => (await instancesHeard(pair.second)) === 2);
+  });
+
+  it.each([0, 1])(
+    "a fever stored by the other instance is detected once, by the one that detects for the cow's farm (instance %i)",
+    async (ownerIndex) => {
+      const [owner, other] = ownerIndex === 0 ? [pair.first, pair.second] : [pair.second, pair.first];
+      const farm = await farmDetectedBy(pair, owner);
+      const before = {
+        sent: await handedOff(other, 'sent'),
+        received: await handedOff(owner, 'received'),
+        otherDetected: await metric(other, 'cowcare_detection_cows_total'),
+        ownerDetected: await metric(owner, 'cowcare_detection_cows_total'),
+      };
+      const cowId = await feverThrough(pair, other, farm, 40701 + ownerIndex);
+      await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0);
+
+      expect(await feverNotices(pair, farm, cowId)).toEqual([expect.objectContaining({ cowId, code: 202 })]);
+      expect(await handedOff(other, 'sent')).toBe(before.sent + 1);
+      expect(await handedOff(owner, 'received')).toBe(before.received + 1);
+      expect(await metric(other, 'cowcare_detection_cows_total')).toBe(before.otherDetected);
+      expect(await metric(owner, 'cowcare_detection_cows_total')).toBeGreaterThan(before.ownerDetected);
+    },
+  );
+
+  it('a fever stored by the instance that detects for the farm stays there', async () => {
+    const farm = await farmDetectedBy(pair, pair.first);
+    const kept = await handedOff(pair.first, 'kept');
+    const sent = await handedOff(pair.first, 'sent');
+    const cowId = await feverThrough(pair, pair.first, farm, 40703);
+    await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0);
+    expect(await handedOff(pair.first, 'kept')).toBe(kept + 1);
+    expect(await handedOff(pair.first, 'sent')).toBe(sent);
+  });
+
+  it('drops a hand-off that is not a batch of cows, and goes on', async () => {
+    const peers = pair.first.services.bus.peers;
+    if (!peers) throw new Error('the bus has no peer channels');
+    const received = await handedOff(pair.second, 'received');
+    const inbox = inboxChannel(pair.busChannel, pair.names[1]);
+    await peers.publish(inbox, '{"farmId":"1; DROP TABLE cows","cows":[]}');
+    await peers.publish(inbox, 'not json');
+    const farm = await farmDetectedBy(pair, pair.second);
+    const cowId = await feverThrough(pair, pair.first, farm, 40704);
+    await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0);
+    expect(await handedOff(pair.second, 'received')).toBe(received + 1);
+  });
+
+  it('forgets an instance that stopped without a word once its heartbeats are overdue', async () => {
+    const peers = pair.first.services.bus.peers;
+    if (!peers) throw new Error('the bus has no peer channels');
+    const ghost = JSON.stringify({ instance: `ghost-${TEST_RUN_ID}` });
+    await peers.publish(membersChannel(pair.busChannel), ghost);
+    await waitFor(async () => (await instancesHeard(pair.second)) === 3);
+    // Its heartbeats expire after 3.5 s; the live ones go on every second.
+    await waitFor(async () => (await instancesHeard(pair.second)) === 2, 6_000);
+  });
+
+  it('when the instance that detects for a farm stops, the other detects its batches at once', async () => {
+    const farm = await farmDetectedBy(pair, pair.second);
+    await pair.second.app.close();
+    // It said it was leaving: well before its heartbeats would have expired (3.5 s).
+    await waitFor(async () => (await instancesHeard(pair.first)) === 1, 1_000);
+    const kept = await handedOff(pair.first, 'kept');
+    const cowId = await feverThrough(pair, pair.first, farm, 40705);
+    await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0);
+    expect(await handedOff(pair.first, 'kept')).toBe(kept + 1);
+  });
+}
+
+function outageSuite(busUrl: string) {
+  let proxy: TcpProxy;
+  let pair: InstancePair;
+  beforeAll(async () => {
+    proxy = await startTcpProxy(busUrl);
+    pair = await openPair('handoff-outage', busUrl, proxy.url);
+  });
+  afterAll(async () => {
+    await closePair(pair);
+    await proxy?.cut();
+  });
+
+  it('an instance cut off from the bus detects what it stores, for every farm', async () => {
+    await waitFor(async () => (await instancesHeard(pair.second)) === 2);
+    const farm = await farmDetectedBy(pair, pair.first);
+    await proxy.cut();
+    const notSent = await handedOff(pair.second, 'not_sent');
+
+    const cowId = await feverThrough(pair, pair.second, farm, 40801);
+    await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0);
+    expect(await handedOff(pair.second, 'not_sent')).toBe(notSent + 1);
+    // Its heartbeats overdue, the first instance is gone for it: every farm is its own until the bus is back.
+    await waitFor(async () => (await instancesHeard(pair.second)) === 1, 6_000);
+  });
+}
