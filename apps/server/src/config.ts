@@ -39,11 +39,16 @@ export interface Config {
   /** Batches that may wait for a writer; beyond it, senders are slowed down instead. */
   ingestQueueLimit: number;
   /**
-   * Readings the detection stage keeps in memory, all cows together (about 24 bytes each). Every instance sees
-   * every cow (a shared subscription spreads messages, not farms), so size it for the whole herd: a cow it
-   * cannot hold is read again in full, 11 days in one query, at each of her batches.
+   * Readings the detection stage keeps in memory, all cows together (about 24 bytes each). Size it for the
+   * cows of the farms this instance detects for: a cow it cannot hold is read again in full, 11 days in one
+   * query, at each of her batches.
    */
   detectionCacheReadings: number;
+  /**
+   * Several instances on PostgreSQL with a Redis or NATS bus: each farm is detected by one of them, the
+   * others hand it their batches' cows. Off: every instance detects whatever it stores.
+   */
+  detectionHandoff: boolean;
   /** Periodic jobs (sensor offline, reminders); one instance runs each at a time. */
   jobs: boolean;
   simulator: boolean;
@@ -205,6 +210,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     ingestQueueLimit: integer('INGEST_QUEUE_LIMIT', 32, 1, 10_000),
     // Some 2,500 cows of 11 days at the 10-minute cadence, about 100 MB.
     detectionCacheReadings: integer('DETECTION_CACHE_READINGS', 4_000_000, 10_000, 500_000_000),
+    detectionHandoff: flag('DETECTION_HANDOFF', true),
     jobs: flag('JOBS', true),
     simulator: flag('SIMULATOR', true),
     metricsToken,

@@ -25,6 +25,7 @@ describe('ingest and bus settings', () => {
       ingestConcurrency: undefined,
       ingestQueueLimit: 32,
       detectionCacheReadings: 4_000_000,
+      detectionHandoff: true,
       jobs: true,
     });
   });
@@ -33,6 +34,10 @@ describe('ingest and bus settings', () => {
     expect(loadConfig({ ...base, DETECTION_CACHE_READINGS: '20000000' }).detectionCacheReadings).toBe(
       20_000_000,
     );
+  });
+
+  it('let an operator switch the hand-off of detection between instances off', () => {
+    expect(loadConfig({ ...base, DETECTION_HANDOFF: 'off' }).detectionHandoff).toBe(false);
   });
 
   it('leave the batches written at once to the database unless INGEST_CONCURRENCY is set', () => {
@@ -58,6 +63,7 @@ describe('ingest and bus settings', () => {
         INGEST_CONCURRENCY: '0',
         INGEST_QUEUE_LIMIT: 'many',
         DETECTION_CACHE_READINGS: '100',
+        DETECTION_HANDOFF: 'maybe',
         JOBS: 'sometimes',
       }),
     ).toEqual([
@@ -68,6 +74,7 @@ describe('ingest and bus settings', () => {
       'INGEST_CONCURRENCY must be an integer from 1 to 64 (got "0")',
       'INGEST_QUEUE_LIMIT must be an integer from 1 to 10000 (got "many")',
       'DETECTION_CACHE_READINGS must be an integer from 10000 to 500000000 (got "100")',
+      'DETECTION_HANDOFF must be on or off (got "maybe")',
       'JOBS must be on or off (got "sometimes")',
     ]);
   });

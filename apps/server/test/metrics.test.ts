@@ -124,10 +124,12 @@ describe('GET /metrics', () => {
     );
   });
 
-  it('counts the detection rounds and the cows run through the detectors', async () => {
+  it('counts the detection rounds, the cows run through the detectors and the histories read and held', async () => {
     const names = [
       ['cowcare_detection_cows_total'],
       ['cowcare_detection_rounds_total', '{outcome="done"}'],
+      ['cowcare_detection_history_reads_total'],
+      ['cowcare_detection_cached_cows'],
     ] as const;
     const before = await samples(names);
     await cowWearing(testApp, farmer, 'C902', 40902);
@@ -135,6 +137,9 @@ describe('GET /metrics', () => {
     await waitFor(async () => ((await samples(names))[0] ?? 0) > (before[0] ?? 0));
     const after = await samples(names);
     expect(after[1]).toBeGreaterThan(before[1] ?? 0);
+    // New to detection: her days are read in full once, then held.
+    expect(after[2]).toBe((before[2] ?? 0) + 1);
+    expect(after[3]).toBe((before[3] ?? 0) + 1);
     expect(sample((await scrape()).body, 'cowcare_detection_waiting_cows')).toBeGreaterThanOrEqual(0);
   });
 

@@ -96,6 +96,11 @@ export interface DetectionStats {
   roundSeconds: number;
   cowsDetected: number;
   noticesRecorded: number;
+  /**
+   * Cows whose 11 days were read in full: new to this instance, forgotten by its cache, wearing another
+   * sensor, or due for the hourly refresh. Growing with the batches: the cache is too small for the herd.
+   */
+  historiesRead: number;
 }
 
 /**
@@ -114,6 +119,7 @@ export class DetectionStage {
     roundSeconds: 0,
     cowsDetected: 0,
     noticesRecorded: 0,
+    historiesRead: 0,
   };
   private readonly waiting: WaitingCows;
   private running: Promise<void> | undefined;
@@ -199,6 +205,11 @@ export class DetectionStage {
   /** Cows noted and not yet detected. */
   get waitingCows(): number {
     return this.waiting.cowCount;
+  }
+
+  /** Cows whose recent readings are held in memory. */
+  get cachedCows(): number {
+    return this.histories.size;
   }
 
   /** Resolves when every noted cow has been handled. */
@@ -388,6 +399,7 @@ export class DetectionStage {
       );
       since.set(cow.id, Math.min(history.newest - RESYNC_OVERLAP_MS, oldestNew));
     }
+    this.stats.historiesRead += full.size;
     const none = new Map<number, DetectionReading[]>();
     const [loaded, added] = await Promise.all([
       full.size > 0 ? loadRecentReadings(this.db, farmId, [...full], DETECTION_HISTORY_HOURS) : none,

@@ -98,6 +98,11 @@ export class ReadingHistoryCache {
 
   constructor(private readonly maxReadings: number) {}
 
+  /** Cows held. */
+  get size(): number {
+    return this.histories.size;
+  }
+
   get(cowId: number): CowReadingHistory | undefined {
     const history = this.histories.get(cowId);
     if (history) {

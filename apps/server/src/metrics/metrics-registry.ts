@@ -7,7 +7,7 @@ import type { Services } from '../services';
 /** What the metrics read: the running parts of one server instance. */
 export interface MetricSources {
   services: Pick<Services, 'config' | 'db' | 'ingest' | 'bus' | 'sockets' | 'mqtt'>;
-  detection: Pick<DetectionStage, 'stats' | 'waitingCows' | 'onDetected'>;
+  detection: Pick<DetectionStage, 'stats' | 'waitingCows' | 'cachedCows' | 'onDetected'>;
   /** Set when instances share the detection by farm. */
   handoff?: Pick<DetectionHandoff, 'stats' | 'members'> | undefined;
 }
@@ -144,6 +144,18 @@ const detectionMetrics = (registers: Registers, detection: MetricSources['detect
   mirrored(registers, 'cowcare_detection_notices_total', 'Notices recorded by detection.', () => [
     [{}, stats.noticesRecorded],
   ]);
+  mirrored(
+    registers,
+    'cowcare_detection_history_reads_total',
+    'Cows whose 11 days detection read in full (new here, forgotten by the cache, or the hourly refresh).',
+    () => [[{}, stats.historiesRead]],
+  );
+  gauge(
+    registers,
+    'cowcare_detection_cached_cows',
+    'Cows whose recent readings detection holds in memory (DETECTION_CACHE_READINGS bounds their readings).',
+    () => detection.cachedCows,
+  );
   gauge(
     registers,
     'cowcare_detection_waiting_cows',

@@ -34,6 +34,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ingestConcurrency: undefined,
   ingestQueueLimit: 32,
   detectionCacheReadings: 4_000_000,
+  detectionHandoff: true,
   jobs: false,
   simulator: false,
   tokenSecret: 'test-secret-that-is-long-enough-for-hs256-signing',

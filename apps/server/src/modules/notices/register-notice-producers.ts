@@ -25,7 +25,7 @@ export const registerNoticeProducers = (app: FastifyInstance, services: Services
   });
   const { peers } = services.bus;
   const handoff =
-    peers && !soleWriter
+    peers && !soleWriter && services.config.detectionHandoff
       ? new DetectionHandoff(stage, peers, services.bus.channel, services.config.instanceName, services.log)
       : undefined;
   let stopListening: (() => void) | undefined;
