@@ -177,7 +177,45 @@ const shuffled = (farms: readonly BenchFarm[], round: number) => {
 
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
-const report = (phases: readonly PhaseResult[], setupSeconds: number): string => {
+const HOP_SAMPLES = 1_000;
+
+/**
+ * What a hand-off adds to a batch's way to detection: one message from one instance's bus to the other's, on
+ * the channels and connections the hand-off uses, timed from the publish to its arrival (one process, one
+ * clock), one at a time with the instances idle. Milliseconds, sorted.
+ */
+const measureHop = async (db: Database): Promise<number[]> => {
+  const [sender, receiver] = await startInstances(db, 'on', PHASES.length);
+  try {
+    const [from, to] = [sender?.services.bus.peers, receiver?.services.bus.peers];
+    if (!from || !to) throw new Error('the instances have no peer channels');
+    const channel = `cowcare-bench.${runId}.hop`;
+    let arrived: (() => void) | undefined;
+    const stop = await to.listen(channel, () => arrived?.());
+    const hops: number[] = [];
+    for (let sample = 0; sample < HOP_SAMPLES; sample += 1) {
+      const received = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const started = performance.now();
+      await from.publish(
+        channel,
+        JSON.stringify({ farmId: 1, cows: [{ cowId: 1, since: 0, urgent: true }] }),
+      );
+      await received;
+      hops.push(performance.now() - started);
+    }
+    await stop();
+    return hops.sort((a, b) => a - b);
+  } finally {
+    for (const instance of [sender, receiver]) await instance?.app.close();
+  }
+};
+
+const quantile = (sorted: readonly number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? Number.NaN;
+
+const report = (phases: readonly PhaseResult[], setupSeconds: number, hops: readonly number[]): string => {
   const rows = phases.map((phase, index) => {
     const [first, ...steady] = phase.rounds;
     const held = phase.cachedCows.join(' + ');
@@ -225,6 +263,9 @@ about half of every round's farms, at random, so over a few rounds it sees every
 for the herd, forgets the cows least recently seen: those it is given next. With it, each instance detects only
 its own farms' cows, which fit.
 
+What a hand-off adds to the way of a batch to its detection, a Redis message from one instance to the other
+(${HOP_SAMPLES} one at a time, idle instances): p50 ${quantile(hops, 0.5).toFixed(2)} ms, p99 ${quantile(hops, 0.99).toFixed(2)} ms, max ${quantile(hops, 1).toFixed(2)} ms.
+
 In the benchmark's first version every round's farms published in one fixed order, and Mosquitto's round robin
 then gave each farm to the same instance every round: no full reads either way, an affinity that gateways
 which are not in step do not give. Each round's farms now publish in an order of their own.
@@ -250,9 +291,9 @@ const main = async () => {
       results.push(await runPhase(db, farms, firstRound, phase));
       console.log(JSON.stringify(results[results.length - 1]));
     }
-    return { results, setupSeconds };
+    return { results, setupSeconds, hops: await measureHop(db) };
   });
-  const text = report(phases.results, phases.setupSeconds);
+  const text = report(phases.results, phases.setupSeconds, phases.hops);
   writeFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md'), text);
   console.log(text);
 };
