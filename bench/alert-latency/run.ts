@@ -2,7 +2,9 @@
 // the one that completes a heat, to the `notice` arriving on a WebSocket of that farm, while 5,000 readings/s
 // of background load flow through the same (embedded) broker. Not a test: it writes RESULTS.md next to this.
 // Run: npx tsx bench/alert-latency/run.ts   (DATABASE_URL: also PostgreSQL, on a scratch database dropped after;
-// --only pglite|pglite-light|postgres: that part alone, printed, RESULTS.md untouched)
+// and two instances behind the local Mosquitto with a Redis bus (MQTT_URL, REDIS_URL: the local ones by
+// default); --only pglite|pglite-light|postgres|scale: that part alone, printed, RESULTS.md untouched;
+// --no-handoff: the two instances without the hand-off of detection)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +15,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import { DEFAULT_ESTRUS_PARAMETERS, detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
-import { buildApp } from '../../apps/server/src/app';
+import { buildApp, type BuiltApp } from '../../apps/server/src/app';
 import type { Config } from '../../apps/server/src/config';
 import { benchServerConfig, defaultIngestConcurrencies } from '../server-config';
 import type { Database } from '../../apps/server/src/db/database';
@@ -24,6 +26,8 @@ import { runSeed } from '../../apps/server/src/seed/run-seed';
 import { BENCH_COUNTRY, buildBenchFarms, FIRST_SENSOR, type BenchFarm } from '../ingest/farm';
 import { ROUND_MS, roundBatch } from '../ingest/readings';
 import { describeMachine } from '../machine';
+import { metricSum } from '../server-metrics';
+import { startServerProcess, type ServerProcess } from '../server-process';
 import { CommitProbe } from './commit-probe';
 import { STALL_MS, StallTrace, tookAt } from './stall-trace';
 
@@ -89,6 +93,50 @@ const progress = (label: string, text: string) =>
 
 /** The server's settings as shipped; its ingest concurrency is its database's default. */
 const config: Config = benchServerConfig(RUN_ID, { INGEST_QUEUE_LIMIT: '32' });
+
+/**
+ * How the server runs: one instance with its embedded broker and in-process bus (the default), or the scale
+ * path's two instances behind an external broker with a bus between them (docs/operations.md), so a farm's
+ * batches reach either instance and are handed to the one that detects for it. The second instance runs the
+ * server's entry point in a process of its own: in this one, the two detection stages' rounds would take
+ * turns on one thread, which two servers never do.
+ */
+type Topology = { instances: 1 } | { instances: 2; mqttUrl: string; busUrl: string; databaseUrl: string };
+
+/** `--no-handoff`: the scale path with each instance detecting what it stores (an A/B of the hand-off). */
+const HANDOFF = process.argv.includes('--no-handoff') ? 'off' : 'on';
+
+/** The first instance's settings: this process's. */
+const firstConfigOf = (topology: Topology): Config =>
+  topology.instances === 1
+    ? config
+    : benchServerConfig(RUN_ID, {
+        INGEST_QUEUE_LIMIT: '32',
+        MQTT_URL: topology.mqttUrl,
+        BUS_URL: topology.busUrl,
+        INSTANCE_NAME: `bench-${RUN_ID}-1`,
+        DETECTION_HANDOFF: HANDOFF,
+      });
+
+/** The second instance of the scale path, with the same names of topics, group and channel. */
+const startSecondInstance = (topology: Topology): Promise<ServerProcess | undefined> =>
+  topology.instances === 1
+    ? Promise.resolve(undefined)
+    : startServerProcess({
+        DATABASE_URL: topology.databaseUrl,
+        MQTT_URL: topology.mqttUrl,
+        BUS_URL: topology.busUrl,
+        INSTANCE_NAME: `bench-${RUN_ID}-2`,
+        DETECTION_HANDOFF: HANDOFF,
+        MQTT_TOPIC_ROOT: config.mqttTopicRoot,
+        MQTT_SHARE_GROUP: config.mqttShareGroup,
+        BUS_CHANNEL: config.busChannel,
+        INGEST_QUEUE_LIMIT: '32',
+        DEMO: 'off',
+        SIMULATOR: 'off',
+        JOBS: 'off',
+        MIN_APP_VERSION_CODE: '150',
+      });
 
 const topicOf = (farm: BenchFarm) => readingsTopic(config.mqttTopicRoot, BENCH_COUNTRY, farm.farmNumber);
 
@@ -368,7 +416,7 @@ interface Latencies {
 }
 
 interface Result {
-  label: 'PGlite' | 'PostgreSQL';
+  label: 'PGlite' | 'PostgreSQL' | 'PostgreSQL, two instances';
   database: string;
   alerts: Latencies[];
   /** Warm-up until the ingest had caught up with the load. */
@@ -379,10 +427,27 @@ interface Result {
   commits: number[];
 }
 
+/** For two instances: the share of the batches one stored and handed to the other, from their metrics. */
+const topologyNote = async (first: BuiltApp, second: ServerProcess | undefined): Promise<string> => {
+  if (!second) return '';
+  const batches = async (way: string) => {
+    const labels = `{way="${way}"}`;
+    const name = 'cowcare_detection_handoff_batches_total';
+    return (await metricSum([first], name, labels)) + (await second.metric(name, labels));
+  };
+  const [kept, sent] = [await batches('kept'), await batches('sent')];
+  const handoff =
+    kept + sent === 0
+      ? 'the hand-off off'
+      : `${Math.round((100 * sent) / (kept + sent))} % of the batches handed to the other instance`;
+  return `, two instances behind Mosquitto with a Redis bus (${handoff})`;
+};
+
 const measure = async (
   label: Result['label'],
   db: Database,
   messagesPerSecond = MESSAGES_PER_SECOND,
+  topology: Topology = { instances: 1 },
 ): Promise<Result> => {
   await migrate(db);
   await runSeed(db, { demo: false });
@@ -416,9 +481,18 @@ const measure = async (
   );
   await db.query('ANALYZE sensor_readings');
 
-  const { app, services } = await buildApp(config, db);
-  const httpUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const mqttUrl = `mqtt://127.0.0.1:${services.mqtt?.port}`;
+  const first = await buildApp(firstConfigOf(topology), db);
+  // The farms' sockets are on the first instance; a notice detected on the second reaches them by the bus.
+  const httpUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
+  const second = await startSecondInstance(topology).catch(async (error: unknown) => {
+    await first.app.close();
+    throw error;
+  });
+  const mqttUrl =
+    topology.instances === 1 ? `mqtt://127.0.0.1:${first.services.mqtt?.port}` : topology.mqttUrl;
+  const storedReadings = async () =>
+    first.services.ingest.stats.stored +
+    ((await second?.metric('cowcare_ingest_readings_total', '{outcome="stored"}')) ?? 0);
   const arrivals = new Map<string, (at: number) => void>();
   const sockets: WebSocket[] = [];
   const gateways: MqttClient[] = [];
@@ -457,14 +531,14 @@ const measure = async (
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, warmUpEnds - performance.now())));
     // A fresh start loads every cow's 11 days once and the ingest falls behind meanwhile: the alerts are
     // measured once it has caught up (at most a minute more), as on a server that has been running.
-    const caughtUp = () =>
-      services.ingest.stats.stored >= load.sentReadings() - BACKGROUND_FARMS * COWS_PER_FARM;
-    for (let waited = 0; !caughtUp() && waited < 60_000; waited += 100) {
+    const caughtUp = async () =>
+      (await storedReadings()) >= load.sentReadings() - BACKGROUND_FARMS * COWS_PER_FARM;
+    for (let waited = 0; !(await caughtUp()) && waited < 60_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const warmUpSeconds = (performance.now() - warmUpEnds + WARM_UP_MS) / 1000;
     progress(label, `warmed up in ${warmUpSeconds.toFixed(0)} s; measuring ${ALERTS * 2} alerts`);
-    const storedBefore = services.ingest.stats.stored;
+    const storedBefore = await storedReadings();
     const trace = TRACE ? new StallTrace() : undefined;
     const commitProbe = await CommitProbe.start(db);
     const samples: { kind: string; sentAt: number; at: number | undefined }[] = [];
@@ -508,7 +582,7 @@ const measure = async (
       }
     }
     const storedSeconds = (performance.now() - timedFrom) / 1000;
-    const stored = (services.ingest.stats.stored - storedBefore) / storedSeconds;
+    const stored = ((await storedReadings()) - storedBefore) / storedSeconds;
     const offered = await load.stop();
     const commits = await commitProbe.stop();
     if (trace) {
@@ -522,7 +596,7 @@ const measure = async (
     }
     return {
       label,
-      database: await db.serverVersion(),
+      database: `${await db.serverVersion()}${await topologyNote(first, second)}`,
       alerts,
       warmUpSeconds,
       offered: offered.readings / offered.seconds,
@@ -532,7 +606,8 @@ const measure = async (
   } finally {
     for (const socket of sockets) socket.close();
     await Promise.all(gateways.map((client) => client.endAsync()));
-    await app.close();
+    await second?.stop();
+    await first.app.close();
   }
 };
 
@@ -588,12 +663,22 @@ const withScratchPglite = async (messagesPerSecond: number): Promise<Result> => 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 const loadAverage = () => os.loadavg()[0]?.toFixed(2) ?? '?';
 
+/**
+ * The goal is the single server's at the goal's load; two servers sharing this machine's two cores with their
+ * database and broker say what the hand-off costs, not what two machines would give.
+ */
+const goalCell = (r: Result, met: boolean): string => {
+  const p99 = `p99 ${met ? 'under' : 'over'} ${GOAL_P99_MS} ms`;
+  if (r.label === 'PostgreSQL, two instances') return `(two servers on one machine: ${p99})`;
+  if (r.offered <= MESSAGES_PER_SECOND * COWS_PER_FARM * 0.9) return `(lighter load: ${p99})`;
+  return met ? 'met' : '**not met**';
+};
+
 const report = (results: Result[], postgresSkipped: boolean, loadAtStart: string): string => {
   const rows = results.flatMap((r) =>
     r.alerts.map(({ kind, latencies, missed }) => {
       const p99 = percentile(latencies, 99);
       const met = missed === 0 && p99 < GOAL_P99_MS;
-      const atGoalLoad = r.offered > MESSAGES_PER_SECOND * COWS_PER_FARM * 0.9;
       return [
         r.database,
         kind.name,
@@ -605,11 +690,7 @@ const report = (results: Result[], postgresSkipped: boolean, loadAtStart: string
         Math.round(r.offered).toLocaleString('en'),
         Math.round(r.stored).toLocaleString('en'),
         r.warmUpSeconds.toFixed(1),
-        atGoalLoad
-          ? met
-            ? 'met'
-            : '**not met**'
-          : `(lighter load: p99 ${met ? 'under' : 'over'} ${GOAL_P99_MS} ms)`,
+        goalCell(r, met),
       ].join(' | ');
     }),
   );
@@ -625,6 +706,7 @@ Written by \`npx tsx bench/alert-latency/run.ts\`; numbers from one run, not a t
 - Background load: ${BACKGROUND_FARMS} farms of ${COWS_PER_FARM} cows, their gateways publishing ${MESSAGES_PER_SECOND} messages of ${COWS_PER_FARM} readings a second (${(MESSAGES_PER_SECOND * COWS_PER_FARM).toLocaleString('en')} readings/s offered), one message every ${1000 / MESSAGES_PER_SECOND} ms round-robin, QoS 1, not waiting for acks; each farm's rounds are 10 minutes apart starting ${BACKGROUND_DAYS_BACK} days ago, and every background cow has the 11 days before that stored directly before the server starts, so detection works on full histories as on a server that has been running. Warm-up: at least ${WARM_UP_MS / 1000} s of load, and until the ingest has caught up with it (a fresh start reads every cow's 11 days into detection once, which takes some 30-40 s at this load, and the ingest falls behind meanwhile; the column gives how long the warm-up took). "offered" is the rate actually published; "stored" is the rate the ingest stored during the timed part.
 - Alerts: ${ALERTS} of each kind, in ${MEASURED_FARMS} further farms, two measured cows an alert (${PAIRS_PER_FARM} pair${PAIRS_PER_FARM > 1 ? 's' : ''} a farm), with 11 days of history stored directly by SQL before the server starts and their last reading before the alert sent over MQTT during the warm-up (so each measured cow has been detected before, like every cow of a running server). The fever cow (neck sensor ${FIRST_SENSOR}, the next pair's ${FIRST_SENSOR + 2}, ...): 38.7-38.8 °C, then 40.9 °C for the last 110 minutes; the alert's reading (40.9 °C at the next 10-minute slot) completes the 2-hour hold of a severe fever, notice 203. The heat cow (the next sensor, in estrus detection): steady activity, then three times as much for about seven hours, placed with the estrus detector so that the alert's reading is the first at which the rule holds, notice 101. The two kinds take turns, farm by farm, under the same load. Each farm's user logs in (\`POST /api/login/login/loginApp\`) and holds a registered socket (\`/socket?token=\`). Alerts are sent one at a time, ${ALERT_SPACING_MS} ms apart: the clock starts just before the gateway's publish and stops when that farm's socket receives the \`notice\` for the cow (timeout ${ALERT_TIMEOUT_MS / 1000} s, counted as missed).
 - One-row commit: an INSERT of one row, committed on its own every 100 ms of the timed part on the same database, timed on the alerts' clock: what the database alone took at the same moments (on PostgreSQL a commit waits for its WAL to reach the disk; on PGlite it also waits its turn in the thread).
+- PostgreSQL, two instances (the scale path, docs/operations.md): two server instances on the same database, the first in this process and the second in a process of its own (the server's entry point), members of one MQTT 5 shared subscription on the local Mosquitto, which the gateways publish to, with the local Redis as the bus between them. The sockets are on the first instance; each farm is detected by one instance, to which the other hands the batches it stores (the share is in the database column), and a notice detected on the second reaches the sockets through the bus. Both processes, PostgreSQL and Mosquitto share this machine's two cores.
 - PGlite is measured twice: at the goal's load and at ${(LIGHT_MESSAGES_PER_SECOND * COWS_PER_FARM).toLocaleString('en')} readings/s, below what it can store while detecting on the same thread; the goal applies to the first.
 - Percentiles are nearest-rank over ${ALERTS} samples (${ALERTS - Math.ceil(0.99 * ALERTS)} samples lie above p99). A notice counts as received if its callback ran before the timeout callback; when the event loop is blocked that can be later than the nominal timeout.
 
@@ -642,6 +724,18 @@ const PHASES = {
     const adminUrl = process.env.DATABASE_URL;
     if (!adminUrl) throw new Error('--only postgres needs DATABASE_URL');
     return withScratchPostgres(adminUrl, (db) => measure('PostgreSQL', db));
+  },
+  scale: () => {
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) throw new Error('--only scale needs DATABASE_URL');
+    return withScratchPostgres(adminUrl, (db, databaseUrl) =>
+      measure('PostgreSQL, two instances', db, MESSAGES_PER_SECOND, {
+        instances: 2,
+        mqttUrl: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883',
+        busUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        databaseUrl,
+      }),
+    );
   },
 } as const;
 
@@ -668,7 +762,7 @@ const main = async (): Promise<void> => {
   }
   const results = [await PHASES.pglite(), await PHASES['pglite-light']()];
   const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) results.push(await PHASES.postgres());
+  if (adminUrl) results.push(await PHASES.postgres(), await PHASES.scale());
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
   const text = report(results, !adminUrl, loadAtStart);
   writeFileSync(file, text);

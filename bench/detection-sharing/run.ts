@@ -22,6 +22,7 @@ import { ROUND_MS, roundBatch } from '../ingest/readings';
 import { describeMachine } from '../machine';
 import { withScratchPostgres } from '../scratch-postgres';
 import { benchServerConfig } from '../server-config';
+import { metricSum } from '../server-metrics';
 
 const FARMS = 40;
 const COWS_PER_FARM = 25;
@@ -52,17 +53,6 @@ interface PhaseResult {
   cachedCows: number[];
   handoffs: { kept: number; sent: number; received: number };
 }
-
-/** The sum over both instances of one sample of their `/metrics`. */
-const metricSum = async (instances: readonly BuiltApp[], name: string, labels = ''): Promise<number> => {
-  let sum = 0;
-  for (const { app } of instances) {
-    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
-    const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}${labels} `));
-    sum += line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return sum;
-};
 
 /** Every cow's history before the first round, set-based: temperature and activity with a daily rhythm. */
 const storeHistories = async (db: Database, farms: readonly BenchFarm[], firstRound: number) => {
