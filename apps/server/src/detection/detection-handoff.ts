@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoredReading } from '../ingest/stored-reading';
 import type { PeerChannels } from '../realtime/bus';
+import { checkedJson } from '../realtime/checked-json';
 import { DetectionMembers, type DetectionMembersOptions } from './detection-members';
 import type { DetectionStage } from './detection-stage';
 import type { NotedCow } from './waiting-cows';
@@ -103,13 +103,8 @@ export class DetectionHandoff {
   }
 
   private receive(payload: string): void {
-    let batch: unknown;
-    try {
-      batch = JSON.parse(payload);
-    } catch {
-      batch = undefined;
-    }
-    if (!Value.Check(HandedOverBatch, batch)) {
+    const batch = checkedJson(HandedOverBatch, payload);
+    if (!batch) {
       this.log.warn('detection: a hand-off that is not a batch of cows was dropped');
       return;
     }

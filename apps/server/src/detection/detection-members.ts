@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import type { PeerChannels } from '../realtime/bus';
+import { checkedJson } from '../realtime/checked-json';
 import { farmOwner } from './farm-owner';
 
 const Heartbeat = Type.Object({
@@ -62,7 +62,7 @@ export class DetectionMembers {
     await this.stopListening?.().catch(() => undefined);
   }
 
-  /** This instance and every other one heard from within the expiry, by name. */
+  /** This instance and every other one heard from within the expiry (forgetting the others). */
   live(): string[] {
     const since = this.now() - this.expiryMs;
     const names = [this.self];
@@ -70,7 +70,7 @@ export class DetectionMembers {
       if (heardAt < since) this.lastHeard.delete(name);
       else if (name !== this.self) names.push(name);
     }
-    return names.sort();
+    return names;
   }
 
   ownerOf(farmId: number): string {
@@ -82,13 +82,8 @@ export class DetectionMembers {
   }
 
   private heard(payload: string): void {
-    let heartbeat: unknown;
-    try {
-      heartbeat = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    if (!Value.Check(Heartbeat, heartbeat)) return;
+    const heartbeat = checkedJson(Heartbeat, payload);
+    if (!heartbeat) return;
     if (heartbeat.leaving) this.lastHeard.delete(heartbeat.instance);
     else this.lastHeard.set(heartbeat.instance, this.now());
   }

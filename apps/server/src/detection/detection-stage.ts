@@ -167,8 +167,7 @@ export class DetectionStage {
     feverish: ReadonlySet<number> = new Set(),
   ): void {
     if (this.stopped) return;
-    const lastDetectedAt = (cowId: number) => this.histories.peek(cowId)?.detectedAt ?? -Infinity;
-    if (this.waiting.note(farmId, readings, this.urgentAmong(readings, feverish), lastDetectedAt)) {
+    if (this.waiting.note(farmId, readings, this.urgentAmong(readings, feverish), this.lastDetectedAt)) {
       this.wake?.();
     }
     this.kick();
@@ -180,13 +179,16 @@ export class DetectionStage {
    */
   enqueueHandedOver(farmId: number, cows: readonly NotedCow[]): void {
     if (this.stopped) return;
-    const lastDetectedAt = (cowId: number) => this.histories.peek(cowId)?.detectedAt ?? -Infinity;
     const withHeats = cows.map((cow) =>
       this.heatBuildingCows.has(cow.cowId) ? { ...cow, urgent: true } : cow,
     );
-    if (this.waiting.noteCows(farmId, withHeats, lastDetectedAt)) this.wake?.();
+    if (this.waiting.noteCows(farmId, withHeats, this.lastDetectedAt)) this.wake?.();
     this.kick();
   }
+
+  /** When a cow's last detection here ran; -Infinity when her history is not held (she goes first). */
+  private readonly lastDetectedAt = (cowId: number): number =>
+    this.histories.peek(cowId)?.detectedAt ?? -Infinity;
 
   private urgentAmong(readings: readonly StoredReading[], feverish: ReadonlySet<number>): Set<number> {
     const urgent = new Set(feverish);

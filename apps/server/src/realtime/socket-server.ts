@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { Value } from '@sinclair/typebox/value';
 import {
   ClientSocketMessage,
   SOCKET_CLOSE_CODES,
@@ -8,15 +7,9 @@ import {
 } from '@cowcare/contract/socket-messages';
 import { resolveAccessToken } from '../http/authenticate';
 import type { Services } from '../services';
+import { checkedJson } from './checked-json';
 
-const parseMessage = (raw: string): ClientSocketMessage | undefined => {
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Value.Check(ClientSocketMessage, value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-};
+const parseMessage = (raw: string): ClientSocketMessage | undefined => checkedJson(ClientSocketMessage, raw);
 
 /**
  * `/socket?token=…`: browsers cannot set headers on a WebSocket, so the access token comes in the query.
