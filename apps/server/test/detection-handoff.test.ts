@@ -4,7 +4,9 @@
 // which is what the PGlite pass checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
+import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
 import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
 import { inboxChannel, membersChannel } from '../src/detection/detection-handoff';
 import { farmOwner } from '../src/detection/farm-owner';
 import {
@@ -29,7 +31,7 @@ import {
   waitFor,
   type TestGateway,
 } from './ingest-fixtures';
-import { DAY, HOUR, insertReadings, SLOT, slots } from './notices-fixtures';
+import { collar, DAY, HOUR, insertReadings, SLOT, slots, step, type ReadingRow } from './notices-fixtures';
 
 const buses = [
   ['redis', process.env.REDIS_URL],
@@ -44,6 +46,7 @@ for (const [name, url] of buses) {
       if (testDatabaseKind() === 'postgres') {
         describe('two instances on one PostgreSQL', () => {
           handoffSuite(url ?? '');
+          heatMarksSuite(url ?? '');
           outageSuite(url ?? '');
         });
       } else {
@@ -65,12 +68,18 @@ const openPair = async (name: string, busUrl: string, secondBusUrl = busUrl): Pr
   const names: [string, string] = [`${name}-1-${TEST_RUN_ID}`, `${name}-2-${TEST_RUN_ID}`];
   const busChannel = `cowcare-test.${name}.${TEST_RUN_ID}`;
   const first = await createTestApp({ busUrl, busChannel, instanceName: names[0] });
-  const built = await buildApp(
-    testConfig({ busUrl: secondBusUrl, busChannel, instanceName: names[1] }),
-    first.db,
-  );
+  const second = await anotherInstance(first, { busUrl: secondBusUrl, busChannel, instanceName: names[1] });
+  return { first, second, names, busChannel };
+};
+
+/** One more instance on the database of `first`. */
+const anotherInstance = async (
+  first: TestApp,
+  config: Pick<Config, 'busUrl' | 'busChannel' | 'instanceName'>,
+): Promise<TestApp> => {
+  const built = await buildApp(testConfig(config), first.db);
   await built.app.ready();
-  return { first, second: { ...built, db: first.db, close: () => built.app.close() }, names, busChannel };
+  return { ...built, db: first.db, close: () => built.app.close() };
 };
 
 const closePair = async (pair: InstancePair | undefined) => {
@@ -123,6 +132,84 @@ const feverNotices = async (pair: InstancePair, farm: Farm, cowId: number) =>
   (await noticesOf(pair.first, farm.gateway.farmId)).filter(
     (notice) => notice.cowId === cowId && notice.code >= 201 && notice.code <= 203,
   );
+
+const postThrough = async (through: TestApp, farm: Farm, sensorId: number, row: ReadingRow) => {
+  const values = { temp: row.temperature ?? undefined, activity: row.activity ?? undefined };
+  const response = await call(through, api.ingest.postReadings, {
+    body: [reading(sensorId, Math.floor(row.time / SLOT), new Date(row.time), values)],
+    headers: basicAuthorization(farm.gateway.username, farm.gateway.secret),
+  });
+  expect(response.statusCode).toBe(200);
+};
+
+/**
+ * A cycling cow of the farm whose collar has counted three times her usual activity for hours: her readings
+ * stored up to the one before her heat's alert, which is posted through `detectedBy`, the instance that
+ * detects for the farm; once it has detected her, a heat is building and no notice is out yet. Answers her id
+ * and the way to post her alert's reading.
+ */
+interface HeatBuilding {
+  cowId: number;
+  postAlert: (through: TestApp) => Promise<void>;
+}
+
+const heatBuildingOn = async (
+  pair: InstancePair,
+  detectedBy: TestApp,
+  farm: Farm,
+  sensorId: number,
+): Promise<HeatBuilding> => {
+  const cowId = await cowWearing(pair.first, farm.farmer, `C${sensorId}`, sensorId);
+  const now = Math.floor(Date.now() / SLOT) * SLOT;
+  const readings = collar(
+    now - 12 * DAY,
+    now + SLOT,
+    (time) => 1 + step(now - 12 * HOUR, now + SLOT, 2)(time),
+  );
+  const activity = readings.map(({ time, activity }) => ({ time, activity: activity ?? 0 }));
+  const [episode] = detectEstrusEpisodes(activity, { parameters: { lookAhead: false } });
+  const alertAt = episode?.alertAt ?? Infinity;
+  const at = (time: number) => readings.filter((row) => row.time === time);
+  const [beforeAlert] = at(alertAt - SLOT);
+  const [alert] = at(alertAt);
+  if (!beforeAlert || !alert) throw new Error('the series holds no heat whose alert is due by now');
+  await insertReadings(
+    pair.first,
+    farm.gateway.farmId,
+    cowId,
+    sensorId,
+    readings.filter((row) => row.time < beforeAlert.time),
+  );
+  const detected = await metric(detectedBy, 'cowcare_detection_cows_total');
+  await postThrough(detectedBy, farm, sensorId, beforeAlert);
+  await waitFor(async () => (await metric(detectedBy, 'cowcare_detection_cows_total')) > detected);
+  expect(await heatNotices(pair, farm, cowId)).toEqual([]);
+  return { cowId, postAlert: (through: TestApp) => postThrough(through, farm, sensorId, alert) };
+};
+
+const heatNotices = async (pair: InstancePair, farm: Farm, cowId: number) =>
+  (await noticesOf(pair.first, farm.gateway.farmId)).filter(
+    (notice) => notice.cowId === cowId && notice.code === 101,
+  );
+
+/** Cows the instance detected after the ingest told of them, by urgency (the timing comes after the notices). */
+const detectionsTimed = async (instance: TestApp) => ({
+  urgent: await metric(instance, 'cowcare_detection_delay_seconds_count', '{urgency="urgent"}'),
+  routine: await metric(instance, 'cowcare_detection_delay_seconds_count', '{urgency="routine"}'),
+});
+/** Posts her alert's reading through `instance`, which detects her; answers whether she went first. */
+const alertWentFirst = async (pair: InstancePair, instance: TestApp, farm: Farm, heat: HeatBuilding) => {
+  const before = await detectionsTimed(instance);
+  await heat.postAlert(instance);
+  await waitFor(async () => {
+    const now = await detectionsTimed(instance);
+    return now.urgent + now.routine > before.urgent + before.routine;
+  });
+  expect(await heatNotices(pair, farm, heat.cowId)).toEqual([expect.objectContaining({ code: 101 })]);
+  return (await detectionsTimed(instance)).urgent > before.urgent;
+};
+const heatMarksMoved = (instance: TestApp, way: 'sent' | 'received') =>
+  metric(instance, 'cowcare_detection_heat_marks_moved_total', `{way="${way}"}`);
 
 /** The embedded database has one writer, its process: one instance, which detects whatever it stores. */
 function soleWriterSuite(busUrl: string) {
@@ -216,6 +303,63 @@ function handoffSuite(busUrl: string) {
     const cowId = await feverThrough(pair, pair.first, farm, 40705);
     await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0);
     expect(await handedOff(pair.first, 'kept')).toBe(kept + 1);
+  });
+}
+
+/**
+ * A cow in whom a heat is building goes first at her next batch; when her farm moves to another instance, so
+ * does that mark, or her alert would wait behind the routine rounds there.
+ */
+function heatMarksSuite(busUrl: string) {
+  const opened: TestApp[] = [];
+  afterAll(async () => {
+    for (const instance of opened.reverse()) await instance.close();
+  });
+  const pairOfTwo = async (name: string) => {
+    const pair = await openPair(name, busUrl);
+    opened.push(pair.first, pair.second);
+    await waitFor(async () => (await instancesHeard(pair.first)) === 2);
+    await waitFor(async () => (await instancesHeard(pair.second)) === 2);
+    return pair;
+  };
+
+  it("an instance that stops gives its heats building to its farms' new instance", async () => {
+    const pair = await pairOfTwo('heat-marks-stop');
+    const farm = await farmDetectedBy(pair, pair.second);
+    const heat = await heatBuildingOn(pair, pair.second, farm, 40901);
+    await pair.second.app.close();
+    await waitFor(async () => (await heatMarksMoved(pair.first, 'received')) === 1);
+
+    expect(await alertWentFirst(pair, pair.first, farm, heat)).toBe(true);
+  });
+
+  it('an instance that hears a new one gives it the heats building of the farms it takes, and only those', async () => {
+    const pair = await pairOfTwo('heat-marks-join');
+    await pair.second.app.close();
+    await waitFor(async () => (await instancesHeard(pair.first)) === 1);
+    const newcomer = `heat-marks-join-3-${TEST_RUN_ID}`;
+    const farmDetectedAfterJoining = async (by: string): Promise<Farm> => {
+      for (;;) {
+        const farmer = await createFarmUser(pair.first);
+        const gateway = await createGateway(pair.first, farmer);
+        if (farmOwner(gateway.farmId, [pair.names[0], newcomer]) === by) return { farmer, gateway };
+      }
+    };
+    const moving = await farmDetectedAfterJoining(newcomer);
+    const staying = await farmDetectedAfterJoining(pair.names[0]);
+    const heat = await heatBuildingOn(pair, pair.first, moving, 40902);
+    await heatBuildingOn(pair, pair.first, staying, 40903);
+
+    const joined = await anotherInstance(pair.first, {
+      busUrl,
+      busChannel: pair.busChannel,
+      instanceName: newcomer,
+    });
+    opened.push(joined);
+    await waitFor(async () => (await heatMarksMoved(joined, 'received')) === 1);
+    expect(await heatMarksMoved(pair.first, 'sent')).toBe(1);
+
+    expect(await alertWentFirst(pair, joined, moving, heat)).toBe(true);
   });
 }
 

@@ -12,6 +12,7 @@ import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from
 import { detailsProblems } from './helpers/notice-details';
 import { basicAuthorization } from './ingest-fixtures';
 import {
+  collar,
   DAY,
   eventually,
   HOUR,
@@ -19,6 +20,7 @@ import {
   MINUTE,
   recordBus,
   slots,
+  step,
   type ReadingRow,
 } from './notices-fixtures';
 
@@ -43,17 +45,6 @@ const latestDrinkEndBefore = (time: number) => {
   );
   return Math.max(...ends.filter((end) => end <= time));
 };
-const step = (from: number, to: number, amount: number) => (time: number) =>
-  time >= from && time < to ? amount : 0;
-
-/** Neck-collar activity with a daily rhythm, and `factor` on top. */
-const collar = (from: number, to: number, factor: (time: number) => number = () => 1): ReadingRow[] =>
-  slots(from, to).map((time) => {
-    const hour = (time % DAY) / HOUR;
-    const level =
-      hour < 4 || hour >= 22 ? 10 : (hour >= 5 && hour < 7) || (hour >= 16 && hour < 18) ? 45 : 28;
-    return { time, activity: level * factor(time), temperature: 38.7 };
-  });
 
 let testApp: TestApp;
 let farmer: TestUser;

@@ -77,3 +77,16 @@ export const slots = (from: number, to: number): number[] => {
   for (let time = from; time < to; time += SLOT) times.push(time);
   return times;
 };
+
+/** `amount` from `from` (inclusive) to `to` (exclusive), 0 elsewhere. */
+export const step = (from: number, to: number, amount: number) => (time: number) =>
+  time >= from && time < to ? amount : 0;
+
+/** Neck-collar activity with a daily rhythm, and `factor` on top. */
+export const collar = (from: number, to: number, factor: (time: number) => number = () => 1): ReadingRow[] =>
+  slots(from, to).map((time) => {
+    const hour = (time % DAY) / HOUR;
+    const level =
+      hour < 4 || hour >= 22 ? 10 : (hour >= 5 && hour < 7) || (hour >= 16 && hour < 18) ? 45 : 28;
+    return { time, activity: level * factor(time), temperature: 38.7 };
+  });

@@ -18,6 +18,8 @@ const HandedOverBatch = Type.Object({
     }),
     { maxItems: 100_000 },
   ),
+  /** Cows of the farm whose heat was building where it was detected before: they go first here. */
+  heatsBuilding: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100_000 })),
 });
 
 /** Batches by what became of them here (metrics). */
@@ -30,6 +32,9 @@ export interface HandoffStats {
   received: number;
   /** Could not be handed over (the bus was away): detected here instead. */
   notSent: number;
+  /** Cows whose heat-building mark went with their farm to another instance, or came with it from one. */
+  heatMarksSent: number;
+  heatMarksReceived: number;
 }
 
 /** The channels of one install's detection, named after its bus channel. */
@@ -48,7 +53,14 @@ export const inboxChannel = (busChannel: string, instance: string): string =>
  * `RECHECK_HOURS` again, and a notice is recorded once per episode whichever instance detects it.
  */
 export class DetectionHandoff {
-  readonly stats: HandoffStats = { kept: 0, sent: 0, received: 0, notSent: 0 };
+  readonly stats: HandoffStats = {
+    kept: 0,
+    sent: 0,
+    received: 0,
+    notSent: 0,
+    heatMarksSent: 0,
+    heatMarksReceived: 0,
+  };
   readonly members: DetectionMembers;
   private stopInbox: (() => Promise<void>) | undefined;
   /** A hand-off failed since the last that went through: the outage is logged once. */
@@ -63,6 +75,7 @@ export class DetectionHandoff {
     options: DetectionMembersOptions = {},
   ) {
     this.members = new DetectionMembers(peers, membersChannel(busChannel), instanceName, options);
+    this.members.onJoined(() => void this.sendHeatMarks((farmId) => this.members.ownerOf(farmId)));
   }
 
   /** Listens for hand-offs first, so none sent once the others know of this instance is missed. */
@@ -73,8 +86,14 @@ export class DetectionHandoff {
     await this.members.start();
   }
 
+  /**
+   * Says it is leaving, so the others take its farms; finishes the rounds in progress, hands-offs received
+   * meanwhile included; then gives the marks of heats building to the farms' new instances.
+   */
   async stop(): Promise<void> {
     await this.members.stop();
+    await this.stage.stop();
+    await this.sendHeatMarks((farmId) => this.members.successorOf(farmId));
     await this.stopInbox?.().catch(() => undefined);
   }
 
@@ -102,12 +121,38 @@ export class DetectionHandoff {
     );
   }
 
+  /**
+   * Sends the marks of heats building in farms that `ownerOf` gives to another instance now (a farm moves when
+   * an instance joins or leaves), so their next readings go first there as they would have here. A mark the
+   * bus refuses stays here, for when the farm comes back.
+   */
+  private async sendHeatMarks(ownerOf: (farmId: number) => string | undefined): Promise<void> {
+    const sending = [...this.stage.farmsWithHeatsBuilding()].map(async (farmId) => {
+      const owner = ownerOf(farmId);
+      if (owner === undefined || owner === this.members.self) return;
+      const heatsBuilding = this.stage.releaseHeatMarks(farmId);
+      const message = JSON.stringify({ farmId, cows: [], heatsBuilding });
+      try {
+        await this.peers.publish(inboxChannel(this.busChannel, owner), message);
+        this.stats.heatMarksSent += heatsBuilding.length;
+      } catch {
+        this.stage.adoptHeatMarks(farmId, heatsBuilding);
+      }
+    });
+    await Promise.all(sending);
+  }
+
   private receive(payload: string): void {
     const batch = checkedJson(HandedOverBatch, payload);
     if (!batch) {
       this.log.warn('detection: a hand-off that is not a batch of cows was dropped');
       return;
     }
+    if (batch.heatsBuilding) {
+      this.stats.heatMarksReceived += batch.heatsBuilding.length;
+      this.stage.adoptHeatMarks(batch.farmId, batch.heatsBuilding);
+    }
+    if (batch.cows.length === 0) return;
     this.stats.received += 1;
     this.stage.enqueueHandedOver(batch.farmId, batch.cows);
   }

@@ -33,6 +33,7 @@ export class DetectionMembers {
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
   private stopListening: (() => Promise<void>) | undefined;
+  private readonly joinedListeners = new Set<(instance: string) => void>();
 
   constructor(
     private readonly peers: PeerChannels,
@@ -77,6 +78,19 @@ export class DetectionMembers {
     return farmOwner(farmId, this.live()) ?? this.self;
   }
 
+  /** The instance that detects for the farm once this one has left; undefined when no other is live. */
+  successorOf(farmId: number): string | undefined {
+    return farmOwner(
+      farmId,
+      this.live().filter((name) => name !== this.self),
+    );
+  }
+
+  /** Tells `listener` of each other instance heard that was not live before: some farms are now its own. */
+  onJoined(listener: (instance: string) => void): void {
+    this.joinedListeners.add(listener);
+  }
+
   private send(heartbeat: Heartbeat): Promise<void> {
     return this.peers.publish(this.channel, JSON.stringify(heartbeat));
   }
@@ -84,7 +98,14 @@ export class DetectionMembers {
   private heard(payload: string): void {
     const heartbeat = checkedJson(Heartbeat, payload);
     if (!heartbeat) return;
-    if (heartbeat.leaving) this.lastHeard.delete(heartbeat.instance);
-    else this.lastHeard.set(heartbeat.instance, this.now());
+    const { instance } = heartbeat;
+    if (heartbeat.leaving) {
+      this.lastHeard.delete(instance);
+      return;
+    }
+    const now = this.now();
+    const wasLive = (this.lastHeard.get(instance) ?? -Infinity) >= now - this.expiryMs;
+    this.lastHeard.set(instance, now);
+    if (!wasLive && instance !== this.self) for (const listener of this.joinedListeners) listener(instance);
   }
 }

@@ -132,9 +132,10 @@ export class DetectionStage {
   /**
    * Cows whose last detection found a heat building: their next readings go before routine ones. Kept apart
    * from their histories, which an instance with more cows than the cache holds forgets: a heat then waited
-   * behind routine rounds, p50 50 ms instead of 17 (bench/alert-latency/ANALYSIS.md, 2026-11-27).
+   * behind routine rounds, p50 50 ms instead of 17 (bench/alert-latency/ANALYSIS.md, 2026-11-27). By cow id,
+   * with her farm: when a farm moves to another instance, its marks go with it (`releaseHeatMarks`).
    */
-  private readonly heatBuildingCows = new Set<number>();
+  private readonly heatBuildingCows = new Map<number, number>();
   /** Moving average of one cow's detection time, which sizes the rounds. */
   private cowDetectionMs = 0.5;
   /** Ends the pause between background rounds early (an urgent cow arrived, or the stage stops). */
@@ -184,6 +185,27 @@ export class DetectionStage {
     );
     if (this.waiting.noteCows(farmId, withHeats, this.lastDetectedAt)) this.wake?.();
     this.kick();
+  }
+
+  /** The farms with a cow in whom a heat is building. */
+  farmsWithHeatsBuilding(): Set<number> {
+    return new Set(this.heatBuildingCows.values());
+  }
+
+  /** Gives up the farm's heat-building marks (it moved to another instance); answers its cows that had one. */
+  releaseHeatMarks(farmId: number): number[] {
+    const released: number[] = [];
+    for (const [cowId, markedFarm] of this.heatBuildingCows) {
+      if (markedFarm !== farmId) continue;
+      this.heatBuildingCows.delete(cowId);
+      released.push(cowId);
+    }
+    return released;
+  }
+
+  /** Takes over the marks another instance gave up with the farm: these cows' next readings go first here. */
+  adoptHeatMarks(farmId: number, cowIds: readonly number[]): void {
+    for (const cowId of cowIds) this.heatBuildingCows.set(cowId, farmId);
   }
 
   /** When a cow's last detection here ran; -Infinity when her history is not held (she goes first). */
@@ -278,7 +300,7 @@ export class DetectionStage {
         }
       }
       const history = this.histories.get(cow.id);
-      if (history) results.push(this.detectCow(cow, history, cows.get(cow.id)));
+      if (history) results.push(this.detectCow(farmId, cow, history, cows.get(cow.id)));
     }
     detecting += performance.now() - sliceStarted;
     if (results.length > 0) {
@@ -336,6 +358,7 @@ export class DetectionStage {
   }
 
   private detectCow(
+    farmId: number,
     cow: DetectionCow,
     history: CowReadingHistory,
     pending: PendingCow | undefined,
@@ -347,7 +370,7 @@ export class DetectionStage {
       from,
     );
     history.detectedAt = this.now();
-    if (heatBuilding) this.heatBuildingCows.add(cow.id);
+    if (heatBuilding) this.heatBuildingCows.set(cow.id, farmId);
     else this.heatBuildingCows.delete(cow.id);
     return {
       cowId: cow.id,

@@ -191,6 +191,17 @@ const handoffMetrics = (registers: Registers, handoff: NonNullable<MetricSources
     ],
     ['way'],
   );
+  mirrored(
+    registers,
+    'cowcare_detection_heat_marks_moved_total',
+    'Cows in whom a heat was building, their mark moved with their farm when an instance joined or left: ' +
+      'sent (to the instance that took the farm), received (from the one that gave it up).',
+    () => [
+      [{ way: 'sent' }, stats.heatMarksSent],
+      [{ way: 'received' }, stats.heatMarksReceived],
+    ],
+    ['way'],
+  );
   gauge(
     registers,
     'cowcare_detection_instances',
