@@ -28,6 +28,11 @@ export interface Config {
   mqttTopicRoot: string;
   /** Shared-subscription group the instances split the readings in (`$share/{group}/…`). */
   mqttShareGroup: string;
+  /**
+   * External broker: how long a member connection of an instance may be lost before another instance takes
+   * over its session and the readings queued in it.
+   */
+  mqttTakeoverDelaySeconds: number;
   /** Names this instance to an external broker; keep it stable across restarts (default: the host name). */
   instanceName: string;
   /** Unset: in-process. `redis://…` or `nats://…` (REDIS_URL and NATS_URL are accepted instead). */
@@ -203,6 +208,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     mqttUrl,
     mqttTopicRoot,
     mqttShareGroup,
+    mqttTakeoverDelaySeconds: integer('MQTT_TAKEOVER_DELAY', 15, 1, 3600),
     instanceName,
     busUrl,
     busChannel,

@@ -20,6 +20,7 @@ describe('ingest and bus settings', () => {
       mqttUrl: undefined,
       mqttTopicRoot: 'cowcare',
       mqttShareGroup: 'cowcare-ingest',
+      mqttTakeoverDelaySeconds: 15,
       busUrl: undefined,
       busChannel: 'cowcare.farm-events',
       ingestConcurrency: undefined,
@@ -34,6 +35,10 @@ describe('ingest and bus settings', () => {
     expect(loadConfig({ ...base, DETECTION_CACHE_READINGS: '20000000' }).detectionCacheReadings).toBe(
       20_000_000,
     );
+  });
+
+  it("let an operator say how long an instance's lost broker connection waits before another takes its session", () => {
+    expect(loadConfig({ ...base, MQTT_TAKEOVER_DELAY: '60' }).mqttTakeoverDelaySeconds).toBe(60);
   });
 
   it('let an operator switch the hand-off of detection between instances off', () => {
@@ -60,6 +65,7 @@ describe('ingest and bus settings', () => {
         BUS_URL: 'amqp://queue',
         MQTT_TOPIC_ROOT: 'cow/care',
         MQTT_SHARE_GROUP: '$share',
+        MQTT_TAKEOVER_DELAY: '0',
         INGEST_CONCURRENCY: '0',
         INGEST_QUEUE_LIMIT: 'many',
         DETECTION_CACHE_READINGS: '100',
@@ -71,6 +77,7 @@ describe('ingest and bus settings', () => {
       'BUS_URL (or REDIS_URL / NATS_URL) must be a redis://, rediss:// or nats:// URL',
       'MQTT_TOPIC_ROOT must be letters, digits, _ or - (got "cow/care")',
       'MQTT_SHARE_GROUP must be letters, digits, _ or - (got "$share")',
+      'MQTT_TAKEOVER_DELAY must be an integer from 1 to 3600 (got "0")',
       'INGEST_CONCURRENCY must be an integer from 1 to 64 (got "0")',
       'INGEST_QUEUE_LIMIT must be an integer from 1 to 10000 (got "many")',
       'DETECTION_CACHE_READINGS must be an integer from 10000 to 500000000 (got "100")',

@@ -5,7 +5,8 @@ import type { IngestService } from './ingest-service';
 import type { MqttIngest } from './mqtt-ingest';
 import { MAX_READINGS_PACKET_BYTES } from './mqtt-packet-limit';
 import { parsePayload } from './parse-payload';
-import { farmOfReadingsTopic, sharedReadingsSubscription } from './topics';
+import { watchLostMembers } from './lost-members';
+import { farmOfReadingsTopic, lostMembersTopic, sharedReadingsSubscription } from './topics';
 
 export interface BrokerSubscriberOptions {
   url: string;
@@ -15,6 +16,11 @@ export interface BrokerSubscriberOptions {
   instanceName: string;
   /** Members of the shared group this instance runs; each handles one message at a time. */
   connections: number;
+  /**
+   * How long a member's connection may be lost before the broker announces it (MQTT 5 will delay) and
+   * another instance takes over its session, with the messages the broker queued in it.
+   */
+  takeoverDelaySeconds: number;
   ingest: IngestService;
   farms: FarmDirectory;
   log: FastifyBaseLogger;
@@ -29,6 +35,8 @@ const QUIET_BEFORE_LEAVING_MS = 300;
 /** …but no longer than this; what is left stays in the sessions for the next start. */
 const MAX_SHUTDOWN_WAIT_MS = 10_000;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * The server as a client of an external broker (Mosquitto, EMQX): N members of the MQTT 5 shared
  * subscription `$share/{group}/{root}/+/+/readings` (§4.8.2), so the broker splits the load over every
@@ -39,14 +47,21 @@ const MAX_SHUTDOWN_WAIT_MS = 10_000;
  * callback is called after the batch commits. A failed batch is never acknowledged: the connection is
  * dropped, and the broker resends the message when the session resumes. The handler is installed before
  * the connection opens, so messages the broker kept for a resumed session cannot slip past it.
+ *
+ * A member lost without a word (its instance killed, its host gone) keeps its place in the group, and the
+ * broker queues its share of the messages in its session. So each member leaves a will, which the broker
+ * publishes once the connection has been gone for `takeoverDelaySeconds`; every instance listens for them
+ * and takes such a session over (`lost-members.ts`): it reads what was queued, leaves the group in that
+ * member's name and ends the session, and the broker routes the share to the members still there.
  */
 export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): Promise<MqttIngest> => {
   const { ingest, farms, log, topicRoot } = options;
   const filter = sharedReadingsSubscription(options.shareGroup, topicRoot);
-  let lastMessageAt = 0;
+  /** When each member connection last received a message, and whether it is storing one now. */
+  const lastMessageAt = new Map<MqttClient, number>();
+  const storing = new Set<MqttClient>();
 
   const handle = async (packet: IPublishPacket): Promise<void> => {
-    lastMessageAt = Date.now();
     const farm = farmOfReadingsTopic(topicRoot, packet.topic);
     const farmId = farm && (await farms.farmIdOf(farm));
     if (farmId === undefined) {
@@ -61,6 +76,79 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
     await ingest.ingest(farmId, parsed.items);
   };
 
+  /** Member `clientId`'s connection, not yet open, its messages stored and acknowledged after commit. */
+  const memberClient = (clientId: string, { reconnect }: { reconnect: boolean }): MqttClient => {
+    const client = mqtt.connect(options.url, {
+      manualConnect: true,
+      protocolVersion: 5,
+      clientId,
+      clean: false,
+      properties: {
+        sessionExpiryInterval: SESSION_EXPIRY_SECONDS,
+        receiveMaximum: RECEIVE_MAXIMUM,
+        // The broker drops a larger message instead of sending it (MQTT 5 §3.1.2.11.4): it is not read into memory.
+        maximumPacketSize: MAX_READINGS_PACKET_BYTES,
+      },
+      // Published by the broker only if this connection ends without a DISCONNECT and stays gone for the delay.
+      will: {
+        topic: lostMembersTopic(topicRoot),
+        payload: Buffer.from(clientId),
+        qos: 1,
+        retain: false,
+        properties: { willDelayInterval: options.takeoverDelaySeconds },
+      },
+      reconnectPeriod: reconnect ? 1_000 : 0,
+      connectTimeout: 10_000,
+      // Ours on every connect (below); MQTT.js would skip a filter it believes is still subscribed.
+      resubscribe: false,
+    });
+    client.handleMessage = (packet, callback) => {
+      lastMessageAt.set(client, Date.now());
+      storing.add(client);
+      handle(packet).then(
+        () => {
+          storing.delete(client);
+          callback();
+        },
+        (error: unknown) => {
+          storing.delete(client);
+          log.error({ err: error, topic: packet.topic }, 'mqtt: batch not stored, not acknowledged');
+          client.stream.destroy();
+        },
+      );
+    };
+    client.on('close', () => subscribed.delete(client));
+    return client;
+  };
+
+  /**
+   * Leaves the group in these members' names, so the broker routes new messages to the others; takes the
+   * messages already routed to them until none came for a while (or `maxWaitMs`); then ends their sessions
+   * (expiry 0), so nothing stays queued for a member that is not coming back. What is still arriving at
+   * `maxWaitMs` stays in the sessions.
+   */
+  const leaveGroup = async (clients: readonly MqttClient[], maxWaitMs: number): Promise<void> => {
+    // A member that is not connected now would keep its unsubscription queued until it is: it leaves as it is.
+    const connected = clients.filter((client) => client.connected);
+    await Promise.all(connected.map((client) => client.unsubscribeAsync(filter).catch(() => undefined)));
+    const giveUpAt = Date.now() + maxWaitMs;
+    const busy = () =>
+      clients.some(
+        (client) =>
+          client.connected &&
+          (storing.has(client) || Date.now() - (lastMessageAt.get(client) ?? 0) < QUIET_BEFORE_LEAVING_MS),
+      );
+    while (busy() && Date.now() < giveUpAt) await sleep(50);
+    const sessionExpiryInterval = busy() ? SESSION_EXPIRY_SECONDS : 0;
+    await Promise.all(
+      clients.map((client) =>
+        client.connected
+          ? client.endAsync(false, { properties: { sessionExpiryInterval } })
+          : client.endAsync(true),
+      ),
+    );
+  };
+
   /** Members whose subscription the broker granted on their current connection. */
   const subscribed = new Set<MqttClient>();
   const subscribe = async (client: MqttClient): Promise<void> => {
@@ -71,33 +159,10 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
   };
 
   const connectMember = async (index: number): Promise<MqttClient> => {
-    const client = mqtt.connect(options.url, {
-      manualConnect: true,
-      protocolVersion: 5,
-      clientId: `${options.shareGroup}-${options.instanceName}-${index}`,
-      clean: false,
-      properties: {
-        sessionExpiryInterval: SESSION_EXPIRY_SECONDS,
-        receiveMaximum: RECEIVE_MAXIMUM,
-        // The broker drops a larger message instead of sending it (MQTT 5 §3.1.2.11.4): it is not read into memory.
-        maximumPacketSize: MAX_READINGS_PACKET_BYTES,
-      },
-      reconnectPeriod: 1_000,
-      connectTimeout: 10_000,
-      // Ours on every connect (below); MQTT.js would skip a filter it believes is still subscribed.
-      resubscribe: false,
+    const client = memberClient(`${options.shareGroup}-${options.instanceName}-${index}`, {
+      reconnect: true,
     });
-    client.handleMessage = (packet, callback) => {
-      handle(packet).then(
-        () => callback(),
-        (error: unknown) => {
-          log.error({ err: error, topic: packet.topic }, 'mqtt: batch not stored, not acknowledged');
-          client.stream.destroy();
-        },
-      );
-    };
     client.on('error', (error) => log.warn({ err: error, member: index }, 'mqtt: broker connection error'));
-    client.on('close', () => subscribed.delete(client));
     // Subscribe on every connect, not only the first: after a restart Mosquitto resumes a member's session
     // ("session present") without its $share subscription, and MQTT.js resubscribes only to a new session.
     let firstSubscription: Promise<void> | undefined;
@@ -123,7 +188,11 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
       await firstSubscription;
     } catch (error) {
       await client.endAsync(true);
-      throw error;
+      throw new Error(
+        `member ${index} could not join ${filter} (${String(error)}): the server's broker account needs to ` +
+          `read it and to read and write ${lostMembersTopic(topicRoot)}, its members' wills (docs/operations.md)`,
+        { cause: error },
+      );
     }
     return client;
   };
@@ -136,6 +205,21 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
     throw error;
   }
   log.info({ filter, members: members.length }, 'mqtt: subscribed to the external broker');
+  const lostMembers = await watchLostMembers({
+    url: options.url,
+    topic: lostMembersTopic(topicRoot),
+    clientId: `${options.shareGroup}-${options.instanceName}-watch`,
+    takeOver: (clientId) => {
+      if (!clientId.startsWith(`${options.shareGroup}-`)) return undefined;
+      if (clientId.startsWith(`${options.shareGroup}-${options.instanceName}-`)) return undefined;
+      return memberClient(clientId, { reconnect: false });
+    },
+    leaveGroup: (client) => leaveGroup([client], Infinity),
+    log,
+  }).catch(async (error: unknown) => {
+    await Promise.all(members.map((member) => member.endAsync(true)));
+    throw error;
+  });
 
   return {
     mode: 'external',
@@ -143,18 +227,10 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
     connectionCount: () => members.filter((member) => member.connected && subscribed.has(member)).length,
     // The broker in front takes the gateways' connections; limiting them is its business.
     refusedConnections: () => 0,
+    sessionsTakenOver: () => lostMembers.taken,
     async close() {
-      // Leave the group first, so the broker routes new messages to other instances, then finish what
-      // was already routed here, then end the sessions (expiry 0): nothing stays queued for a member
-      // that is not coming back.
-      await Promise.all(members.map((member) => member.unsubscribeAsync(filter).catch(() => undefined)));
-      const giveUpAt = Date.now() + MAX_SHUTDOWN_WAIT_MS;
-      const busy = () => Date.now() - lastMessageAt < QUIET_BEFORE_LEAVING_MS || ingest.queue.active > 0;
-      while (busy() && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 50));
-      const sessionExpiryInterval = busy() ? SESSION_EXPIRY_SECONDS : 0;
-      await Promise.all(
-        members.map((member) => member.endAsync(false, { properties: { sessionExpiryInterval } })),
-      );
+      await lostMembers.close();
+      await leaveGroup(members, MAX_SHUTDOWN_WAIT_MS);
     },
   };
 };

@@ -152,6 +152,7 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
     port,
     connectionCount: () => broker.connectedClients,
     refusedConnections: () => perAddress.refused,
+    sessionsTakenOver: () => 0,
     async close() {
       // Stop taking connections, then end the open ones; the server's callback waits for both.
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));

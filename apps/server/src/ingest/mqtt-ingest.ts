@@ -19,6 +19,8 @@ export interface MqttIngest {
   connectionCount(): number;
   /** Embedded: connections closed at once because their address had its limit open; external: 0. */
   refusedConnections(): number;
+  /** External: sessions of lost members (of other instances) this instance took over and ended; embedded: 0. */
+  sessionsTakenOver(): number;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export interface MqttIngestDependencies {
     | 'mqttTopicRoot'
     | 'mqttShareGroup'
     | 'instanceName'
+    | 'mqttTakeoverDelaySeconds'
   >;
   ingest: IngestService;
   gateways: GatewayAuthenticator;
@@ -61,6 +64,7 @@ export const startMqttIngest = (deps: MqttIngestDependencies): Promise<MqttInges
     shareGroup: config.mqttShareGroup,
     instanceName: config.instanceName,
     connections: deps.ingest.concurrency,
+    takeoverDelaySeconds: config.mqttTakeoverDelaySeconds,
     ingest: deps.ingest,
     farms: deps.farms,
     log: deps.log,

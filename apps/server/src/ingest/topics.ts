@@ -25,3 +25,9 @@ export const sharedReadingsSubscription = (group: string, root: string): string 
  */
 export const isOwnFarmFilter = (root: string, farm: TopicFarm, filter: string): boolean =>
   filter.startsWith(`${root}/${farm.country}/${farm.farmNumber}/`);
+
+/**
+ * Where the broker publishes the will of a server member whose connection was lost (payload: its client id),
+ * for the other instances to take its session over. Three levels, so no readings filter matches it.
+ */
+export const lostMembersTopic = (root: string): string => `${root}/_server/lost-members`;

@@ -258,6 +258,13 @@ const deliveryMetrics = (registers: Registers, services: MetricSources['services
     'Embedded broker: connections closed at once because their address already had MQTT_MAX_CONNECTIONS_PER_ADDRESS open.',
     () => [[{}, services.mqtt?.refusedConnections() ?? 0]],
   );
+  mirrored(
+    registers,
+    'cowcare_mqtt_sessions_taken_over_total',
+    "External broker: sessions of other instances' members, lost without a word, that this instance took over: " +
+      'it stored the readings queued in them and ended them, so the broker routes their share to live members.',
+    () => [[{}, services.mqtt?.sessionsTakenOver() ?? 0]],
+  );
 };
 
 /**

@@ -28,6 +28,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   // Unique per test file, so runs sharing a broker or a bus (CI's Mosquitto, Redis, NATS) never collide.
   mqttTopicRoot: `cowcare-test-${TEST_RUN_ID}`,
   mqttShareGroup: `cowcare-test-${TEST_RUN_ID}`,
+  mqttTakeoverDelaySeconds: 15,
   instanceName: `test-${TEST_RUN_ID}`,
   busUrl: undefined,
   busChannel: `cowcare-test.${TEST_RUN_ID}`,
