@@ -3,6 +3,7 @@
 // sessions over once the broker announces the loss (the members' MQTT 5 wills): they store what was queued and
 // end the sessions, so the share goes to the members still there. Against the local Mosquitto; required in CI.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { buildApp, type BuiltApp } from '../src/app';
 import type { Config } from '../src/config';
@@ -63,8 +64,11 @@ function takeoverSuite(url: string) {
       qos: 1,
     });
   const storedNums = async () => (await storedReadings(lost, gateway.farmId)).map((row) => row.num);
-  const takenOver = async () =>
-    metricSample((await scrapeMetrics(survivor.app)).body, 'cowcare_mqtt_sessions_taken_over_total') ?? 0;
+  const metric = async (app: FastifyInstance, name: string) =>
+    metricSample((await scrapeMetrics(app)).body, name) ?? 0;
+  const takenOver = () => metric(survivor.app, 'cowcare_mqtt_sessions_taken_over_total');
+  const messagesStoredBy = (app: FastifyInstance) => metric(app, 'cowcare_ingest_messages_total');
+  const memberConnections = (app: FastifyInstance) => metric(app, 'cowcare_mqtt_connections');
 
   it('splits the readings between both instances while both are there', async () => {
     for (let num = 1; num <= 10; num += 1) await publish(num);
@@ -72,18 +76,28 @@ function takeoverSuite(url: string) {
     expect(await takenOver()).toBe(0);
   });
 
-  it("stores the lost instance's share from its sessions, and then takes all of it", async () => {
-    // Killed: its connections end without a DISCONNECT, and nothing of it reaches the broker any more.
-    await proxy.cut();
-    for (let num = 11; num <= 30; num += 1) await publish(num);
-    // About half of those went to the lost members' sessions; without a takeover they would wait there for
-    // the lost instance (24 h).
-    await waitFor(async () => (await storedNums()).length === 30, 10_000);
-    // Each session is ended once it has been quiet a moment.
-    await waitFor(async () => (await takenOver()) === 2);
+  it("stores the lost instance's share from its sessions, takes all of it while it is gone, and shares again once it is back", async () => {
+    // Lost: its connections end without a DISCONNECT, and it cannot reach the broker for a while.
+    await proxy.interrupt(async () => {
+      for (let num = 11; num <= 30; num += 1) await publish(num);
+      // About half of those went to the lost members' sessions; without a takeover they would wait there for
+      // the lost instance (24 h).
+      await waitFor(async () => (await storedNums()).length === 30, 10_000);
+      // Each session is ended once it has been quiet a moment.
+      await waitFor(async () => (await takenOver()) === 2);
 
-    for (let num = 31; num <= 40; num += 1) await publish(num);
-    await waitFor(async () => (await storedNums()).length === 40);
-    expect((await storedNums()).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      const survivorMessages = await messagesStoredBy(survivor.app);
+      for (let num = 31; num <= 40; num += 1) await publish(num);
+      await waitFor(async () => (await storedNums()).length === 40);
+      expect(await messagesStoredBy(survivor.app)).toBe(survivorMessages + 10);
+    });
+
+    // Back: its members start new sessions and join the group again.
+    await waitFor(async () => (await memberConnections(lost.app)) === 2, 10_000);
+    const lostMessages = await messagesStoredBy(lost.app);
+    for (let num = 41; num <= 60; num += 1) await publish(num);
+    await waitFor(async () => (await storedNums()).length === 60);
+    expect(await messagesStoredBy(lost.app)).toBeGreaterThan(lostMessages);
+    expect((await storedNums()).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
   });
 }

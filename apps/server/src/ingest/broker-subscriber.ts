@@ -57,6 +57,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): Promise<MqttIngest> => {
   const { ingest, farms, log, topicRoot } = options;
   const filter = sharedReadingsSubscription(options.shareGroup, topicRoot);
+  /** Members whose subscription the broker granted on their current connection. */
+  const subscribed = new Set<MqttClient>();
   /** When each member connection last received a message, and whether it is storing one now. */
   const lastMessageAt = new Map<MqttClient, number>();
   const storing = new Set<MqttClient>();
@@ -147,10 +149,9 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
           : client.endAsync(true),
       ),
     );
+    for (const client of clients) lastMessageAt.delete(client);
   };
 
-  /** Members whose subscription the broker granted on their current connection. */
-  const subscribed = new Set<MqttClient>();
   const subscribe = async (client: MqttClient): Promise<void> => {
     const grants = await client.subscribeAsync(filter, { qos: 1 });
     const refused = grants.find((grant) => grant.qos >= 0x80);
