@@ -48,6 +48,7 @@ for (const [name, url] of buses) {
           handoffSuite(url ?? '');
           heatMarksSuite(url ?? '');
           outageSuite(url ?? '');
+          silentInstanceSuite(url ?? '');
         });
       } else {
         soleWriterSuite(url ?? '');
@@ -386,5 +387,34 @@ function outageSuite(busUrl: string) {
     expect(await handedOff(pair.second, 'not_sent')).toBe(notSent + 1);
     // Its heartbeats overdue, the first instance is gone for it: every farm is its own until the bus is back.
     await waitFor(async () => (await instancesHeard(pair.second)) === 1, 6_000);
+  });
+}
+
+function silentInstanceSuite(busUrl: string) {
+  let proxy: TcpProxy;
+  let pair: InstancePair;
+  beforeAll(async () => {
+    proxy = await startTcpProxy(busUrl);
+    pair = await openPair('handoff-silent', busUrl, proxy.url);
+  });
+  afterAll(async () => {
+    await closePair(pair);
+    await proxy?.cut();
+  });
+
+  it('a fever handed to an instance that has just gone silent is detected by the instance its farm moves to', async () => {
+    await waitFor(async () => (await instancesHeard(pair.first)) === 2);
+    const farm = await farmDetectedBy(pair, pair.second);
+    // Crashed, as far as the bus can tell: no more heartbeats, and what is sent to it goes nowhere.
+    await proxy.cut();
+    const sent = await handedOff(pair.first, 'sent');
+    const resent = await handedOff(pair.first, 'resent');
+
+    const cowId = await feverThrough(pair, pair.first, farm, 40951);
+    await waitFor(async () => (await handedOff(pair.first, 'sent')) === sent + 1);
+    // Once its heartbeats are overdue (3.5 s), the farm is the first instance's, and so is the fever.
+    await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0, 8_000);
+    expect(await handedOff(pair.first, 'resent')).toBe(resent + 1);
+    expect(await instancesHeard(pair.first)).toBe(1);
   });
 }

@@ -32,6 +32,11 @@ export interface HandoffStats {
   received: number;
   /** Could not be handed over (the bus was away): detected here instead. */
   notSent: number;
+  /**
+   * Handed to an instance that then left or went silent, before it could be known to have detected them:
+   * handed again to the farm's new instance (or detected here).
+   */
+  resent: number;
   /** Cows whose heat-building mark went with their farm to another instance, or came with it from one. */
   heatMarksSent: number;
   heatMarksReceived: number;
@@ -48,9 +53,10 @@ export const inboxChannel = (busChannel: string, instance: string): string =>
  * `DetectionMembers`: the others hand it the batch's cows over the bus. So each instance keeps the recent
  * readings of its own farms' cows in memory, not the whole herd's (bench/alert-latency/ANALYSIS.md).
  *
- * A hand-off is at most once, like the bus. One lost with an instance that stopped without a word is made
- * good by the cow's next batch, detected where her farm has moved: every round checks her last
- * `RECHECK_HOURS` again, and a notice is recorded once per episode whichever instance detects it.
+ * A hand-off is at most once, like the bus. One sent to an instance that then left or went silent is
+ * handed again to the farm's new instance once the others know (`handAgain`); should that fail too, the
+ * cow's next batch makes it good, wherever her farm is: every round checks her last `RECHECK_HOURS` again,
+ * and a notice is recorded once per episode whichever instance detects it.
  */
 export class DetectionHandoff {
   readonly stats: HandoffStats = {
@@ -58,6 +64,7 @@ export class DetectionHandoff {
     sent: 0,
     received: 0,
     notSent: 0,
+    resent: 0,
     heatMarksSent: 0,
     heatMarksReceived: 0,
   };
@@ -65,6 +72,8 @@ export class DetectionHandoff {
   private stopInbox: (() => Promise<void>) | undefined;
   /** A hand-off failed since the last that went through: the outage is logged once. */
   private failing = false;
+  /** Hand-offs of the last moments, oldest first, to send again if their instance turns out gone. */
+  private recent: RecentHandoff[] = [];
 
   constructor(
     private readonly stage: DetectionStage,
@@ -76,6 +85,7 @@ export class DetectionHandoff {
   ) {
     this.members = new DetectionMembers(peers, membersChannel(busChannel), instanceName, options);
     this.members.onJoined(() => void this.sendHeatMarks((farmId) => this.members.ownerOf(farmId)));
+    this.members.onLeft((instance) => this.handAgain(instance));
   }
 
   /** Listens for hand-offs first, so none sent once the others know of this instance is missed. */
@@ -107,18 +117,53 @@ export class DetectionHandoff {
     }
     const cows = cowsOf(readings, feverish);
     if (cows.length === 0) return;
+    this.send(owner, farmId, cows, () => this.stage.enqueue(farmId, readings, feverish));
+  }
+
+  private send(owner: string, farmId: number, cows: NotedCow[], detectHere: () => void): void {
+    const sentAt = Date.now();
     this.peers.publish(inboxChannel(this.busChannel, owner), JSON.stringify({ farmId, cows })).then(
       () => {
         this.stats.sent += 1;
         this.failing = false;
+        this.remember({ sentAt, owner, farmId, cows });
       },
       (error: unknown) => {
         this.stats.notSent += 1;
         if (!this.failing) this.log.warn({ err: error, owner }, 'detection: hand-off failed, detecting here');
         this.failing = true;
-        this.stage.enqueue(farmId, readings, feverish);
+        detectHere();
       },
     );
+  }
+
+  /**
+   * Keeps a hand-off for as long as its instance could die without the others knowing yet (the heartbeats'
+   * expiry, and a heartbeat more), so a fever handed to an instance that crashed is not left for the cow's
+   * next batch, some 10 minutes later.
+   */
+  private remember(handoff: RecentHandoff): void {
+    const keepFrom = Date.now() - this.members.expiryMs - RECENT_MARGIN_MS;
+    const firstKept = this.recent.findIndex((kept) => kept.sentAt >= keepFrom);
+    this.recent = firstKept < 0 ? [] : this.recent.slice(firstKept);
+    this.recent.push(handoff);
+  }
+
+  /**
+   * An instance left or went silent: the hand-offs it was sent lately go to the farms' new instances. It may
+   * have detected some of them already; a second detection records nothing new (one notice per episode).
+   */
+  private handAgain(gone: string): void {
+    const lost = this.recent.filter((handoff) => handoff.owner === gone);
+    if (lost.length === 0) return;
+    this.recent = this.recent.filter((handoff) => handoff.owner !== gone);
+    for (const { farmId, cows } of lost) {
+      this.stats.resent += 1;
+      const owner = this.members.ownerOf(farmId);
+      const detectHere = () => this.stage.enqueueHandedOver(farmId, cows);
+      if (owner === this.members.self) detectHere();
+      else this.send(owner, farmId, cows, detectHere);
+    }
   }
 
   /**
@@ -157,6 +202,16 @@ export class DetectionHandoff {
     this.stage.enqueueHandedOver(batch.farmId, batch.cows);
   }
 }
+
+interface RecentHandoff {
+  sentAt: number;
+  owner: string;
+  farmId: number;
+  cows: NotedCow[];
+}
+
+/** How much longer than the heartbeats' expiry a hand-off is kept, to be sent again if its instance is gone. */
+const RECENT_MARGIN_MS = 1_500;
 
 /** Each cow of the batch once, with her oldest new reading and whether her newest is feverish. */
 const cowsOf = (readings: readonly StoredReading[], feverish: ReadonlySet<number>): NotedCow[] => {

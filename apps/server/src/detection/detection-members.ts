@@ -29,11 +29,12 @@ const EXPIRY_MS = 3_500;
 export class DetectionMembers {
   private readonly lastHeard = new Map<string, number>();
   private readonly heartbeatMs: number;
-  private readonly expiryMs: number;
+  readonly expiryMs: number;
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private readonly joinedListeners = new Set<(instance: string) => void>();
+  private readonly leftListeners = new Set<(instance: string) => void>();
 
   constructor(
     private readonly peers: PeerChannels,
@@ -52,7 +53,10 @@ export class DetectionMembers {
     // A beat lost with the bus is no matter: the next one follows, and the others wait out the expiry.
     const beat = () => this.send({ instance: this.self }).catch(() => undefined);
     await beat();
-    this.timer = setInterval(() => void beat(), this.heartbeatMs);
+    this.timer = setInterval(() => {
+      void beat();
+      this.live(); // so an instance that went silent is found gone even when no batch asks
+    }, this.heartbeatMs);
     this.timer.unref();
   }
 
@@ -67,10 +71,12 @@ export class DetectionMembers {
   live(): string[] {
     const since = this.now() - this.expiryMs;
     const names = [this.self];
+    const gone: string[] = [];
     for (const [name, heardAt] of this.lastHeard) {
-      if (heardAt < since) this.lastHeard.delete(name);
+      if (heardAt < since) gone.push(name);
       else if (name !== this.self) names.push(name);
     }
+    for (const name of gone) this.forget(name);
     return names;
   }
 
@@ -86,9 +92,19 @@ export class DetectionMembers {
     );
   }
 
+  /** Tells `listener` of each other instance that said it was leaving or went silent: its farms move. */
+  onLeft(listener: (instance: string) => void): void {
+    this.leftListeners.add(listener);
+  }
+
   /** Tells `listener` of each other instance heard that was not live before: some farms are now its own. */
   onJoined(listener: (instance: string) => void): void {
     this.joinedListeners.add(listener);
+  }
+
+  private forget(instance: string): void {
+    if (!this.lastHeard.delete(instance) || instance === this.self) return;
+    for (const listener of this.leftListeners) listener(instance);
   }
 
   private send(heartbeat: Heartbeat): Promise<void> {
@@ -100,7 +116,7 @@ export class DetectionMembers {
     if (!heartbeat) return;
     const { instance } = heartbeat;
     if (heartbeat.leaving) {
-      this.lastHeard.delete(instance);
+      this.forget(instance);
       return;
     }
     const now = this.now();

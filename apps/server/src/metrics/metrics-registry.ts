@@ -182,12 +182,14 @@ const handoffMetrics = (registers: Registers, handoff: NonNullable<MetricSources
     registers,
     'cowcare_detection_handoff_batches_total',
     'Committed batches by where their detection went: kept (this instance detects for the farm), sent (to ' +
-      'the instance that does), received (from another instance), not_sent (the bus was away: detected here).',
+      'the instance that does), received (from another instance), not_sent (the bus was away: detected here), ' +
+      'resent (sent to an instance that then left or went silent: handed to the new one).',
     () => [
       [{ way: 'kept' }, stats.kept],
       [{ way: 'sent' }, stats.sent],
       [{ way: 'received' }, stats.received],
       [{ way: 'not_sent' }, stats.notSent],
+      [{ way: 'resent' }, stats.resent],
     ],
     ['way'],
   );
