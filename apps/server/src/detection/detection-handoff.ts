@@ -144,8 +144,7 @@ export class DetectionHandoff {
    */
   private remember(handoff: RecentHandoff): void {
     const keepFrom = Date.now() - this.members.expiryMs - RECENT_MARGIN_MS;
-    const firstKept = this.recent.findIndex((kept) => kept.sentAt >= keepFrom);
-    this.recent = firstKept < 0 ? [] : this.recent.slice(firstKept);
+    while ((this.recent[0]?.sentAt ?? Infinity) < keepFrom) this.recent.shift();
     this.recent.push(handoff);
   }
 
