@@ -48,7 +48,6 @@ for (const [name, url] of buses) {
           handoffSuite(url ?? '');
           heatMarksSuite(url ?? '');
           outageSuite(url ?? '');
-          silentInstanceSuite(url ?? '');
         });
       } else {
         soleWriterSuite(url ?? '');
@@ -364,57 +363,51 @@ function heatMarksSuite(busUrl: string) {
   });
 }
 
+/** A pair whose second instance reaches the bus through a proxy, so a test can cut it off; closed after. */
+const withSecondCuttable = async (
+  name: string,
+  busUrl: string,
+  test: (pair: InstancePair, proxy: TcpProxy) => Promise<void>,
+) => {
+  const proxy = await startTcpProxy(busUrl);
+  const pair = await openPair(name, busUrl, proxy.url);
+  try {
+    await test(pair, proxy);
+  } finally {
+    await closePair(pair);
+    await proxy.cut();
+  }
+};
+
 function outageSuite(busUrl: string) {
-  let proxy: TcpProxy;
-  let pair: InstancePair;
-  beforeAll(async () => {
-    proxy = await startTcpProxy(busUrl);
-    pair = await openPair('handoff-outage', busUrl, proxy.url);
-  });
-  afterAll(async () => {
-    await closePair(pair);
-    await proxy?.cut();
-  });
+  it('an instance cut off from the bus detects what it stores, for every farm', () =>
+    withSecondCuttable('handoff-outage', busUrl, async (pair, proxy) => {
+      await waitFor(async () => (await instancesHeard(pair.second)) === 2);
+      const farm = await farmDetectedBy(pair, pair.first);
+      await proxy.cut();
+      const notSent = await handedOff(pair.second, 'not_sent');
 
-  it('an instance cut off from the bus detects what it stores, for every farm', async () => {
-    await waitFor(async () => (await instancesHeard(pair.second)) === 2);
-    const farm = await farmDetectedBy(pair, pair.first);
-    await proxy.cut();
-    const notSent = await handedOff(pair.second, 'not_sent');
+      const cowId = await feverThrough(pair, pair.second, farm, 40801);
+      await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0);
+      expect(await handedOff(pair.second, 'not_sent')).toBe(notSent + 1);
+      // Its heartbeats overdue, the first instance is gone for it: every farm is its own until the bus is back.
+      await waitFor(async () => (await instancesHeard(pair.second)) === 1, 6_000);
+    }));
 
-    const cowId = await feverThrough(pair, pair.second, farm, 40801);
-    await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0);
-    expect(await handedOff(pair.second, 'not_sent')).toBe(notSent + 1);
-    // Its heartbeats overdue, the first instance is gone for it: every farm is its own until the bus is back.
-    await waitFor(async () => (await instancesHeard(pair.second)) === 1, 6_000);
-  });
-}
+  it('a fever handed to an instance that has just gone silent is detected by the instance its farm moves to', () =>
+    withSecondCuttable('handoff-silent', busUrl, async (pair, proxy) => {
+      await waitFor(async () => (await instancesHeard(pair.first)) === 2);
+      const farm = await farmDetectedBy(pair, pair.second);
+      // Crashed, as far as the bus can tell: no more heartbeats, and what is sent to it goes nowhere.
+      await proxy.cut();
+      const sent = await handedOff(pair.first, 'sent');
+      const resent = await handedOff(pair.first, 'resent');
 
-function silentInstanceSuite(busUrl: string) {
-  let proxy: TcpProxy;
-  let pair: InstancePair;
-  beforeAll(async () => {
-    proxy = await startTcpProxy(busUrl);
-    pair = await openPair('handoff-silent', busUrl, proxy.url);
-  });
-  afterAll(async () => {
-    await closePair(pair);
-    await proxy?.cut();
-  });
-
-  it('a fever handed to an instance that has just gone silent is detected by the instance its farm moves to', async () => {
-    await waitFor(async () => (await instancesHeard(pair.first)) === 2);
-    const farm = await farmDetectedBy(pair, pair.second);
-    // Crashed, as far as the bus can tell: no more heartbeats, and what is sent to it goes nowhere.
-    await proxy.cut();
-    const sent = await handedOff(pair.first, 'sent');
-    const resent = await handedOff(pair.first, 'resent');
-
-    const cowId = await feverThrough(pair, pair.first, farm, 40951);
-    await waitFor(async () => (await handedOff(pair.first, 'sent')) === sent + 1);
-    // Once its heartbeats are overdue (3.5 s), the farm is the first instance's, and so is the fever.
-    await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0, 8_000);
-    expect(await handedOff(pair.first, 'resent')).toBe(resent + 1);
-    expect(await instancesHeard(pair.first)).toBe(1);
-  });
+      const cowId = await feverThrough(pair, pair.first, farm, 40951);
+      await waitFor(async () => (await handedOff(pair.first, 'sent')) === sent + 1);
+      // Once its heartbeats are overdue (3.5 s), the farm is the first instance's, and so is the fever.
+      await waitFor(async () => (await feverNotices(pair, farm, cowId)).length > 0, 8_000);
+      expect(await handedOff(pair.first, 'resent')).toBe(resent + 1);
+      expect(await instancesHeard(pair.first)).toBe(1);
+    }));
 }
