@@ -190,8 +190,9 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
     } catch (error) {
       await client.endAsync(true);
       throw new Error(
-        `member ${index} could not join ${filter} (${String(error)}): the server's broker account needs to ` +
-          `read it and to read and write ${lostMembersTopic(topicRoot)}, its members' wills (docs/operations.md)`,
+        `member ${index} could not join ${filter}: ${String(error)}. If the broker refused it, the server's ` +
+          `account needs to read it and to read and write ${lostMembersTopic(topicRoot)}, its members' wills ` +
+          '(docs/operations.md)',
         { cause: error },
       );
     }
