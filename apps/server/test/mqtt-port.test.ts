@@ -30,3 +30,15 @@ describe('embedded broker port', () => {
     ).rejects.toThrow(/EADDRINUSE/);
   });
 });
+
+describe('external broker out of reach', () => {
+  it('fails to start, saying which subscription it could not make and what the broker account needs', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as { port: number }).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(createTestApp({ mqttUrl: `mqtt://127.0.0.1:${closedPort}` })).rejects.toThrow(
+      /member 0 could not join \$share\/.+\/readings: .*ECONNREFUSED.*_server\/lost-members/s,
+    );
+  });
+});
