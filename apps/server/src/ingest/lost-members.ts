@@ -29,6 +29,9 @@ export interface LostMembers {
  * one (MQTT's session takeover), which stops; a message both received is stored once (its sensor and num).
  */
 const SPREAD_MS = 1_000;
+/** A message of the watcher's own on the wills' topic, to see that the broker lets it through. */
+const PROBE_PREFIX = 'probe:';
+const PROBE_TIMEOUT_MS = 5_000;
 
 /**
  * Listens for the wills of lost members of the group (broker-subscriber.ts) on a connection of its own,
@@ -82,14 +85,34 @@ export const watchLostMembers = async (options: LostMembersOptions): Promise<Los
     reconnectPeriod: 1_000,
     connectTimeout: 10_000,
   });
-  watcher.on('message', (_topic, payload) => heard(payload.toString('utf8')));
+  const probe = `${PROBE_PREFIX}${options.clientId}`;
+  let probeCameBack: () => void = () => undefined;
+  const cameBack = new Promise<boolean>((resolve) => {
+    probeCameBack = () => resolve(true);
+    setTimeout(() => resolve(false), PROBE_TIMEOUT_MS).unref();
+  });
+  watcher.on('message', (_topic, payload) => {
+    const text = payload.toString('utf8');
+    if (text === probe) probeCameBack();
+    else heard(text);
+  });
   watcher.on('error', (error) => log.warn({ err: error }, 'mqtt: lost-member watcher connection error'));
-  try {
+  // A broker may grant a subscription and still never deliver what its ACL denies (Mosquitto does): only a
+  // message that comes back shows that the wills will be published and heard.
+  const passesWills = async (): Promise<boolean> => {
     const [grant] = await watcher.subscribeAsync(options.topic, { qos: 1 });
-    if (grant && grant.qos >= 0x80) {
+    if (grant !== undefined && grant.qos >= 0x80) return false;
+    const published = await watcher.publishAsync(options.topic, probe, { qos: 1 }).then(
+      () => true,
+      () => false, // MQTT 5: the broker acknowledges with "not authorized"
+    );
+    return published && cameBack;
+  };
+  try {
+    if (!(await passesWills())) {
       throw new Error(
-        `the broker refused ${options.topic} (reason code ${grant.qos}): the server's broker account needs to ` +
-          'read and write it (docs/operations.md)',
+        `the broker does not pass ${options.topic} to this server: its account needs to read and write it, ` +
+          "for the members' wills (docs/operations.md)",
       );
     }
   } catch (error) {
