@@ -3,10 +3,11 @@
 // installed (its `mosquitto` and `mosquitto_passwd` are used); locally it runs when MQTT_URL is set.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { freePort } from './helpers/free-port';
 import { createTestApp, testConfig } from './helpers/test-app';
 import { describeWithServices } from './helpers/required-services';
 import { waitFor } from './ingest-fixtures';
@@ -14,14 +15,6 @@ import { waitFor } from './ingest-fixtures';
 const mqttUrl = process.env.MQTT_URL;
 
 describeWithServices("the server's broker account", mqttUrl ? undefined : 'MQTT_URL', () => aclSuite());
-
-const freePort = async (): Promise<number> => {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-};
 
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {

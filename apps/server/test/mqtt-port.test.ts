@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/free-port';
 import { createTestApp } from './helpers/test-app';
 
 let occupied: Server;
@@ -33,10 +34,7 @@ describe('embedded broker port', () => {
 
 describe('external broker out of reach', () => {
   it('fails to start, saying which subscription it could not make and what the broker account needs', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const closedPort = (closed.address() as { port: number }).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const closedPort = await freePort();
     await expect(createTestApp({ mqttUrl: `mqtt://127.0.0.1:${closedPort}` })).rejects.toThrow(
       /member 0 could not join \$share\/.+\/readings: .*ECONNREFUSED.*_server\/lost-members/s,
     );
