@@ -127,9 +127,9 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
    * Leaves the group in these members' names, so the broker routes new messages to the others; takes the
    * messages already routed to them until none came for a while (or `maxWaitMs`); then ends their sessions
    * (expiry 0), so nothing stays queued for a member that is not coming back. What is still arriving at
-   * `maxWaitMs` stays in the sessions.
+   * `maxWaitMs` stays in the sessions. Answers whether every session was ended (none was cut off meanwhile).
    */
-  const leaveGroup = async (clients: readonly MqttClient[], maxWaitMs: number): Promise<void> => {
+  const leaveGroup = async (clients: readonly MqttClient[], maxWaitMs: number): Promise<boolean> => {
     // A member that is not connected now would keep its unsubscription queued until it is: it leaves as it is.
     const connected = clients.filter((client) => client.connected);
     await Promise.all(connected.map((client) => client.unsubscribeAsync(filter).catch(() => undefined)));
@@ -142,6 +142,7 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
       );
     while (busy() && Date.now() < giveUpAt) await sleep(50);
     const sessionExpiryInterval = busy() ? SESSION_EXPIRY_SECONDS : 0;
+    const ended = sessionExpiryInterval === 0 && clients.every((client) => client.connected);
     await Promise.all(
       clients.map((client) =>
         client.connected
@@ -150,6 +151,7 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
       ),
     );
     for (const client of clients) lastMessageAt.delete(client);
+    return ended;
   };
 
   const subscribe = async (client: MqttClient): Promise<void> => {

@@ -12,8 +12,11 @@ export interface LostMembersOptions {
    * when it is not one of the group's, or is one of this instance's own.
    */
   takeOver: (clientId: string) => MqttClient | undefined;
-  /** Reads what the session holds, leaves the group in the member's name and ends the session. */
-  leaveGroup: (client: MqttClient) => Promise<void>;
+  /**
+   * Reads what the session holds, leaves the group in the member's name and ends the session; answers false
+   * when the connection was cut off before (another instance, or the member itself, took the session).
+   */
+  leaveGroup: (client: MqttClient) => Promise<boolean>;
   log: FastifyBaseLogger;
 }
 
@@ -54,7 +57,10 @@ export const watchLostMembers = async (options: LostMembersOptions): Promise<Los
     });
     if (!connected) return;
     log.warn({ member: clientId }, 'mqtt: taking over the session of a lost member');
-    await options.leaveGroup(client);
+    if (!(await options.leaveGroup(client))) {
+      log.info({ member: clientId }, 'mqtt: the lost member session was taken from this instance');
+      return;
+    }
     taken += 1;
     log.info({ member: clientId }, 'mqtt: the lost member session is read and ended');
   };
