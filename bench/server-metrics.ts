@@ -1,10 +1,9 @@
 import type { BuiltApp } from '../apps/server/src/app';
+import { metricSample } from '../apps/server/test/helpers/metrics';
 
 /** `name{labels} value` in a `/metrics` text; 0 when there is no such sample. */
-export const sampleOf = (text: string, name: string, labels = ''): number => {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}${labels} `));
-  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
-};
+export const sampleOf = (text: string, name: string, labels = ''): number =>
+  metricSample(text, name, labels) ?? 0;
 
 /** One sample of `/metrics`, summed over the in-process instances. */
 export const metricSum = async (

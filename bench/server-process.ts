@@ -1,9 +1,9 @@
 // A server instance in a process of its own: the real entry point (apps/server/src/main.ts), for a benchmark
 // of several instances whose event loops must not share one thread.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../apps/server/test/helpers/free-port';
 import { sampleOf } from './server-metrics';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -13,17 +13,6 @@ export interface ServerProcess {
   metric(name: string, labels?: string): Promise<number>;
   stop(): Promise<void>;
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** Starts the server with `env` on a free port and waits for its health check. */
 export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
