@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { Badge, MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
@@ -11,6 +11,11 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans KR", "Noto Sans SC", "Noto Sans JP", "Noto Sans Thai", sans-serif',
+  components: {
+    // A badge carries a count or a state: squeezed by a long text beside it, it showed "4" for 44 and
+    // "НЕ В С…" for offline. The text beside it wraps instead.
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0 } } }),
+  },
 });
 
 interface ProviderProps {

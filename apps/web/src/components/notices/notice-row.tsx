@@ -68,7 +68,7 @@ export function NoticeRow({
                 }}
               />
             )}
-            <Text size="sm" fw={unread ? 700 : 500} truncate>
+            <Text size="sm" fw={unread ? 700 : 500}>
               {title(notice.noticecode)}
             </Text>
           </Group>

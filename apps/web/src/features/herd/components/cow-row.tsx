@@ -47,7 +47,8 @@ export const CowRowView = memo(function CowRowView({ row, heat, selected, onTogg
           <StatusBadge stored={cow.status} size="xs" />
           <HeatBadge state={heat} size="xs" />
         </Group>
-        <Group gap="sm" wrap="nowrap" style={{ overflow: 'hidden' }}>
+        {/* Wraps rather than clips: in Russian "+1,2° Умеренная" pushed the drinking value out of sight. */}
+        <Group gap="sm" style={{ rowGap: 2 }}>
           <FeverReading deviation={row.fever} level={row.feverLevel} short />
           <ActivityReading deviation={row.activity} level={row.activityLevel} />
           <DrinkReading value={row.drink} kind={row.kind} short />
@@ -55,9 +56,7 @@ export const CowRowView = memo(function CowRowView({ row, heat, selected, onTogg
         <Group gap="xs" wrap="nowrap" justify="space-between">
           <Group gap={3} wrap="nowrap" c="dimmed" style={{ minWidth: 0 }}>
             <TagIcon size={12} />
-            <Text size="xs" truncate>
-              {cow.typename ?? t('herd.types.uncategorized')}
-            </Text>
+            <Text size="xs">{cow.typename ?? t('herd.types.uncategorized')}</Text>
           </Group>
           <SensorReading kind={row.kind} online={cow.sensorzt === 1} />
         </Group>

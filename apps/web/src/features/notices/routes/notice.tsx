@@ -144,6 +144,8 @@ function Notices({ user }: { user: User }) {
       <TodaySummary user={user} />
       <SegmentedControl
         fullWidth
+        // A kind's name wraps rather than pushing its count, or the other kind, out of sight (Russian).
+        styles={{ label: { whiteSpace: 'normal' } }}
         value={kind}
         onChange={(value) => setKind(value)}
         data={[
