@@ -61,6 +61,7 @@ describe.skipIf(skipReason() !== '')('every language on a phone', () => {
       { path: `/pages/index/cow?id=${cow.id}`, ready: `text=${cow.code}` },
       { path: '/pages/index/data', ready: 'svg' },
       { path: '/pages/index/webuser', ready: 'select' },
+      { path: '/pages/index/step1', ready: '[data-testid="farm-number"]' },
     ];
   });
   // The other browser tests read the demo user's screens in English.
@@ -71,6 +72,8 @@ describe.skipIf(skipReason() !== '')('every language on a phone', () => {
   });
 
   it.each(LANGUAGE_KEYS)('cuts no text off in %s', async (language) => {
+    // The narrowest phones still common on farms are 360 px wide.
+    await phone.page.setViewportSize({ width: 360, height: 800 });
     await logInThroughScreen(phone.page);
     await pickLanguage(phone.page, language);
     const cut: string[] = [];

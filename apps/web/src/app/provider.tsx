@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, MantineProvider, createTheme } from '@mantine/core';
+import { Badge, Button, MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
@@ -15,6 +15,22 @@ export const theme = createTheme({
     // A badge carries a count or a state: squeezed by a long text beside it, it showed "4" for 44 and
     // "НЕ В С…" for offline. The text beside it wraps instead.
     Badge: Badge.extend({ styles: { root: { flexShrink: 0 } } }),
+    // A label longer than its button ("Принудительно изменить статус" on a 360 px phone) takes a second
+    // line instead of being cut off; a label that fits keeps the usual height.
+    Button: Button.extend({
+      styles: {
+        root: {
+          height: 'auto',
+          minHeight: 'var(--button-height)',
+          paddingBlock: 4,
+          // The inner row's height: 100% means nothing once the height is auto; this keeps it centred.
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        },
+        label: { whiteSpace: 'normal', textAlign: 'center' },
+      },
+    }),
   },
 });
 

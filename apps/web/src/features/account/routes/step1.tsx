@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page';
@@ -25,7 +25,8 @@ function FarmInfo({ id }: { id: number }) {
         {t('setup.farm.intro')}
       </Text>
       <Card withBorder>
-        <SimpleGrid cols={3} spacing="sm">
+        {/* Wraps: three fixed columns cut a city like "Hoengseong" off on a 360 px phone. */}
+        <Group gap="lg" align="flex-start">
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
               {t('account.profile.farmNumber')}
@@ -46,7 +47,7 @@ function FarmInfo({ id }: { id: number }) {
             </Text>
             <Text fw={600}>{city}</Text>
           </Stack>
-        </SimpleGrid>
+        </Group>
       </Card>
       <FarmInfoForm key={user.data.id} user={user.data} onSaved={() => void navigate(paths.index.step2)} />
     </Stack>
