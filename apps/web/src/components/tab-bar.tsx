@@ -57,7 +57,7 @@ export function TabBar({ badges = {} }: { badges?: Partial<Record<string, number
             py={8}
             style={{
               textAlign: 'center',
-              color: current ? 'var(--mantine-color-green-8)' : 'var(--mantine-color-dimmed)',
+              color: current ? 'var(--mantine-color-green-text)' : 'var(--mantine-color-dimmed)',
             }}
           >
             <span style={{ position: 'relative', display: 'inline-block' }}>
@@ -74,7 +74,7 @@ export function TabBar({ badges = {} }: { badges?: Partial<Record<string, number
                     height: 18,
                     padding: '0 5px',
                     borderRadius: 9,
-                    background: 'var(--mantine-color-red-7)',
+                    background: 'var(--mantine-color-red-filled)',
                     color: 'white',
                     fontSize: 11,
                     fontWeight: 700,

@@ -95,7 +95,12 @@ export function CategoryBarChart({ id, title, bars, color, summary }: Props) {
   const height = bars.length * (twoLines ? TWO_LINE_BAR_HEIGHT : BAR_HEIGHT) + AXIS_HEIGHT;
   return (
     <ChartFigure id={id} title={title} height={height} caption={summary}>
-      <BarChart data={bars} layout="vertical" margin={{ top: 0, right: 28, bottom: 0, left: 0 }}>
+      <BarChart
+        data={bars}
+        layout="vertical"
+        margin={{ top: 0, right: 28, bottom: 0, left: 0 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" allowDecimals={false} domain={[0, 'auto']} tick={{ fontSize: FONT_SIZE }} />
         <YAxis

@@ -16,7 +16,8 @@ interface Props {
 
 /**
  * A chart in a card, as a figure with its title and caption. The drawing is hidden from assistive
- * technology; the caption says what it shows, for screen readers and a quick read.
+ * technology; the caption says what it shows, for screen readers and a quick read. The charts turn off
+ * Recharts' keyboard layer: a focusable drawing inside that hidden part is a tab stop that reads nothing.
  */
 export function ChartFigure({ id, title, height, caption, children, legend }: Props) {
   return (

@@ -165,7 +165,11 @@ export function TrendChart({
       caption={text}
       legend={<ChartLegend entries={legendOf(series, drawn)} />}
     >
-      <ComposedChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+      <ComposedChart
+        data={rows}
+        margin={{ top: 4, right: 8, bottom: 0, left: -16 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis
           dataKey="label"

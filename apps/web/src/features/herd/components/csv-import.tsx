@@ -179,7 +179,7 @@ export function CsvImport({ cows }: { cows: readonly Cow[] }) {
                       {row.problems.length > 0 ? (
                         <Stack gap={2}>
                           {row.problems.map((problem) => (
-                            <Text key={`${problem.field}-${problem.key}`} size="xs" c="red.8">
+                            <Text key={`${problem.field}-${problem.key}`} size="xs" c="red">
                               {t(`setup.csv.column.${problem.field}`)}: {t(problem.key, problem.values)}
                             </Text>
                           ))}
@@ -189,7 +189,7 @@ export function CsvImport({ cows }: { cows: readonly Cow[] }) {
                           {t('setup.csv.rowImported')}
                         </Badge>
                       ) : result?.kind === 'refused' ? (
-                        <Text size="xs" c="red.8">
+                        <Text size="xs" c="red">
                           {t('setup.csv.rowRefused', { message: result.message })}
                         </Text>
                       ) : result?.kind === 'notSent' ? (

@@ -29,7 +29,7 @@ function OptionGroup<T extends string>({ title, options, selected, label, onChan
           {title}
         </Text>
         {selected.length === 0 && (
-          <Text size="xs" c="red.8">
+          <Text size="xs" c="red">
             {t('herd.filter.groupEmpty')}
           </Text>
         )}

@@ -155,7 +155,7 @@ export function SensorReading({
     );
   }
   return (
-    <Group gap={3} wrap="nowrap" c={online ? 'green.8' : 'red.8'} style={{ flexShrink: 0 }}>
+    <Group gap={3} wrap="nowrap" c={online ? 'green' : 'red'} style={{ flexShrink: 0 }}>
       {online ? <SignalIcon size={14} /> : <SignalOffIcon size={14} />}
       <Text size={size} span style={{ whiteSpace: 'nowrap' }}>
         {t(`herd.sensor.${kind}`)}

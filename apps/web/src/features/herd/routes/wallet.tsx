@@ -71,7 +71,7 @@ function WalletView({ user }: { user: User }) {
                   {formatDateTime(entry.createdAt, bcp47)}
                 </Text>
               </Stack>
-              <Text fw={700} c={entry.amount < 0 ? 'red.8' : 'green.8'} style={{ whiteSpace: 'nowrap' }}>
+              <Text fw={700} c={entry.amount < 0 ? 'red' : 'green'} style={{ whiteSpace: 'nowrap' }}>
                 {entry.amount > 0 ? '+' : ''}
                 {money(entry.amount)}
               </Text>
