@@ -75,11 +75,11 @@ describe.skipIf(skipReason() !== '')('sensor charts', () => {
       Number(count) > 0 ? [band?.trim()] : [],
     );
     const colour: Record<string, string> = {
-      Low: 'blue-7',
-      Normal: 'green-8',
-      Slight: 'yellow-9',
-      Moderate: 'orange-8',
-      Severe: 'red-8',
+      Low: 'blue-text',
+      Normal: 'green-text',
+      Slight: 'yellow-text',
+      Moderate: 'orange-text',
+      Severe: 'red-text',
       'No reading': 'gray-5',
     };
     expect(counted.length).toBeGreaterThan(1);

@@ -19,5 +19,11 @@ export const ACTIVITY_BAND_COLORS: Record<ActivityLevel, string> = {
   high: 'orange',
 };
 
-/** A palette token ('blue') as a CSS colour, for SVG fills that Mantine's `c` prop does not reach. */
-export const cssColor = (token: string) => `var(--mantine-color-${token.replace('.', '-')})`;
+/**
+ * A theme colour ('blue', its text shade) or a palette token ('gray.5') as a CSS colour, for SVG fills that
+ * Mantine's `c` prop does not reach.
+ */
+export const cssColor = (token: string) =>
+  token.includes('.')
+    ? `var(--mantine-color-${token.replace('.', '-')})`
+    : `var(--mantine-color-${token}-text)`;

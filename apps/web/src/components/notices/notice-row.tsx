@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@cowcare/contract/routes/notices';
 import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
@@ -42,9 +42,6 @@ export function NoticeRow({
       data-testid="notice-row"
       data-notice-id={notice.id}
       data-unread={unread ? 'true' : 'false'}
-      aria-label={`${unread ? `${t('notices.unread')}: ` : ''}${title(notice.noticecode)}${
-        notice.code ? `, ${notice.code}` : ''
-      }`}
       p="sm"
       style={{
         display: 'block',
@@ -68,6 +65,8 @@ export function NoticeRow({
                 }}
               />
             )}
+            {/* The row is named by all it shows (WCAG 2.5.3): what a user reads is what a voice command says. */}
+            {unread && <VisuallyHidden>{`${t('notices.unread')}: `}</VisuallyHidden>}
             <Text size="sm" fw={unread ? 700 : 500}>
               {title(notice.noticecode)}
             </Text>

@@ -73,6 +73,11 @@ describe('notice tab', () => {
     expect(rows().map((row) => row.dataset.unread)).toEqual(['true', 'true', 'false', 'false', 'false']);
     expect(screen.getAllByText('Slight fever')).toHaveLength(3);
     expect(screen.getByText('Sensor offline')).toBeTruthy();
+    // Named by all it shows, the unread mark first, so a screen reader or a voice command finds it.
+    expect(
+      screen.getByRole('button', { name: /^Unread: Slight fever Fever C1042 · Neck 40005 .*just now$/ }),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Slight fever Fever C1042/ })).toHaveLength(2);
     await waitFor(() => expect(badge()).toBe('2'));
   });
 
