@@ -46,8 +46,8 @@ export const theme = createTheme({
  * - Mantine's dimmed grey (gray 6) reads 3.3:1 on white; gray 7 reads 8:1 and still sets itself apart
  *   from black.
  * - A colour's text, its filled background under white text, its light variant's text and its outline
- *   are shade 9,
- *   darkened: Mantine's defaults (shades 6 and 9) read 2.2-4.4:1, 3.8:1 for a light green button.
+ *   are its shade 9 darkened: Mantine's defaults (shades 6 and 9) read 2.2-4.4:1, 3.8:1 for a light green
+ *   button.
  */
 const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
