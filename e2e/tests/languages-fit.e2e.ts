@@ -26,6 +26,8 @@ const cutTexts = (page: Page): Promise<string[]> =>
       const overflow = getComputedStyle(element).overflowX;
       if (overflow !== 'hidden' && overflow !== 'clip') return;
       if (element.scrollWidth <= element.clientWidth + 1) return;
+      // A 1-px box is text for screen readers only (Mantine's VisuallyHidden), hidden on purpose.
+      if (element.clientWidth <= 1) return;
       const text = element.innerText.trim().replaceAll('\n', ' / ');
       if (text) {
         cut.push(`"${text.slice(0, 80)}" needs ${element.scrollWidth}px, has ${element.clientWidth}px`);
