@@ -61,7 +61,7 @@ describe.skipIf(skipReason() !== '')('every language on a phone', () => {
       { path: '/pages/index/notice', ready: '[data-testid="notice-row"]' },
       { path: '/pages/index/ckcom', ready: '[data-testid="sensor-row"]' },
       { path: `/pages/index/cow?id=${cow.id}`, ready: `text=${cow.code}` },
-      { path: '/pages/index/data', ready: 'svg' },
+      { path: '/pages/index/data', ready: '[data-testid="chart-temperature-bands"]' },
       { path: '/pages/index/webuser', ready: 'select' },
       { path: '/pages/index/step1', ready: '[data-testid="farm-number"]' },
     ];
