@@ -10,6 +10,7 @@ export const ch: Record<MessageKey, string> = {
   'common.language': '语言',
   'common.ok': '确定',
   'common.cancel': '取消',
+  'common.close': '关闭',
   'common.noData': '暂无数据',
   'common.noDataOnDate': '该日期暂无数据',
   'common.reselectRange': '请重新选择日期范围',

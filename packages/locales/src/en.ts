@@ -11,6 +11,7 @@ export const en = {
   'common.language': 'Language',
   'common.ok': 'OK',
   'common.cancel': 'Cancel',
+  'common.close': 'Close',
   'common.noData': 'No Data',
   'common.noDataOnDate': 'No data on this date',
   'common.reselectRange': 'Please re-select the date range',

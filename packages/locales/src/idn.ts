@@ -10,6 +10,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'common.language': 'Bahasa',
   'common.ok': 'OK',
   'common.cancel': 'Batal',
+  'common.close': 'Tutup',
   'common.noData': 'Tidak ada data',
   'common.noDataOnDate': 'Tidak ada data pada tanggal ini',
   'common.reselectRange': 'Silakan pilih ulang rentang tanggal',

@@ -10,6 +10,7 @@ export const ko: Record<MessageKey, string> = {
   'common.language': '언어',
   'common.ok': '확인',
   'common.cancel': '취소',
+  'common.close': '닫기',
   'common.noData': '데이터 없음',
   'common.noDataOnDate': '이 날짜에는 데이터가 없습니다',
   'common.reselectRange': '날짜 범위를 다시 선택해 주세요',

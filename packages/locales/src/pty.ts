@@ -10,6 +10,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'common.language': 'Idioma',
   'common.ok': 'OK',
   'common.cancel': 'Cancelar',
+  'common.close': 'Fechar',
   'common.noData': 'Sem dados',
   'common.noDataOnDate': 'Sem dados nesta data',
   'common.reselectRange': 'Selecione novamente o intervalo de datas',

@@ -10,6 +10,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'common.language': '言語',
   'common.ok': 'OK',
   'common.cancel': 'キャンセル',
+  'common.close': '閉じる',
   'common.noData': 'データがありません',
   'common.noDataOnDate': 'この日付のデータはありません',
   'common.reselectRange': '日付範囲を選び直してください',

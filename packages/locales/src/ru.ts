@@ -10,6 +10,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'common.language': 'Язык',
   'common.ok': 'ОК',
   'common.cancel': 'Отмена',
+  'common.close': 'Закрыть',
   'common.noData': 'Нет данных',
   'common.noDataOnDate': 'Нет данных за эту дату',
   'common.reselectRange': 'Выберите диапазон дат заново',

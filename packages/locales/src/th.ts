@@ -10,6 +10,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'common.language': 'ภาษา',
   'common.ok': 'ตกลง',
   'common.cancel': 'ยกเลิก',
+  'common.close': 'ปิด',
   'common.noData': 'ไม่มีข้อมูล',
   'common.noDataOnDate': 'ไม่มีข้อมูลในวันที่นี้',
   'common.reselectRange': 'โปรดเลือกช่วงวันที่ใหม่',

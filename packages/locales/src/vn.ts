@@ -10,6 +10,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'common.language': 'Ngôn ngữ',
   'common.ok': 'OK',
   'common.cancel': 'Hủy',
+  'common.close': 'Đóng',
   'common.noData': 'Không có dữ liệu',
   'common.noDataOnDate': 'Không có dữ liệu vào ngày này',
   'common.reselectRange': 'Vui lòng chọn lại khoảng thời gian',

@@ -1,19 +1,23 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   Badge,
   Button,
+  Drawer,
   MantineProvider,
+  Modal,
+  Notification,
   createTheme,
   darken,
+  mergeThemeOverrides,
   type CSSVariablesResolver,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../components/error-boundary';
 
-export const theme = createTheme({
+const theme = createTheme({
   primaryColor: 'green',
   defaultRadius: 'md',
   fontFamily:
@@ -48,11 +52,14 @@ export const theme = createTheme({
  * - A colour's text, its filled background under white text, its light variant's text and its outline
  *   are its shade 9 darkened: Mantine's defaults (shades 6 and 9) read 2.2-4.4:1, 3.8:1 for a light green
  *   button.
+ * - Links and field errors take their colour's text shade: Mantine's (shade 6) read 2.4:1 and 3.3:1.
  */
 const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': resolvedTheme.colors.gray[7],
+    '--mantine-color-anchor': `var(--mantine-color-${resolvedTheme.primaryColor}-text)`,
+    '--mantine-color-error': 'var(--mantine-color-red-text)',
     ...Object.fromEntries(
       Object.entries(resolvedTheme.colors).flatMap(([name, shades]) => {
         const strong = darken(shades[9], 0.3);
@@ -77,16 +84,46 @@ interface ProviderProps {
   env?: 'default' | 'test';
 }
 
+/**
+ * The theme with the texts it carries in the user's language: the close button of a dialog or a message
+ * is read out by name.
+ */
+function useLocalizedTheme() {
+  const { t } = useTranslation();
+  const closeLabel = t('common.close');
+  return useMemo(() => {
+    const closeButtonProps = { 'aria-label': closeLabel };
+    return mergeThemeOverrides(
+      theme,
+      createTheme({
+        components: {
+          Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+          Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+          Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+        },
+      }),
+    );
+  }, [closeLabel]);
+}
+
+function ThemedProvider({ env, children }: { env: ProviderProps['env']; children: ReactNode }) {
+  return (
+    <MantineProvider theme={useLocalizedTheme()} env={env} cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 /** Everything a screen needs around it; the outermost error boundary is here. */
 export function AppProvider({ queryClient, i18n, children, env = 'default' }: ProviderProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} env={env} cssVariablesResolver={cssVariablesResolver}>
+      <ThemedProvider env={env}>
         <Notifications position="top-center" limit={3} />
         <ErrorBoundary>
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </ErrorBoundary>
-      </MantineProvider>
+      </ThemedProvider>
     </I18nextProvider>
   );
 }

@@ -297,7 +297,8 @@ function HomeActions() {
       >
         <PlusIcon size={18} />
       </ActionIcon>
-      <Menu position="bottom-end" withinPortal={false}>
+      {/* Mantine's focus placeholder is a focusable child of role="menu", which assistive technology rejects. */}
+      <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <ActionIcon variant="subtle" size="lg" aria-label={t('herd.list.more')}>
             <MoreIcon size={18} />

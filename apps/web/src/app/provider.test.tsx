@@ -1,0 +1,35 @@
+import { act, render, screen } from '@testing-library/react';
+import { Drawer, Modal } from '@mantine/core';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../lib/i18n';
+import { AppProvider } from './provider';
+
+const renderDialogs = (language: 'en' | 'ko') => {
+  const i18n = createI18n(language);
+  render(
+    <AppProvider queryClient={new QueryClient()} i18n={i18n} env="test">
+      <Modal opened onClose={() => undefined} title="A dialog">
+        body
+      </Modal>
+      <Drawer opened onClose={() => undefined} title="A drawer">
+        body
+      </Drawer>
+    </AppProvider>,
+  );
+  return i18n;
+};
+
+describe('the theme', () => {
+  it("names every dialog's close button, which a screen reader would otherwise read as 'button'", () => {
+    renderDialogs('en');
+    expect(screen.getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+  });
+
+  it("names it in the user's language, and follows a change of language", async () => {
+    const i18n = renderDialogs('ko');
+    expect(screen.getAllByRole('button', { name: '닫기' })).toHaveLength(2);
+    await act(() => i18n.changeLanguage('ru'));
+    expect(screen.getAllByRole('button', { name: 'Закрыть' })).toHaveLength(2);
+  });
+});
