@@ -35,7 +35,8 @@ function Sensors({ user }: { user: User }) {
     <Stack gap="sm">
       <SimpleGrid cols={4} spacing="xs" data-testid="sensor-totals">
         {(['online', 'offline', 'neck', 'pill'] as const).map((key) => (
-          <Card key={key} withBorder p="xs" ta="center">
+          // Narrow side padding: four cards share a 320 px phone, and "Ошейник" needs 69 px.
+          <Card key={key} withBorder px={4} py="xs" ta="center">
             <Text size="lg" fw={700}>
               {totals[key]}
             </Text>

@@ -30,7 +30,8 @@ const SENSOR_GROUPS = NOTICE_GROUPS.filter((group) => group !== 'reproductionRem
 function KindLabel({ label, unread }: { label: string; unread: number }) {
   const { t } = useTranslation();
   return (
-    <Group gap={6} wrap="nowrap" justify="center">
+    // On the narrowest phones (320 px) the count goes under a long one-word name ("Воспроизводство").
+    <Group gap={6} justify="center" style={{ rowGap: 2 }}>
       <span>{label}</span>
       {unread > 0 && (
         <Badge size="sm" color="red" variant="filled" aria-label={t('tabs.unread', { count: unread })}>
@@ -40,6 +41,12 @@ function KindLabel({ label, unread }: { label: string; unread: number }) {
     </Group>
   );
 }
+
+/** A group's name can be longer than a 320 px phone ("НАПОМИНАНИЯ ПО ВОСПРОИЗВОДСТВУ"): it wraps, not cut. */
+const WRAPPING_BADGE = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', lineHeight: 1.3, textAlign: 'center' },
+} as const;
 
 function TodaySummary({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -64,6 +71,7 @@ function TodaySummary({ user }: { user: User }) {
               size="sm"
               color={NOTICE_GROUP_COLORS[row.group]}
               data-testid={`today-${row.group}`}
+              styles={WRAPPING_BADGE}
             >
               {t(`notices.group.${row.group}`)}: {row.count}
             </Badge>
