@@ -5,33 +5,28 @@ import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import { apiLogIn, farmCows } from '../setup/herd';
 import { DEMO, logInThroughScreen } from '../setup/session';
 
-/** Opens a dialog, menu or list of the app; resolves once it shows. */
+/** Something the user opens on a screen: a dialog, a menu, a list, a form's errors. */
 interface Opener {
   name: string;
   path: string;
   open: (page: Page) => Promise<void>;
 }
 
-const shows = (page: Page, role: 'dialog' | 'menu' | 'listbox') => page.getByRole(role).waitFor();
+/** Taps the (first) button of that name, then waits for what it opens. */
+const tapOpens =
+  (button: string | RegExp, shown: 'dialog' | 'menu' | 'listbox' | ((page: Page) => Promise<void>)) =>
+  async (page: Page): Promise<void> => {
+    await page
+      .getByRole('button', { name: button, exact: typeof button === 'string' })
+      .first()
+      .click();
+    await (typeof shown === 'string' ? page.getByRole(shown).waitFor() : shown(page));
+  };
 
 /** Every dialog and menu a farm user opens, and the forms' error messages; none of them saves anything. */
 const openers = (cowPath: string): Opener[] => [
-  {
-    name: 'cow filter drawer',
-    path: '/',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Filter' }).click();
-      await shows(page, 'dialog');
-    },
-  },
-  {
-    name: 'more menu',
-    path: '/',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'More' }).click();
-      await shows(page, 'menu');
-    },
-  },
+  { name: 'cow filter drawer', path: '/', open: tapOpens(/^Filter/, 'dialog') },
+  { name: 'more menu', path: '/', open: tapOpens('More', 'menu') },
   {
     name: 'assign a type',
     path: '/',
@@ -40,68 +35,36 @@ const openers = (cowPath: string): Opener[] => [
         .getByRole('checkbox', { name: /^Select C/ })
         .first()
         .check();
-      await page.getByRole('button', { name: 'Assign type' }).click();
-      await shows(page, 'dialog');
+      await tapOpens('Assign type', 'dialog')(page);
     },
   },
-  {
-    name: 'eliminate confirmation',
-    path: cowPath,
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Eliminate', exact: true }).click();
-      await shows(page, 'dialog');
-    },
-  },
+  { name: 'eliminate confirmation', path: cowPath, open: tapOpens('Eliminate', 'dialog') },
   {
     name: 'force-change status list',
     path: cowPath,
     open: async (page) => {
       await page.getByRole('combobox', { name: 'New status' }).click();
-      await shows(page, 'listbox');
+      await page.getByRole('listbox').waitFor();
     },
   },
   {
     name: 'alert lines form',
     path: cowPath,
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Alert lines' }).click();
-      await page.getByRole('button', { name: 'Save alert lines' }).waitFor();
-    },
+    open: tapOpens('Alert lines', (page) => page.getByRole('button', { name: 'Save alert lines' }).waitFor()),
   },
-  {
-    name: 'add a cow type',
-    path: '/pages/index/levsyt',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Add type' }).click();
-      await shows(page, 'dialog');
-    },
-  },
+  { name: 'add a cow type', path: '/pages/index/levsyt', open: tapOpens('Add type', 'dialog') },
   {
     name: 'delete a cow type confirmation',
     path: '/pages/index/levsyt',
-    open: async (page) => {
-      await page
-        .getByRole('button', { name: /^Delete / })
-        .first()
-        .click();
-      await shows(page, 'dialog');
-    },
+    open: tapOpens(/^Delete /, 'dialog'),
   },
-  {
-    name: 'management password',
-    path: '/pages/index/userset',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Save settings' }).click();
-      await shows(page, 'dialog');
-    },
-  },
+  { name: 'management password', path: '/pages/index/userset', open: tapOpens('Save settings', 'dialog') },
   {
     name: 'password form errors',
     path: '/pages/index/webuser',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Change password' }).click();
-      await page.getByText('Please fill in all three password fields.').waitFor();
-    },
+    open: tapOpens('Change password', (page) =>
+      page.getByText('Please fill in all three password fields.').waitFor(),
+    ),
   },
   {
     name: 'add-cow form errors',
