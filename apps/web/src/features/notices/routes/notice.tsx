@@ -25,20 +25,22 @@ type Kind = 'sensor' | 'reproduction';
 
 const SENSOR_GROUPS = NOTICE_GROUPS.filter((group) => group !== 'reproductionReminders');
 
-/** Today's counts per group (tdcnlist), the groups with notices first; zero groups are left out. */
-/** A kind's name and its unread count as a badge: a bare "(43)" beside "Showing 44 of 44" read as a contradiction. */
+/**
+ * A kind's name and its unread count as a badge: a bare "(43)" beside "Showing 44 of 44" read as a
+ * contradiction. The count sits under the name in both kinds: beside it, a long one-word name
+ * ("Воспроизводство") pushed it out of a 320 px phone.
+ */
 function KindLabel({ label, unread }: { label: string; unread: number }) {
   const { t } = useTranslation();
   return (
-    // On the narrowest phones (320 px) the count goes under a long one-word name ("Воспроизводство").
-    <Group gap={6} justify="center" style={{ rowGap: 2 }}>
+    <Stack gap={2} align="center">
       <span>{label}</span>
       {unread > 0 && (
         <Badge size="sm" color="red" variant="filled" aria-label={t('tabs.unread', { count: unread })}>
           {unread}
         </Badge>
       )}
-    </Group>
+    </Stack>
   );
 }
 
@@ -48,6 +50,7 @@ const WRAPPING_BADGE = {
   label: { whiteSpace: 'normal', lineHeight: 1.3, textAlign: 'center' },
 } as const;
 
+/** Today's counts per group (tdcnlist), the groups with notices first; zero groups are left out. */
 function TodaySummary({ user }: { user: User }) {
   const { t } = useTranslation();
   const counts = useNoticeCounts(user);
