@@ -24,8 +24,14 @@ const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans KR", "Noto Sans SC", "Noto Sans JP", "Noto Sans Thai", sans-serif',
   components: {
     // A badge carries a count or a state: squeezed by a long text beside it, it showed "4" for 44 and
-    // "НЕ В С…" for offline. The text beside it wraps instead.
-    Badge: Badge.extend({ styles: { root: { flexShrink: 0 } } }),
+    // "НЕ В С…" for offline. The text beside it wraps instead; a badge longer than the whole row
+    // ("НАПОМИНАНИЯ ПО ВОСПРОИЗВОДСТВУ: 2" on a 320 px phone) takes a second line instead of being cut.
+    Badge: Badge.extend({
+      styles: {
+        root: { flexShrink: 0, height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+        label: { whiteSpace: 'normal', lineHeight: 1.3 },
+      },
+    }),
     // A label longer than its button ("Принудительно изменить статус" on a 360 px phone) takes a second
     // line instead of being cut off; a label that fits keeps the usual height.
     Button: Button.extend({

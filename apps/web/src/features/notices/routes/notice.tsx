@@ -44,12 +44,6 @@ function KindLabel({ label, unread }: { label: string; unread: number }) {
   );
 }
 
-/** A group's name can be longer than a 320 px phone ("НАПОМИНАНИЯ ПО ВОСПРОИЗВОДСТВУ"): it wraps, not cut. */
-const WRAPPING_BADGE = {
-  root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
-  label: { whiteSpace: 'normal', lineHeight: 1.3, textAlign: 'center' },
-} as const;
-
 /** Today's counts per group (tdcnlist), the groups with notices first; zero groups are left out. */
 function TodaySummary({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -74,7 +68,6 @@ function TodaySummary({ user }: { user: User }) {
               size="sm"
               color={NOTICE_GROUP_COLORS[row.group]}
               data-testid={`today-${row.group}`}
-              styles={WRAPPING_BADGE}
             >
               {t(`notices.group.${row.group}`)}: {row.count}
             </Badge>
