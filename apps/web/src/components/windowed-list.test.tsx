@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { visibleRange, WindowedList } from './windowed-list';
 
@@ -47,5 +48,76 @@ describe('WindowedList', () => {
     expect(screen.getByText('row 7000')).toBeTruthy();
     expect(rows[0]?.getAttribute('aria-posinset')).toBe('6998');
     expect(rows[0]?.getAttribute('aria-setsize')).toBe('10000');
+  });
+});
+
+describe('WindowedList keyboard', () => {
+  const cows = Array.from({ length: 500 }, (_, index) => `C${index}`);
+
+  function renderCows() {
+    render(
+      <WindowedList
+        items={cows}
+        rowHeight={40}
+        height={400}
+        initialViewportHeight={400}
+        overscan={2}
+        label="Cows"
+        getKey={(item) => item}
+        renderRow={(item, _index, control) => (
+          <span>
+            <input type="checkbox" aria-label={`select ${item}`} {...control} />
+            <a href={`#${item}`} {...control}>
+              {item}
+            </a>
+          </span>
+        )}
+      />,
+    );
+  }
+
+  const tabbable = () =>
+    [...document.querySelectorAll<HTMLElement>('[data-row-control]')]
+      .filter((element) => element.tabIndex === 0)
+      .map((element) => element.getAttribute('aria-label') ?? element.textContent);
+
+  it('keeps one row in the Tab order, so Tab passes the list in two presses', async () => {
+    const user = userEvent.setup();
+    renderCows();
+    expect(tabbable()).toEqual(['select C0', 'C0']);
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('C0');
+    await user.tab();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('moves by arrows to the same control of the next row and renders a far row before focusing it', async () => {
+    const user = userEvent.setup();
+    renderCows();
+    await user.tab();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('select C2');
+    await user.keyboard('{End}');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('select C499');
+    expect(screen.queryByText('C0')).toBeNull();
+    expect(tabbable()).toEqual(['select C499', 'C499']);
+    await user.keyboard('{PageUp}');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('select C489');
+    await user.tab();
+    await user.keyboard('{Home}');
+    expect(document.activeElement?.textContent).toBe('C0');
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement?.textContent).toBe('C0');
+  });
+
+  it('lets Tab enter at the top of the view after a scroll by wheel or finger', async () => {
+    renderCows();
+    const list = screen.getByRole('list', { name: 'Cows' });
+    await act(async () => {
+      list.scrollTop = 40 * 300;
+      list.dispatchEvent(new Event('scroll'));
+    });
+    expect(tabbable()).toEqual(['select C300', 'C300']);
   });
 });

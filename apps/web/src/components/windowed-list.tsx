@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type Key, type ReactNode, type UIEvent } from 'react';
+import { rowControl, useRowFocus, type RowControl } from '../lib/row-focus';
 
 export interface VisibleRange {
   /** First rendered index (inclusive). */
@@ -32,7 +33,8 @@ interface WindowedListProps<T> {
   rowHeight: number;
   /** CSS height of the scrolling viewport. */
   height: string | number;
-  renderRow: (item: T, index: number) => ReactNode;
+  /** `control` goes on each of the row's links, buttons and inputs: it keeps one row in the Tab order. */
+  renderRow: (item: T, index: number, control: RowControl) => ReactNode;
   getKey: (item: T, index: number) => Key;
   /** Accessible name of the list. */
   label: string;
@@ -43,7 +45,8 @@ interface WindowedListProps<T> {
 
 /**
  * A list that renders only the rows in view (windowing), so 10,000 cows cost as much as 20. Rows have a
- * fixed height; the scroll container is the list itself.
+ * fixed height; the scroll container is the list itself. One row's controls are in the Tab order and the
+ * arrow keys move between rows, rendering a far row before focusing it (see `useRowFocus`).
  */
 export function WindowedList<T>({
   items,
@@ -72,6 +75,25 @@ export function WindowedList<T>({
   const onScroll = (event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop);
   const { start, end } = visibleRange(scrollTop, viewportHeight, rowHeight, items.length, overscan);
 
+  const reveal = (index: number) => {
+    const element = viewport.current;
+    if (!element) return;
+    const top = index * rowHeight;
+    let next = element.scrollTop;
+    if (top < next) next = top;
+    else if (top + rowHeight > next + viewportHeight) next = top + rowHeight - viewportHeight;
+    element.scrollTop = next;
+    setScrollTop(next);
+  };
+  const { activeRow, onKeyDown, onFocus } = useRowFocus(viewport, {
+    count: items.length,
+    pageRows: Math.floor(viewportHeight / rowHeight),
+    reveal,
+  });
+  // After a scroll by wheel or finger the remembered row may be gone: Tab then enters at the top of the view.
+  const tabbableRow =
+    activeRow >= start && activeRow < end ? activeRow : Math.min(end - 1, Math.ceil(scrollTop / rowHeight));
+
   const rows: ReactNode[] = [];
   for (let index = start; index < end; index += 1) {
     const item = items[index] as T;
@@ -81,9 +103,10 @@ export function WindowedList<T>({
         role="listitem"
         aria-setsize={items.length}
         aria-posinset={index + 1}
+        data-row-index={index}
         style={{ height: rowHeight, boxSizing: 'border-box', overflow: 'hidden' }}
       >
-        {renderRow(item, index)}
+        {renderRow(item, index, rowControl(index === tabbableRow))}
       </div>,
     );
   }
@@ -93,8 +116,9 @@ export function WindowedList<T>({
       ref={viewport}
       role="list"
       aria-label={label}
-      tabIndex={0}
       onScroll={onScroll}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
       data-testid="windowed-list"
       style={{ height, overflowY: 'auto', position: 'relative', overscrollBehavior: 'contain' }}
     >

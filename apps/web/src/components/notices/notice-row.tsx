@@ -5,6 +5,7 @@ import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
 import { sensorKind } from '@cowcare/domain/sensor';
 import { formatRelative } from '../../lib/format';
 import { currentLanguage, isMessageKey, LANGUAGES } from '../../lib/i18n';
+import type { RowControl } from '../../lib/row-focus';
 import { NOTICE_GROUP_COLORS } from './notice-colors';
 import { noticeDetail } from './notice-details';
 
@@ -25,10 +26,15 @@ export function NoticeRow({
   notice,
   now,
   onOpen,
+  rowIndex,
+  control,
 }: {
   notice: Notice;
   now: number;
   onOpen: (notice: Notice) => void;
+  /** In a list moved through by the arrow keys (`useRowFocus`): the row's place and its Tab order. */
+  rowIndex?: number;
+  control?: RowControl;
 }) {
   const { t, i18n } = useTranslation();
   const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
@@ -42,6 +48,8 @@ export function NoticeRow({
       data-testid="notice-row"
       data-notice-id={notice.id}
       data-unread={unread ? 'true' : 'false'}
+      data-row-index={rowIndex}
+      {...control}
       p="sm"
       style={{
         display: 'block',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ChevronRightIcon, TagIcon } from '../../../components/icons';
 import { paths, withQuery } from '../../../config/paths';
 import type { HeatState } from '../../../lib/heat-states';
+import type { RowControl } from '../../../lib/row-focus';
 import type { CowRow } from '../lib/cow-rows';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from './readings';
 import { HeatBadge } from './heat-badge';
@@ -17,10 +18,12 @@ interface Props {
   heat: HeatState | undefined;
   selected: boolean;
   onToggle: (id: number) => void;
+  /** Puts the checkbox and the code in the Tab order for one row of the list only. */
+  control: RowControl;
 }
 
 /** One cow in the list: code, status (and a heat going on) and type on top; fever, activity, drinking and sensor below. */
-export const CowRowView = memo(function CowRowView({ row, heat, selected, onToggle }: Props) {
+export const CowRowView = memo(function CowRowView({ row, heat, selected, onToggle, control }: Props) {
   const { t } = useTranslation();
   const { cow } = row;
   return (
@@ -38,10 +41,17 @@ export const CowRowView = memo(function CowRowView({ row, heat, selected, onTogg
         checked={selected}
         onChange={() => onToggle(cow.id)}
         aria-label={t('herd.list.select', { code: cow.code })}
+        {...control}
       />
       <Stack gap={3} style={{ flex: 1, minWidth: 0 }}>
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={withQuery(paths.index.cow, { id: cow.id })} fw={700} c="dark">
+          <Anchor
+            component={Link}
+            to={withQuery(paths.index.cow, { id: cow.id })}
+            fw={700}
+            c="dark"
+            {...control}
+          >
             {cow.code}
           </Anchor>
           <StatusBadge stored={cow.status} size="xs" />

@@ -215,12 +215,13 @@ function CowList({ user }: { user: User }) {
             height="max(320px, calc(100dvh - 252px))"
             label={t('herd.list.label')}
             getKey={(row) => row.cow.id}
-            renderRow={(row) => (
+            renderRow={(row, _index, control) => (
               <CowRowView
                 row={row}
                 heat={heats.get(row.cow.id)}
                 selected={selected.has(row.cow.id)}
                 onToggle={toggle}
+                control={control}
               />
             )}
           />

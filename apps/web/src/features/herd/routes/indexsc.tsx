@@ -75,7 +75,7 @@ function Search({ user }: { user: User }) {
               height={`min(${found.length * ROW_HEIGHT}px, calc(100dvh - 240px))`}
               label={t('herd.search.results')}
               getKey={(cow) => cow.id}
-              renderRow={(cow) => (
+              renderRow={(cow, _index, control) => (
                 <Group
                   h={ROW_HEIGHT}
                   px="sm"
@@ -84,7 +84,12 @@ function Search({ user }: { user: User }) {
                   style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
                 >
                   <Group gap="xs" wrap="nowrap">
-                    <Anchor component={Link} to={withQuery(paths.index.cow, { id: cow.id })} fw={700}>
+                    <Anchor
+                      component={Link}
+                      to={withQuery(paths.index.cow, { id: cow.id })}
+                      fw={700}
+                      {...control}
+                    >
                       {cow.code}
                     </Anchor>
                     <StatusBadge stored={cow.status} size="xs" />

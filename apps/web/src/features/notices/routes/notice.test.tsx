@@ -268,4 +268,30 @@ describe('notice tab', () => {
     const read = api.requests.find((request) => request.path === 'common/common/readnotice');
     expect(read?.body).toEqual({ ids: [21] });
   });
+
+  it('is one Tab stop however long; the arrow keys move through it and Enter opens the cow', async () => {
+    const api = server(
+      {
+        list: [notice({ id: 31, cowid: 5, code: 'C1042' }), notice({ id: 32, cowid: 6, code: 'C2001' })],
+        all: [notice({ id: 33, cowid: 7, code: 'C3003', readed: 1 })],
+      },
+      {
+        'PUT common/common/readnotice': () => ok({ updated: 1 }),
+        'GET common/common/getDataById/cowinfo/6': () => ok(makeCow({ id: 6, code: 'C2001' })),
+      },
+    );
+    const user = userEvent.setup();
+    logIn({ ...demoUser });
+    const { router } = renderApp('/pages/index/notice');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows().map((row) => row.tabIndex)).toEqual([0, -1, -1]);
+    (rows()[0] as HTMLElement).focus();
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(rows()[2]);
+    expect(rows().map((row) => row.tabIndex)).toEqual([-1, -1, 0]);
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?id=6'));
+    const read = api.requests.find((request) => request.path === 'common/common/readnotice');
+    expect(read?.body).toEqual({ ids: [32] });
+  });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +19,13 @@ import { NoticeFilters } from '../components/notice-filters';
 import { NOTICE_GROUP_COLORS } from '../../../components/notices/notice-colors';
 import { NoticeRow } from '../../../components/notices/notice-row';
 import { mergeNoticeLists } from '../../../lib/notice-lists';
+import { rowControl, useRowFocus } from '../../../lib/row-focus';
 import { filterNotices, INITIAL_NOTICE_FILTER, unreadCount, type NoticeFilter } from '../lib/notice-filter';
 
 type Kind = 'sensor' | 'reproduction';
+
+/** About one phone screen of notice rows: what Page Up and Page Down move by. */
+const NOTICE_ROWS_PER_PAGE = 8;
 
 const SENSOR_GROUPS = NOTICE_GROUPS.filter((group) => group !== 'reproductionReminders');
 
@@ -94,6 +98,11 @@ function NoticeList({
   useInterval(() => setNow(Date.now()), 30_000, { autoInvoke: true });
   const shown = useMemo(() => filterNotices(notices, filter), [notices, filter]);
   const unread = shown.filter((notice) => notice.readed === 0).map((notice) => notice.id);
+  const list = useRef<HTMLDivElement>(null);
+  const { activeRow, onKeyDown, onFocus } = useRowFocus(list, {
+    count: shown.length,
+    pageRows: NOTICE_ROWS_PER_PAGE,
+  });
   if (shown.length === 0) {
     return <EmptyState title={t('common.noNotifications')} icon={<BellIcon />} />;
   }
@@ -109,9 +118,16 @@ function NoticeList({
           </Button>
         )}
       </Group>
-      <Card withBorder p={0}>
-        {shown.map((notice) => (
-          <NoticeRow key={notice.id} notice={notice} now={now} onOpen={onOpen} />
+      <Card withBorder p={0} ref={list} onKeyDown={onKeyDown} onFocus={onFocus}>
+        {shown.map((notice, index) => (
+          <NoticeRow
+            key={notice.id}
+            notice={notice}
+            now={now}
+            onOpen={onOpen}
+            rowIndex={index}
+            control={rowControl(index === activeRow)}
+          />
         ))}
       </Card>
     </Stack>
