@@ -3,6 +3,9 @@
 // what they measure. On the wire a group is its codes joined with hyphens, which is what the notice filter
 // sends and expects.
 
+/** Readings came from a sensor that no active cow of the farm wears: the farm assigns it to a cow. */
+export const UNASSIGNED_SENSOR_NOTICE = 703;
+
 export const NOTICE_GROUPS = [
   'estrus',
   'fever',

@@ -322,6 +322,15 @@ export const en = {
   'herd.rules.status': 'A new cow starts in Waiting for settings or Estrus detection',
 
   'herd.rules.sensorInUse': 'This sensor is already worn by another cow of the farm',
+  'herd.edit.open': 'Edit cow info',
+  'herd.edit.title': 'Edit {{code}}',
+  'herd.edit.save': 'Save changes',
+  'herd.edit.saved': 'Cow {{code}} saved',
+  'herd.edit.sensorHint': 'Leave empty to take the sensor off. A new sensor reads offline until it reports.',
+  'herd.edit.sensorSuggested': 'Suggested: sensors that report with no cow wearing them',
+  'herd.edit.tempadd': 'Temperature offset (°C)',
+  'herd.edit.tempaddHint': 'Added to her average before her fever is judged; empty uses {{value}}',
+  'herd.rules.tempadd': 'The offset is a number from {{min}} to {{max}} with at most 2 decimals',
 
   'herd.cow.notFoundTitle': 'Cow not found',
   'herd.cow.notFoundBody': 'This farm has no cow at this address. Open the cow from the list.',
@@ -705,6 +714,8 @@ export const en = {
   'charts.invalidPayload': 'Invalid payload',
   'charts.invalidPayloadBody':
     'The chart needs the sensor, city and country. Check that this cow wears a sensor.',
+  'charts.noSensor': '{{code}} wears no sensor',
+  'charts.noSensorBody': 'Her temperature, activity and drinking are charted once a sensor is put on her.',
   'sensors.none': 'No sensors are worn by cows of this farm.',
   'sensors.totals.online': 'Online',
   'sensors.totals.offline': 'Offline',

@@ -1,4 +1,5 @@
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
+import { UNASSIGNED_SENSOR_NOTICE } from '@cowcare/domain/notice-codes';
 import type { Queryable } from '../db/database';
 import { SENSOR_OFFLINE_NOTICE } from '../jobs/sensor-offline-job';
 import { noticeMessage, recordNotice } from '../modules/notices/record-notice';
@@ -6,7 +7,6 @@ import type { SensorCameOnline } from './update-cow-state';
 import type { ValidReading } from './validate-readings';
 import { offlinePeriodKey } from './sensor-state';
 
-export const UNASSIGNED_SENSOR_NOTICE = 703;
 export const SENSOR_BACK_ONLINE_NOTICE = 702;
 
 /** One 703 per sensor per (UTC) day: the episode key carries the day. */

@@ -1,7 +1,7 @@
 import type { api } from '@cowcare/contract/api';
 import { CowCode, SensorId, type Cow } from '@cowcare/contract/cow-schemas';
 import type { RouteBody } from '@cowcare/contract/route';
-import { Parity } from '@cowcare/contract/routes/cows';
+import { Parity, TemperatureOffset } from '@cowcare/contract/routes/cows';
 import { daysBetween, isCalendarDate } from '@cowcare/domain/calendar-date';
 import { isCulledStoredValue, parseStoredStatus } from '@cowcare/domain/cow-status';
 import type { MessageKey } from '@cowcare/locales/catalog';
@@ -153,5 +153,83 @@ export function checkNewCow(
   if (birthday !== '') body.birthday = birthday;
   if (parity !== undefined) body.parity = parity;
   if (status !== undefined) body.status = status;
+  return { body, problems };
+}
+
+export type CowEditBody = RouteBody<typeof api.cows.updateCow>;
+export type CowEditField = Exclude<NewCowField, 'status'> | 'tempadd';
+
+/** The edit form's fields as typed; an empty sensor takes the sensor off, an empty offset means the default. */
+export interface CowEditText {
+  code: string;
+  sensor: string;
+  birthday: string;
+  parity: string;
+  sex: 'female' | 'male';
+  sireCode: string;
+  tempadd: string;
+}
+
+export function cowEditTextOf(cow: Cow): CowEditText {
+  return {
+    code: cow.code,
+    sensor: cow.sensor === null ? '' : String(cow.sensor),
+    birthday: cow.birthday ?? '',
+    parity: String(cow.parity),
+    sex: cow.sex,
+    sireCode: cow.sireCode ?? '',
+    tempadd: cow.tempadd === null ? '' : String(cow.tempadd),
+  };
+}
+
+const tempaddMin = TemperatureOffset.minimum ?? -2;
+const tempaddMax = TemperatureOffset.maximum ?? 2;
+
+export interface CheckedCowEdit {
+  /** Only what changed; null when a field has a problem. An empty object: nothing to save. */
+  body: CowEditBody | null;
+  problems: (Omit<RuleProblem, 'field'> & { field: CowEditField })[];
+}
+
+/**
+ * Check an edit of `cow` with the new-cow rules, against the rest of the farm (her own code and sensor are
+ * hers to keep), and the server's limits for the offset. The body carries only the fields that changed.
+ */
+export function checkCowEdit(
+  text: CowEditText,
+  cow: Cow,
+  cows: readonly Cow[],
+  today: string,
+): CheckedCowEdit {
+  const others = herdIndexOf(cows.filter((other) => other.id !== cow.id));
+  const checked = checkNewCow({ ...text, status: '' }, others, today);
+  const problems: CheckedCowEdit['problems'] = checked.problems.flatMap((problem) =>
+    problem.field === 'status' ? [] : [{ ...problem, field: problem.field }],
+  );
+  const tempaddText = text.tempadd.trim().replace(',', '.');
+  const tempadd = tempaddText === '' ? null : Number(tempaddText);
+  if (text.parity.trim() === '') problems.push({ field: 'parity', key: 'validation.required' });
+  if (
+    tempadd !== null &&
+    (!/^-?\d+(\.\d{1,2})?$/.test(tempaddText) || tempadd < tempaddMin || tempadd > tempaddMax)
+  ) {
+    problems.push({
+      field: 'tempadd',
+      key: 'herd.rules.tempadd',
+      values: { min: tempaddMin, max: tempaddMax },
+    });
+  }
+  if (problems.length > 0 || !checked.body) return { body: null, problems };
+
+  const { code, sensor = null, birthday = null, parity } = checked.body;
+  const sireCode = text.sireCode.trim() || null;
+  const body: CowEditBody = {};
+  if (code !== cow.code) body.code = code;
+  if (sensor !== cow.sensor) body.sensor = sensor;
+  if (birthday !== cow.birthday) body.birthday = birthday;
+  if (parity !== undefined && parity !== cow.parity) body.parity = parity;
+  if (text.sex !== cow.sex) body.sex = text.sex;
+  if (sireCode !== cow.sireCode) body.sireCode = sireCode;
+  if (tempadd !== cow.tempadd) body.tempadd = tempadd;
   return { body, problems };
 }

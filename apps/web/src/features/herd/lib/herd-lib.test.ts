@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { storedStatusValue } from '@cowcare/domain/cow-status';
 import { makeCow } from '../../../test/cows';
-import { checkNewCow, herdIndexOf, NEW_COW_STATUS_VALUES, newCowStatusOf } from './cow-rules';
+import {
+  checkCowEdit,
+  checkNewCow,
+  cowEditTextOf,
+  herdIndexOf,
+  NEW_COW_STATUS_VALUES,
+  newCowStatusOf,
+} from './cow-rules';
+import { unassignedSensors } from './unassigned-sensors';
+import { makeNotice } from '../../../test/notices';
 import { checkCsv, parseCsv } from './csv-import';
 import { parseDictionaryName, toDictionaries, labelOf } from './dictionary';
 import { toMinorUnits } from './money-input';
@@ -64,6 +73,58 @@ describe('new cow rules (the server’s, checked in the browser)', () => {
     expect(
       checkNewCow({ ...blank, code: 'C1', sensor: '100000000' }, empty, '2025-01-01').problems[0]?.field,
     ).toBe('sensor');
+  });
+});
+
+describe('cow edit rules', () => {
+  const cow = makeCow({ id: 1, code: 'C1', sensor: 40001, parity: 2, tempadd: null, sireCode: null });
+  const herd = [cow, makeCow({ id: 2, code: 'C2', sensor: 40002 })];
+
+  it('lets her keep her own code and sensor, and sends nothing when nothing changed', () => {
+    expect(checkCowEdit(cowEditTextOf(cow), cow, herd, '2025-06-01')).toEqual({ body: {}, problems: [] });
+  });
+
+  it('sends only what changed: a cleared sensor and offset as null, a decimal comma as a point', () => {
+    const text = {
+      ...cowEditTextOf(cow),
+      sensor: '',
+      sireCode: ' KPN1 ',
+      tempadd: '-0,25',
+      sex: 'male' as const,
+    };
+    expect(checkCowEdit(text, cow, herd, '2025-06-01').body).toEqual({
+      sensor: null,
+      sex: 'male',
+      sireCode: 'KPN1',
+      tempadd: -0.25,
+    });
+  });
+
+  it("refuses another cow's code or sensor, an offset out of range or too fine, and an empty parity", () => {
+    const problems = (edit: Partial<ReturnType<typeof cowEditTextOf>>) =>
+      checkCowEdit({ ...cowEditTextOf(cow), ...edit }, cow, herd, '2025-06-01').problems.map(
+        (problem) => `${problem.field}: ${problem.key}`,
+      );
+    expect(problems({ code: 'C2', sensor: '40002' })).toEqual([
+      'code: herd.rules.codeTaken',
+      'sensor: herd.rules.sensorTaken',
+    ]);
+    expect(problems({ tempadd: '2.5' })).toEqual(['tempadd: herd.rules.tempadd']);
+    expect(problems({ tempadd: '0.125' })).toEqual(['tempadd: herd.rules.tempadd']);
+    expect(problems({ parity: ' ' })).toEqual(['parity: validation.required']);
+  });
+});
+
+describe('sensors reporting with no cow', () => {
+  it('lists the sensors of 703 notices newest first, once each, without those a cow wears now', () => {
+    const notices = [
+      makeNotice({ cowid: null, sensor: 40100, noticecode: 703, time: '2025-06-01T08:00:00Z' }),
+      makeNotice({ cowid: null, sensor: 40200, noticecode: 703, time: '2025-06-01T09:00:00Z' }),
+      makeNotice({ cowid: null, sensor: 40100, noticecode: 703, time: '2025-05-31T09:00:00Z' }),
+      makeNotice({ cowid: null, sensor: 40300, noticecode: 703, time: '2025-06-01T10:00:00Z' }),
+      makeNotice({ cowid: 5, noticecode: 701 }),
+    ];
+    expect(unassignedSensors(notices, new Map([[40300, 'C3']]))).toEqual([40200, 40100]);
   });
 });
 

@@ -225,11 +225,12 @@ describe('cow charts: the day', () => {
     expect(await screen.findByText('Invalid payload')).toBeTruthy();
   });
 
-  it("fails with 'Invalid payload' without a request for a cow without a sensor", async () => {
-    const cow = makeCow({ id: 44, sensor: null, sensorKind: null, sensorzt: 0 });
+  it('says a cow without a sensor wears none, and asks for no chart', async () => {
+    const cow = makeCow({ id: 44, code: 'C44', sensor: null, sensorKind: null, sensorzt: 0 });
     const api = server(cow);
     await openCow(cow);
-    expect(await screen.findByText('Invalid payload')).toBeTruthy();
+    expect(await screen.findByText('C44 wears no sensor')).toBeTruthy();
+    expect(screen.queryByText('Invalid payload')).toBeNull();
     expect(api.requests.some((request) => request.path.includes('gpko'))).toBe(false);
   });
 });

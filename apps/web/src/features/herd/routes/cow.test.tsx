@@ -302,3 +302,106 @@ describe('cow detail', () => {
     expect(api.requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ expectedDelivery: null });
   });
 });
+
+describe('editing cow info', () => {
+  const herdWith = (cow: Cow, others: Cow[], notices: ReturnType<typeof makeNotice>[] = []) => ({
+    'GET common/common/getCowsData/KR/F-100': () => ok([cow, ...others]),
+    'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () => ok({ list: notices, all: [] }),
+  });
+
+  it('puts on her a sensor that reports with no cow, sending only what changed', async () => {
+    const cow = makeCow({ id: 9, code: 'C9', sensor: null, sensorKind: null, sensorzt: 0 });
+    const other = makeCow({ id: 2, code: 'C2', sensor: 40002 });
+    const api = server(cow, {
+      ...herdWith(
+        cow,
+        [other],
+        [
+          makeNotice({ cowid: null, sensor: 40777, noticecode: 703 }),
+          makeNotice({ cowid: null, sensor: 40002, noticecode: 703 }),
+        ],
+      ),
+      'PUT news/news/update/cows/9': ({ body }) =>
+        ok({ ...cow, ...(body as Partial<Cow>), sensorKind: 'neck' }),
+      'POST news/news/gpko/uplow/40777': () =>
+        ok({ sensor: 40777, tempUp: null, tempLow: null, activityUp: null, activityLow: null }),
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    // No sensor: a plain word instead of the chart calls' refusal.
+    expect(screen.getByText('C9 wears no sensor')).toBeTruthy();
+    expect(api.requests.some((request) => request.path.includes('gpko'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Edit cow info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit C9' });
+    expect(within(dialog).getByText('Suggested: sensors that report with no cow wearing them')).toBeTruthy();
+    await user.click(within(dialog).getByLabelText('Sensor id', { selector: 'input' }));
+    const suggestions = within(dialog).getByRole('listbox');
+    expect(
+      within(suggestions)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['40777']);
+    await user.click(within(suggestions).getByRole('option', { name: '40777' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requests.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual(
+      [{ sensor: 40777 }],
+    );
+    expect(await screen.findByText('Cow C9 saved')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('C9 wears no sensor')).toBeNull());
+  });
+
+  it('checks the fields as the server does, and shows its refusal by the field', async () => {
+    const cow = makeCow({ id: 11, code: 'C11', sensor: 40011 });
+    const other = makeCow({ id: 2, code: 'C2', sensor: 40002 });
+    const api = server(cow, {
+      ...herdWith(cow, [other]),
+      'PUT news/news/update/cows/11': () =>
+        fail(409, 'E_CONFLICT', { msg: 'This cow code is already in the farm' }),
+    });
+    const user = userEvent.setup();
+    await openCow(cow);
+    await user.click(screen.getByRole('button', { name: 'Edit cow info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit C11' });
+    const field = (name: string) =>
+      within(dialog).getByLabelText<HTMLInputElement>(new RegExp(`^${name.replace(/[()]/g, '\\$&')}`), {
+        selector: 'input',
+      });
+
+    await user.clear(field('Sensor id'));
+    await user.type(field('Sensor id'), '40002');
+    await user.type(field('Temperature offset (°C)'), '2.5');
+    await user.clear(field('Parity'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog).getByText('This sensor is already worn by cow C2')).toBeTruthy();
+    expect(
+      within(dialog).getByText('The offset is a number from -2 to 2 with at most 2 decimals'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('This field is required')).toBeTruthy();
+    expect(api.requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    await user.clear(field('Sensor id'));
+    await user.clear(field('Temperature offset (°C)'));
+    await user.type(field('Temperature offset (°C)'), '0,3');
+    await user.type(field('Parity'), '2');
+    await user.clear(field('Code'));
+    await user.type(field('Code'), 'c77');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('This code is already used in the farm')).toBeTruthy();
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      code: 'C77',
+      sensor: null,
+      parity: 2,
+      tempadd: 0.3,
+    });
+  });
+
+  it('offers no edit for a culled cow, which takes no change', async () => {
+    const cow = makeCow({ id: 12, code: 'C12', status: '도태' });
+    server(cow);
+    await openCow(cow);
+    expect(screen.queryByRole('button', { name: 'Edit cow info' })).toBeNull();
+  });
+});

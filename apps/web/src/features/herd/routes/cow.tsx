@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
 import {
   CameraIcon,
+  EditIcon,
   FamilyIcon,
   HeartPulseIcon,
   HistoryIcon,
@@ -23,12 +24,14 @@ import { useHeatStates } from '../api/use-heat-states';
 import { CowAlerts } from '../components/cow-alerts';
 import { HeatBadge } from '../components/heat-badge';
 import { CowMissing } from '../components/cow-missing';
+import { EditCowModal } from '../components/edit-cow-modal';
 import { ForceChange } from '../components/force-change';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from '../components/readings';
 import { ReproductionDates } from '../components/reproduction-dates';
 import { SensorDayCharts } from '../components/sensor-day-charts';
 import { StatusBadge } from '../components/status-badge';
 import { toCowRow } from '../lib/cow-rows';
+import { isCulledStoredValue } from '@cowcare/domain/cow-status';
 import { useCowIdParam } from '../lib/use-cow-id';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -68,6 +71,9 @@ function CowDetail({ cow }: { cow: Cow }) {
   const row = toCowRow(cow);
   const user = useUser();
   const heat = useHeatStates(user).get(cow.id);
+  const [editing, setEditing] = useState(false);
+  // A culled cow takes no change (the server answers 409): nothing to offer.
+  const editor = isCulledStoredValue(cow.status) ? null : user;
   const link = (path: (typeof paths.index)[keyof typeof paths.index], extra: Record<string, string> = {}) =>
     withQuery(path, { id: cow.id, ...extra });
   return (
@@ -115,7 +121,20 @@ function CowDetail({ cow }: { cow: Cow }) {
             {cow.lastReadingAt ? formatRelative(cow.lastReadingAt, t, bcp47) : t('herd.reading.none')}
           </Field>
         </SimpleGrid>
+        {editor && (
+          <Group justify="flex-end" mt="sm">
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<EditIcon size={14} />}
+              onClick={() => setEditing(true)}
+            >
+              {t('herd.edit.open')}
+            </Button>
+          </Group>
+        )}
       </Card>
+      {editor && <EditCowModal cow={cow} user={editor} opened={editing} onClose={() => setEditing(false)} />}
 
       <SimpleGrid cols={{ base: 2, xs: 5 }} spacing="xs">
         <Button
@@ -243,7 +262,13 @@ function CowDetail({ cow }: { cow: Cow }) {
       </Section>
 
       <Section id="cow-charts" title={t('charts.title')}>
-        <SensorDayCharts sensor={cow.sensor} city={cow.city} country={cow.country} />
+        {cow.sensor === null ? (
+          <Alert color="gray" variant="light" title={t('charts.noSensor', { code: cow.code })}>
+            {t('charts.noSensorBody')}
+          </Alert>
+        ) : (
+          <SensorDayCharts sensor={cow.sensor} city={cow.city} country={cow.country} />
+        )}
       </Section>
 
       <Section id="cow-dates" title={t('herd.dates.title')}>

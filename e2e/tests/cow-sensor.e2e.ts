@@ -1,0 +1,70 @@
+import mqtt from 'mqtt';
+import { api } from '@cowcare/contract/api';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
+import { addCow, apiLogIn, callApi, farmCows, freshCowCode, type ApiSession } from '../setup/herd';
+import { DEMO, logInThroughScreen } from '../setup/session';
+
+const GATEWAY = { username: 'demo-gw', password: 'demo-gw-secret' } as const;
+
+/** One reading of `sensor` now, over MQTT as the farm's gateway does. */
+const publishReading = async (session: ApiSession, sensor: number, num: number): Promise<void> => {
+  const client = await mqtt.connectAsync(inject('mqttUrl'), {
+    ...GATEWAY,
+    clientId: `e2e-cow-sensor-${Date.now()}`,
+    reconnectPeriod: 0,
+  });
+  try {
+    const topic = `${inject('mqttTopicRoot')}/${session.user.country}/${session.user.FarmNumber}/readings`;
+    const reading = { sensor, num, timedate: new Date().toISOString(), temp: 38.6, activity: 20 };
+    await client.publishAsync(topic, JSON.stringify(reading), { qos: 1 });
+  } finally {
+    await client.endAsync();
+  }
+};
+
+const unassignedNoticeOf = async (session: ApiSession, sensor: number): Promise<boolean> => {
+  const { user } = session;
+  const notices = await callApi(session, api.notices.getNoticeData, {
+    params: { country: user.country, FarmNumber: user.FarmNumber, phone: user.phone },
+  });
+  return [...notices.list, ...notices.all].some(
+    (notice) => notice.noticecode === 703 && notice.sensor === sensor,
+  );
+};
+
+describe.skipIf(skipReason() !== '')('putting a sensor on a cow', () => {
+  const phone = phonePagePerTest();
+
+  it('offers the sensor that reports with no cow, puts it on her, and her next reading reaches her page', async () => {
+    const session = await apiLogIn(baseUrl(), DEMO);
+    const worn = new Set((await farmCows(session)).map((cow) => cow.sensor));
+    // A neck collar no cow wears, new to this run.
+    let sensor = 49_000 + (Date.now() % 900);
+    while (worn.has(sensor)) sensor += 1;
+    const cow = await addCow(session, { code: freshCowCode() });
+
+    await publishReading(session, sensor, 1);
+    await expect.poll(() => unassignedNoticeOf(session, sensor), { timeout: 15_000 }).toBe(true);
+
+    const { page } = phone;
+    await logInThroughScreen(page);
+    await page.goto(`/pages/index/cow?id=${cow.id}`);
+    await page.getByText(`${cow.code} wears no sensor`).waitFor();
+
+    await page.getByRole('button', { name: 'Edit cow info' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${cow.code}` });
+    await dialog.getByText('Suggested: sensors that report with no cow wearing them').waitFor();
+    await dialog.getByLabel('Sensor id', { exact: true }).and(dialog.locator('input')).click();
+    await dialog.getByRole('option', { name: String(sensor), exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(`Cow ${cow.code} saved`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A new sensor reads offline until it reports; its next reading turns her page online by itself.
+    await page.getByText(`Neck ${sensor} · Offline`).waitFor();
+    expect(await page.getByText(`${cow.code} wears no sensor`).count()).toBe(0);
+    await publishReading(session, sensor, 2);
+    await page.getByText(`Neck ${sensor} · Online`).waitFor({ timeout: 15_000 });
+  });
+});
