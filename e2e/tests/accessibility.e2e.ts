@@ -1,80 +1,9 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { violations } from '../setup/axe';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import { apiLogIn, farmCows } from '../setup/herd';
+import { openers } from '../setup/openers';
 import { DEMO, logInThroughScreen } from '../setup/session';
-
-/** Something the user opens on a screen: a dialog, a menu, a list, a form's errors. */
-interface Opener {
-  name: string;
-  path: string;
-  open: (page: Page) => Promise<void>;
-}
-
-/** Taps the (first) button of that name, then waits for what it opens. */
-const tapOpens =
-  (button: string | RegExp, shown: 'dialog' | 'menu' | 'listbox' | ((page: Page) => Promise<void>)) =>
-  async (page: Page): Promise<void> => {
-    await page
-      .getByRole('button', { name: button, exact: typeof button === 'string' })
-      .first()
-      .click();
-    await (typeof shown === 'string' ? page.getByRole(shown).waitFor() : shown(page));
-  };
-
-/** Every dialog and menu a farm user opens, and the forms' error messages; none of them saves anything. */
-const openers = (cowPath: string): Opener[] => [
-  { name: 'cow filter drawer', path: '/', open: tapOpens(/^Filter/, 'dialog') },
-  { name: 'more menu', path: '/', open: tapOpens('More', 'menu') },
-  {
-    name: 'assign a type',
-    path: '/',
-    open: async (page) => {
-      await page
-        .getByRole('checkbox', { name: /^Select C/ })
-        .first()
-        .check();
-      await tapOpens('Assign type', 'dialog')(page);
-    },
-  },
-  { name: 'eliminate confirmation', path: cowPath, open: tapOpens('Eliminate', 'dialog') },
-  {
-    name: 'force-change status list',
-    path: cowPath,
-    open: async (page) => {
-      await page.getByRole('combobox', { name: 'New status' }).click();
-      await page.getByRole('listbox').waitFor();
-    },
-  },
-  {
-    name: 'alert lines form',
-    path: cowPath,
-    open: tapOpens('Alert lines', (page) => page.getByRole('button', { name: 'Save alert lines' }).waitFor()),
-  },
-  { name: 'add a cow type', path: '/pages/index/levsyt', open: tapOpens('Add type', 'dialog') },
-  {
-    name: 'delete a cow type confirmation',
-    path: '/pages/index/levsyt',
-    open: tapOpens(/^Delete /, 'dialog'),
-  },
-  { name: 'management password', path: '/pages/index/userset', open: tapOpens('Save settings', 'dialog') },
-  {
-    name: 'password form errors',
-    path: '/pages/index/webuser',
-    open: tapOpens('Change password', (page) =>
-      page.getByText('Please fill in all three password fields.').waitFor(),
-    ),
-  },
-  {
-    name: 'add-cow form errors',
-    path: '/pages/index/addcows',
-    open: async (page) => {
-      await page.locator('button[type="submit"]').click();
-      await page.locator('[id$="-error"]').first().waitFor();
-    },
-  },
-];
 
 describe.skipIf(skipReason() !== '')('accessibility of every screen', () => {
   const phone = phonePagePerTest();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { violations } from '../setup/axe';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import { apiLogIn, callApi, farmCows, type ApiSession } from '../setup/herd';
+import { openers } from '../setup/openers';
 import { DEMO, logInThroughScreen } from '../setup/session';
 
 /** A screen and what shows that its data is in, so the check does not run on a loader. */
@@ -52,11 +53,15 @@ describe.skipIf(skipReason() !== '')('every language on a phone: readable and ac
   const phone = phonePagePerTest();
   let demo: ApiSession;
   let screens: Screen[];
+  let sensorCowPath: string;
 
   beforeAll(async () => {
     demo = await apiLogIn(baseUrl(), DEMO);
-    const [cow] = await farmCows(demo);
-    if (!cow) throw new Error('the demo farm has no cows');
+    const cows = await farmCows(demo);
+    const [cow] = cows;
+    const sensorCow = cows.find((each) => each.sensor !== null);
+    if (!cow || !sensorCow) throw new Error('the demo farm has no cows, or none with a sensor');
+    sensorCowPath = `/pages/index/cow?id=${sensorCow.id}`;
     screens = [
       { path: '/', ready: '[data-testid="cow-row"]' },
       { path: '/pages/index/notice', ready: '[data-testid="notice-row"]' },
@@ -79,11 +84,15 @@ describe.skipIf(skipReason() !== '')('every language on a phone: readable and ac
     }
   });
 
-  it.each(LANGUAGE_KEYS)('cuts no text off and passes axe-core in %s', async (language) => {
-    // WCAG's reflow width (1.4.10): an old 320 px phone, or a 390 px one with the text enlarged by a fifth.
+  /** WCAG's reflow width (1.4.10): an old 320 px phone, or a 390 px one with the text enlarged by a fifth. */
+  const narrowPhoneIn = async (language: LanguageKey) => {
     await phone.page.setViewportSize({ width: 320, height: 800 });
     await logInThroughScreen(phone.page);
     await pickLanguage(phone.page, language);
+  };
+
+  it.each(LANGUAGE_KEYS)('cuts no text off and passes axe-core in %s', async (language) => {
+    await narrowPhoneIn(language);
     const cut: string[] = [];
     const failed: string[] = [];
     for (const screen of screens) {
@@ -98,4 +107,22 @@ describe.skipIf(skipReason() !== '')('every language on a phone: readable and ac
     expect(cut).toEqual([]);
     expect(failed).toEqual([]);
   });
+
+  it.each(LANGUAGE_KEYS)(
+    'cuts nothing off in a dialog, menu or form error and passes axe-core in %s',
+    async (language) => {
+      await narrowPhoneIn(language);
+      const cut: string[] = [];
+      const failed: string[] = [];
+      for (const opener of openers(sensorCowPath, language)) {
+        await phone.page.goto(opener.path);
+        await phone.page.waitForLoadState('networkidle');
+        await opener.open(phone.page);
+        failed.push(...(await violations(phone.page)).map((line) => `${opener.name}: ${line}`));
+        cut.push(...(await cutTexts(phone.page)).map((text) => `${opener.name}: ${text}`));
+      }
+      expect(cut).toEqual([]);
+      expect(failed).toEqual([]);
+    },
+  );
 });

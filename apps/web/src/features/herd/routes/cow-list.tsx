@@ -237,11 +237,12 @@ function CowList({ user }: { user: User }) {
           aria-label={t('herd.list.selectionBar')}
           component="section"
         >
-          <Group justify="space-between" wrap="nowrap">
+          {/* Wraps on a narrow phone: in Russian the count and both buttons needed 347 px of 320. */}
+          <Group justify="space-between" gap="xs">
             <Text size="sm" fw={600}>
               {t('herd.list.selected', { count: selectedShown.length })}
             </Text>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" ml="auto">
               <Button size="xs" variant="default" onClick={() => setSelected(new Set())}>
                 {t('herd.list.clearSelection')}
               </Button>
