@@ -13,6 +13,15 @@ export function errorMessageKey(error: unknown): MessageKey {
   return 'errors.generic';
 }
 
+/**
+ * A refusal in the user's words, followed for a 4xx by the server's own sentence (which names what it
+ * refused, in English); a 5xx says only that the server failed.
+ */
+export function refusalText(error: unknown, t: (key: MessageKey) => string): string {
+  const text = t(errorMessageKey(error));
+  return isApiError(error) && error.status < 500 ? `${text} (${error.message})` : text;
+}
+
 export function useErrorMessage(error: unknown): string {
   const { t } = useTranslation();
   return t(errorMessageKey(error));

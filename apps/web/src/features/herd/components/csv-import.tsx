@@ -3,8 +3,7 @@ import { Alert, Anchor, Badge, Button, FileButton, Group, Stack, Table, Text, Te
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Cow } from '@cowcare/contract/cow-schemas';
-import { isApiError } from '../../../lib/api-client';
-import { errorMessageKey } from '../../../lib/error-message';
+import { refusalText } from '../../../lib/error-message';
 import { localToday } from '../../../lib/format';
 import { addCow } from '../api/add-cow';
 import { cowsQueryPrefix } from '../api/get-cows';
@@ -69,11 +68,7 @@ export function CsvImport({ cows }: { cows: readonly Cow[] }) {
         const problem = problemFromServer(error);
         next[row.line] = {
           kind: 'refused',
-          message: problem
-            ? t(problem.key, problem.values)
-            : isApiError(error) && error.status < 500
-              ? `${t(errorMessageKey(error))} (${error.message})`
-              : t(errorMessageKey(error)),
+          message: problem ? t(problem.key, problem.values) : refusalText(error, t),
         };
         stopped = true;
       }

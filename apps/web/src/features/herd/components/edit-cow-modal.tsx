@@ -1,27 +1,17 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import type { User } from '@cowcare/contract/schemas';
 import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
-import { isApiError } from '../../../lib/api-client';
-import { errorMessageKey } from '../../../lib/error-message';
+import { refusalText } from '../../../lib/error-message';
 import { localToday } from '../../../lib/format';
 import { mergeNoticeLists } from '../../../lib/notice-lists';
 import { useSensorNotices } from '../../../lib/notice-queries';
 import { notify } from '../../../lib/notify';
 import { useCows } from '../api/get-cows';
 import { useUpdateCow } from '../api/update-cow';
+import { CowIdentityFields } from './cow-identity-fields';
 import {
   checkCowEdit,
   cowEditTextOf,
@@ -56,9 +46,9 @@ function EditCowForm({ cow, user, onDone }: { cow: Cow; user: User; onDone: () =
     return unassignedSensors(list, worn).map(String);
   }, [herd, notices.data]);
 
-  const set = (field: keyof CowEditText) => (value: string) => {
+  const set = (field: keyof CowEditText, value: string) => {
     setText((previous) => ({ ...previous, [field]: value }));
-    if (field !== 'sex') setProblems((previous) => ({ ...previous, [field]: undefined }));
+    setProblems((previous) => ({ ...previous, [field]: undefined }));
   };
   const message = (field: CowEditField) => {
     const problem = problems[field];
@@ -87,11 +77,7 @@ function EditCowForm({ cow, user, onDone }: { cow: Cow; user: User; onDone: () =
           if (problem && problem.field !== 'status') {
             setProblems({ [problem.field]: { ...problem, field: problem.field } });
           } else {
-            setFormError(
-              isApiError(error) && error.status < 500
-                ? `${t(errorMessageKey(error))} (${error.message})`
-                : t(errorMessageKey(error)),
-            );
+            setFormError(refusalText(error, t));
           }
         },
       },
@@ -101,61 +87,16 @@ function EditCowForm({ cow, user, onDone }: { cow: Cow; user: User; onDone: () =
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('herd.edit.title', { code: cow.code })}>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label={t('herd.add.code')}
-            description={t('herd.add.codeHint')}
-            required
-            value={text.code}
-            error={message('code')}
-            onChange={(event) => set('code')(event.currentTarget.value.toUpperCase())}
-          />
-          <Autocomplete
-            label={t('herd.add.sensor')}
-            description={suggestions.length > 0 ? t('herd.edit.sensorSuggested') : t('herd.edit.sensorHint')}
-            inputMode="numeric"
-            value={text.sensor}
-            data={suggestions}
-            error={message('sensor')}
-            onChange={set('sensor')}
-            comboboxProps={{ withinPortal: false }}
-          />
-          <TextInput
-            type="date"
-            label={t('herd.add.birthday')}
-            max={localToday()}
-            value={text.birthday}
-            error={message('birthday')}
-            onChange={(event) => set('birthday')(event.currentTarget.value)}
-          />
-          <TextInput
-            label={t('herd.add.parity')}
-            inputMode="numeric"
-            required
-            value={text.parity}
-            error={message('parity')}
-            onChange={(event) => set('parity')(event.currentTarget.value)}
-          />
-          <NativeSelect
-            label={t('herd.add.sex')}
-            value={text.sex}
-            onChange={(event) =>
-              setText((previous) => ({
-                ...previous,
-                sex: event.currentTarget.value === 'male' ? 'male' : 'female',
-              }))
-            }
-            data={[
-              { value: 'female', label: t('herd.cow.sex.female') },
-              { value: 'male', label: t('herd.cow.sex.male') },
-            ]}
-          />
-          <TextInput
-            label={t('herd.add.sire')}
-            maxLength={32}
-            value={text.sireCode}
-            onChange={(event) => set('sireCode')(event.currentTarget.value)}
-          />
+        <CowIdentityFields
+          text={text}
+          onChange={set}
+          errorOf={message}
+          sensorSuggestions={suggestions}
+          sensorDescription={
+            suggestions.length > 0 ? t('herd.edit.sensorSuggested') : t('herd.edit.sensorHint')
+          }
+          parityRequired
+        >
           <TextInput
             label={t('herd.edit.tempadd')}
             description={t('herd.edit.tempaddHint', { value: DEFAULT_TEMPERATURE_OFFSET_CELSIUS })}
@@ -163,9 +104,9 @@ function EditCowForm({ cow, user, onDone }: { cow: Cow; user: User; onDone: () =
             placeholder={String(DEFAULT_TEMPERATURE_OFFSET_CELSIUS)}
             value={text.tempadd}
             error={message('tempadd')}
-            onChange={(event) => set('tempadd')(event.currentTarget.value)}
+            onChange={(event) => set('tempadd', event.currentTarget.value)}
           />
-        </SimpleGrid>
+        </CowIdentityFields>
         {formError && (
           <Alert color="red" variant="light" role="alert">
             {formError}

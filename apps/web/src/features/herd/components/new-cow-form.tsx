@@ -1,33 +1,31 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import type { CowType } from '@cowcare/contract/routes/cow-types';
-import { isApiError } from '../../../lib/api-client';
-import { errorMessageKey } from '../../../lib/error-message';
+import { refusalText } from '../../../lib/error-message';
 import { localToday } from '../../../lib/format';
 import { useAddCow, type AddCowInput } from '../api/add-cow';
 import {
   checkNewCow,
   herdIndexOf,
   NEW_COW_STATUS_VALUES,
+  type CowIdentityText,
   type NewCowField,
-  type NewCowText,
   type RuleProblem,
 } from '../lib/cow-rules';
+import { CowIdentityFields } from './cow-identity-fields';
 import { problemFromServer } from '../lib/server-cow-errors';
 import { parseStoredStatus } from '@cowcare/domain/cow-status';
 
-const EMPTY: NewCowText = { code: '', sensor: '', birthday: '', parity: '', status: '' };
+const EMPTY: CowIdentityText = {
+  code: '',
+  sensor: '',
+  birthday: '',
+  parity: '',
+  sex: 'female',
+  sireCode: '',
+};
 
 interface Props {
   /** The farm's cows (culled too), for the same uniqueness checks as the server. */
@@ -44,9 +42,8 @@ interface Props {
 export function NewCowForm({ cows, types = [], sensorSuggestions = [], onSaved, submitLabel }: Props) {
   const { t } = useTranslation();
   const add = useAddCow();
-  const [text, setText] = useState<NewCowText>(EMPTY);
-  const [sex, setSex] = useState<'female' | 'male'>('female');
-  const [sireCode, setSireCode] = useState('');
+  const [text, setText] = useState<CowIdentityText>(EMPTY);
+  const [status, setStatus] = useState<string>(NEW_COW_STATUS_VALUES[0]);
   const [typeid, setTypeid] = useState('');
   const [problems, setProblems] = useState<Partial<Record<NewCowField, RuleProblem>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -54,7 +51,7 @@ export function NewCowForm({ cows, types = [], sensorSuggestions = [], onSaved, 
   const freeTypes = types.filter((type) => type.costnb === 0);
   const suggestions = sensorSuggestions.filter((sensor) => !herd.sensors.has(sensor)).map(String);
 
-  const set = (field: NewCowField) => (value: string) => {
+  const set = (field: keyof CowIdentityText, value: string) => {
     setText((previous) => ({ ...previous, [field]: value }));
     setProblems((previous) => ({ ...previous, [field]: undefined }));
   };
@@ -62,31 +59,25 @@ export function NewCowForm({ cows, types = [], sensorSuggestions = [], onSaved, 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const checked = checkNewCow(text, herd, localToday());
+    const checked = checkNewCow({ ...text, status }, herd, localToday());
     setProblems(Object.fromEntries(checked.problems.map((problem) => [problem.field, problem])));
     if (!checked.body) return;
     const body: AddCowInput = {
       ...checked.body,
-      sex,
-      ...(sireCode.trim() ? { sireCode: sireCode.trim() } : {}),
+      sex: text.sex,
+      ...(text.sireCode.trim() ? { sireCode: text.sireCode.trim() } : {}),
       ...(typeid ? { typeid: Number(typeid) } : {}),
     };
     add.mutate(body, {
       onSuccess: (cow) => {
         setText(EMPTY);
-        setSireCode('');
+        setStatus(NEW_COW_STATUS_VALUES[0]);
         onSaved(cow);
       },
       onError: (error) => {
         const problem = problemFromServer(error);
         if (problem) setProblems({ [problem.field]: problem });
-        else {
-          setFormError(
-            isApiError(error) && error.status < 500
-              ? `${t(errorMessageKey(error))} (${error.message})`
-              : t(errorMessageKey(error)),
-          );
-        }
+        else setFormError(refusalText(error, t));
       },
     });
   };
@@ -99,66 +90,25 @@ export function NewCowForm({ cows, types = [], sensorSuggestions = [], onSaved, 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('herd.add.formLabel')}>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label={t('herd.add.code')}
-            description={t('herd.add.codeHint')}
-            required
-            placeholder="C1024"
-            value={text.code}
-            error={message('code')}
-            onChange={(event) => set('code')(event.currentTarget.value.toUpperCase())}
-          />
-          <Autocomplete
-            label={t('herd.add.sensor')}
-            description={t('herd.add.sensorHint')}
-            inputMode="numeric"
-            value={text.sensor}
-            data={suggestions}
-            error={message('sensor')}
-            onChange={set('sensor')}
-            comboboxProps={{ withinPortal: false }}
-          />
-          <TextInput
-            type="date"
-            label={t('herd.add.birthday')}
-            max={localToday()}
-            value={text.birthday}
-            error={message('birthday')}
-            onChange={(event) => set('birthday')(event.currentTarget.value)}
-          />
-          <TextInput
-            label={t('herd.add.parity')}
-            inputMode="numeric"
-            placeholder="0"
-            value={text.parity}
-            error={message('parity')}
-            onChange={(event) => set('parity')(event.currentTarget.value)}
-          />
+        <CowIdentityFields
+          text={text}
+          onChange={set}
+          errorOf={message}
+          sensorSuggestions={suggestions}
+          sensorDescription={t('herd.add.sensorHint')}
+        >
           <NativeSelect
             label={t('herd.add.status')}
-            value={text.status || NEW_COW_STATUS_VALUES[0]}
+            value={status}
             error={message('status')}
-            onChange={(event) => set('status')(event.currentTarget.value)}
+            onChange={(event) => {
+              setStatus(event.currentTarget.value);
+              setProblems((previous) => ({ ...previous, status: undefined }));
+            }}
             data={NEW_COW_STATUS_VALUES.map((value) => {
-              const status = parseStoredStatus(value);
-              return { value, label: status ? t(`herd.status.${status}`) : value };
+              const parsed = parseStoredStatus(value);
+              return { value, label: parsed ? t(`herd.status.${parsed}`) : value };
             })}
-          />
-          <NativeSelect
-            label={t('herd.add.sex')}
-            value={sex}
-            onChange={(event) => setSex(event.currentTarget.value === 'male' ? 'male' : 'female')}
-            data={[
-              { value: 'female', label: t('herd.cow.sex.female') },
-              { value: 'male', label: t('herd.cow.sex.male') },
-            ]}
-          />
-          <TextInput
-            label={t('herd.add.sire')}
-            maxLength={32}
-            value={sireCode}
-            onChange={(event) => setSireCode(event.currentTarget.value)}
           />
           {freeTypes.length > 0 && (
             <NativeSelect
@@ -171,7 +121,7 @@ export function NewCowForm({ cows, types = [], sensorSuggestions = [], onSaved, 
               ]}
             />
           )}
-        </SimpleGrid>
+        </CowIdentityFields>
         {formError && (
           <Alert color="red" variant="light" role="alert">
             {formError}

@@ -159,14 +159,18 @@ export function checkNewCow(
 export type CowEditBody = RouteBody<typeof api.cows.updateCow>;
 export type CowEditField = Exclude<NewCowField, 'status'> | 'tempadd';
 
-/** The edit form's fields as typed; an empty sensor takes the sensor off, an empty offset means the default. */
-export interface CowEditText {
+/** A cow's identity as typed: what registering her and editing her both ask. */
+export interface CowIdentityText {
   code: string;
   sensor: string;
   birthday: string;
   parity: string;
   sex: 'female' | 'male';
   sireCode: string;
+}
+
+/** The edit form's fields as typed; an empty sensor takes the sensor off, an empty offset means the default. */
+export interface CowEditText extends CowIdentityText {
   tempadd: string;
 }
 
