@@ -12,7 +12,7 @@ import {
  * order, so a keyboard user passes a list of 65 cows in two presses instead of 130; the arrow keys, Home,
  * End, Page Up and Page Down move between rows, keeping the same control (checkbox to checkbox, link to link).
  *
- * A row is an element with `data-row-index`; its controls spread one of the two props below.
+ * A row is an element with `data-row-index`; its controls spread `rowControl(row is the tabbable one)`.
  */
 export interface RowControl {
   tabIndex: 0 | -1;
@@ -22,12 +22,12 @@ export interface RowControl {
 
 const KEYS = 'ArrowUp ArrowDown Home End PageUp PageDown';
 /** Frozen, so a memoised row re-renders only when its row becomes or stops being the tabbable one. */
-export const TABBABLE_ROW: RowControl = Object.freeze({
+const TABBABLE_ROW: RowControl = Object.freeze({
   tabIndex: 0,
   'data-row-control': true,
   'aria-keyshortcuts': KEYS,
 });
-export const UNTABBABLE_ROW: RowControl = Object.freeze({
+const UNTABBABLE_ROW: RowControl = Object.freeze({
   tabIndex: -1,
   'data-row-control': true,
   'aria-keyshortcuts': KEYS,
@@ -90,8 +90,8 @@ interface Options {
 }
 
 /**
- * The list's tabbable row and its key handlers. Put `onKeyDown` and `onFocus` on the list's element (`ref`);
- * give the controls of row `activeRow` `TABBABLE_ROW` and those of every other row `UNTABBABLE_ROW`.
+ * The list's tabbable row and its key handlers. Put `onKeyDown` and `onFocus` on the list's element (`list`);
+ * give the controls of row `activeRow` `rowControl(true)` and those of every other row `rowControl(false)`.
  */
 export function useRowFocus(list: RefObject<HTMLElement | null>, { count, pageRows, reveal }: Options) {
   const [activeRow, setActiveRow] = useState(0);

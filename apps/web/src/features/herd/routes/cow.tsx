@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
+import { isCulledStoredValue } from '@cowcare/domain/cow-status';
 import {
   CameraIcon,
   EditIcon,
@@ -31,7 +32,6 @@ import { ReproductionDates } from '../components/reproduction-dates';
 import { SensorDayCharts } from '../components/sensor-day-charts';
 import { StatusBadge } from '../components/status-badge';
 import { toCowRow } from '../lib/cow-rows';
-import { isCulledStoredValue } from '@cowcare/domain/cow-status';
 import { useCowIdParam } from '../lib/use-cow-id';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
