@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { summarizeDataRepairs } from './db/data-repairs';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { runSeed } from './seed/run-seed';
@@ -17,6 +18,10 @@ const start = async (): Promise<void> => {
   try {
     const applied = await migrate(db);
     if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+    const repairs = await summarizeDataRepairs(db, applied);
+    if (repairs.length > 0) {
+      app.log.warn({ repairs }, 'stored rows out of range were repaired; the originals are in data_repairs');
+    }
     await runSeed(db, { demo: config.demo });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -13,7 +13,11 @@ export const StoredCowStatus = Type.Union([
   Type.Literal('임신감정'),
 ]);
 
-export const CowCode = Type.String({ pattern: '^C[0-9]{1,12}$', description: 'C followed by digits' });
+export const CowCode = Type.String({
+  maxLength: 13,
+  pattern: '^C[0-9]{1,12}$',
+  description: 'C followed by digits',
+});
 export const SensorId = Type.Integer({ minimum: 1, maximum: 99_999_999 });
 
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);

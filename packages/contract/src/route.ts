@@ -33,6 +33,11 @@ export interface RouteDefinition<
   scopes?: Readonly<Record<string, ScopeKind>>;
   /** The boss password must have been verified (an `x-boss-grant` header from verifybosspassword). */
   needsBossGrant?: boolean;
+  /**
+   * The body is a batch whose items the handler judges one by one, so one bad item does not refuse the
+   * good ones (a gateway's readings); the edge checks of the whole body skip it.
+   */
+  bodyJudgedItemByItem?: true;
 }
 
 export const defineRoute = <

@@ -15,12 +15,56 @@ export const LanguageKeySchema = Type.Union([
 ]);
 export type LanguageKey = Static<typeof LanguageKeySchema>;
 
-export const Id = Type.Integer({ minimum: 1 });
-export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** The largest value of a PostgreSQL `integer` (int4), the type of every `serial` id column. */
+export const MAX_INT4 = 2_147_483_647;
+
+/** A row id of a `serial` column: a larger number could only fail in the database, so it is refused here. */
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_INT4 });
+export const IdParam = Id;
+/**
+ * A row id of a `bigserial` column (notices). JavaScript holds integers exactly only up to 2^53 - 1, so that
+ * is the bound, not the column's.
+ */
+export const BigId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+/**
+ * The days a farm's records may name. No cow in a herd's books was born before 1990; nothing is expected
+ * beyond 2099. Every date the server derives from one (+ 285 days to calving, + 21 to the next heat) stays
+ * inside what PostgreSQL and JavaScript both read back, so a stored record can always be shown again.
+ * Each field narrows this further on the server (not in the future, not before the cow's birth).
+ */
+export const EARLIEST_RECORD_DAY = '1990-01-01';
+export const LATEST_RECORD_DAY = '2099-12-31';
+
+/** A date in an answer: the shape only. */
 export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+/** A date a client sends: a real calendar day (the `date` format refuses 2023-02-30) within the record days. */
+export const CalendarDate = Type.String({
+  format: 'date',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  formatMinimum: EARLIEST_RECORD_DAY,
+  formatMaximum: LATEST_RECORD_DAY,
+  description: `YYYY-MM-DD, from ${EARLIEST_RECORD_DAY} to ${LATEST_RECORD_DAY}`,
+});
+/**
+ * A moment a client sends, with its offset. The day it falls on is read as written (the farmer's local day),
+ * so an estrus at 06:00+09:00 counts for that day and not the UTC day before.
+ */
+export const EventTime = Type.String({
+  format: 'date-time',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt ].*([Zz]|[+-]\\d{2}:?\\d{2})$',
+  formatMinimum: `${EARLIEST_RECORD_DAY}T00:00:00+14:00`,
+  formatMaximum: `${LATEST_RECORD_DAY}T23:59:59-12:00`,
+  description: `ISO-8601 with offset, from ${EARLIEST_RECORD_DAY} to ${LATEST_RECORD_DAY}`,
+});
 export const DateTimeString = Type.String({ format: 'date-time', description: 'ISO-8601 with offset' });
 export const FarmNumber = Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9-]+$' });
-export const CountryCode = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' });
+export const CountryCode = Type.String({
+  minLength: 2,
+  maxLength: 2,
+  pattern: '^[A-Z]{2}$',
+  description: 'ISO 3166-1 alpha-2',
+});
 
 export const UserSchema = Type.Object({
   id: Id,

@@ -66,3 +66,11 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return toUtcDayNumber(requireCalendarDate(to)) - toUtcDayNumber(requireCalendarDate(from));
 }
+
+/**
+ * Today in UTC+14, the first time zone to reach a new day: no farm anywhere has a later "today". The server
+ * does not know a farm's zone, so "not in the future" is measured against this day.
+ */
+export function latestTodayAnywhere(now: Date): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}

@@ -9,7 +9,7 @@ import { apiPath, successEnvelope, type RouteDefinition, type ScopeKind } from '
 import { authenticateAdmin } from '../modules/admin/authenticate-admin';
 import type { Services } from '../services';
 import { AppError, badRequest, forbidden } from './app-error';
-import { nulCharacterPath } from './nul-characters';
+import { forbiddenCharacterAt } from './control-characters';
 import { authenticate } from './authenticate';
 import type { AuthUser, RouteBinding } from './route-context';
 
@@ -50,18 +50,23 @@ const checkBossGrant =
   };
 
 /**
- * Refuses a NUL character anywhere in the path, the query or a body whose fields the contract names. The
- * gateways' readings are not such a body: each item is judged alone (a stray character in a field of a
- * gateway's own must not cost the batch its good readings), and only numbers and a time are kept.
+ * Refuses a control character or a broken UTF-16 pair anywhere in the path, the query or the body. A body
+ * judged item by item (the gateways' readings) is left to that judgement: a stray character in a field of a
+ * gateway's own must not cost the batch its good readings, and only numbers and a time are kept of it.
  */
-const rejectNulCharacters = (route: RouteDefinition): preValidationAsyncHookHandler => {
-  const namedFields = route.body !== undefined && 'properties' in route.body;
+const rejectControlCharacters = (route: RouteDefinition): preValidationAsyncHookHandler => {
+  const wholeBody = route.bodyJudgedItemByItem !== true;
   return async (request) => {
-    const where =
-      nulCharacterPath(request.params, 'params') ??
-      nulCharacterPath(request.query, 'query') ??
-      (namedFields ? nulCharacterPath(request.body, 'body') : undefined);
-    if (where) throw badRequest(ERROR_CODES.validation, `${where} must not contain the NUL character`);
+    const found =
+      forbiddenCharacterAt(request.params, 'params') ??
+      forbiddenCharacterAt(request.query, 'query') ??
+      (wholeBody ? forbiddenCharacterAt(request.body, 'body') : undefined);
+    if (found) {
+      throw badRequest(
+        ERROR_CODES.validation,
+        `${found.path} must not contain the character ${found.character}`,
+      );
+    }
   };
 };
 
@@ -90,7 +95,7 @@ export const registerRoutes = (app: FastifyInstance, services: Services, binding
       url: apiPath(route),
       schema: schemaOf(route),
       onRequest,
-      preValidation: rejectNulCharacters(route),
+      preValidation: rejectControlCharacters(route),
       preHandler,
       handler: async (request, reply) => {
         const data = await handler({

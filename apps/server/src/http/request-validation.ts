@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { addFormatLimits } from './format-limits';
 
 const createAjv = (coerceTypes: boolean) => {
   const ajv = new Ajv({
@@ -10,7 +11,9 @@ const createAjv = (coerceTypes: boolean) => {
     useDefaults: true,
     strict: false,
   });
-  addFormats(ajv);
+  // The range keywords come from format-limits.ts: see there why not from ajv-formats.
+  addFormats(ajv, { keywords: false });
+  addFormatLimits(ajv);
   return ajv;
 };
 

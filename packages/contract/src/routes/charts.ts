@@ -26,7 +26,7 @@ const tag = 'charts';
 /** Every field is optional in the schema so a missing one is answered 'Invalid payload', as the spec says. */
 export const ChartRequestSchema = Type.Object({
   id: Type.Optional(
-    Type.Union([SensorId, Type.String({ pattern: '^[1-9][0-9]{0,7}$' })], {
+    Type.Union([SensorId, Type.String({ maxLength: 8, pattern: '^[1-9][0-9]{0,7}$' })], {
       description: 'the sensor id (a number, or its digits as text)',
     }),
   ),

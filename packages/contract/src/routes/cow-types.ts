@@ -138,7 +138,13 @@ export const moveCowsToType = defineRoute({
 export const AssignedTypeSchema = Type.Object({
   id: TypeIdOrUncategorized,
   name: Type.Optional(Type.String({ maxLength: 200, description: 'ignored' })),
-  costnb: Type.Optional(Type.Number({ description: 'ignored: the server charges the type’s own cost' })),
+  costnb: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: COW_TYPE_MAX_COST,
+      description: 'ignored: the server charges the type’s own cost',
+    }),
+  ),
 });
 
 export const assignCowsType = defineRoute({

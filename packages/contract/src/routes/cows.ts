@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CowCode, CowSchema, SensorId, StoredCowStatus } from '../cow-schemas';
 import { defineRoute } from '../route';
-import { CountryCode, DateString, FarmNumber, Id, IdParam } from '../schemas';
+import { CalendarDate, CountryCode, DateString, FarmNumber, Id, IdParam } from '../schemas';
 
 const tag = 'cows';
 
@@ -80,7 +80,7 @@ export const addCow = defineRoute({
   body: Type.Object({
     code: CowCode,
     sensor: Type.Optional(Nullable(SensorId)),
-    birthday: Type.Optional(Nullable(DateString)),
+    birthday: Type.Optional(Nullable(CalendarDate)),
     parity: Type.Optional(Parity),
     status: Type.Optional(NewCowStatus),
     sex: Type.Optional(CowSex),
@@ -96,7 +96,7 @@ const manualDate = (what: string) =>
   Type.Optional(
     Nullable(
       Type.String({
-        pattern: DateString.pattern,
+        ...CalendarDate,
         description:
           `${what}. A date stores it as set by hand (its …Auto flag becomes false) and the server no longer ` +
           'recomputes it. null forgets the hand-set date: the date is cleared and the flag is automatic ' +
@@ -119,7 +119,7 @@ export const updateCow = defineRoute({
   body: Type.Object({
     code: Type.Optional(CowCode),
     sensor: Type.Optional(Nullable(SensorId)),
-    birthday: Type.Optional(Nullable(DateString)),
+    birthday: Type.Optional(Nullable(CalendarDate)),
     parity: Type.Optional(Parity),
     sex: Type.Optional(CowSex),
     sireCode: Type.Optional(Nullable(SireCode)),

@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute } from '../route';
-import { DateString, Id, IdParam } from '../schemas';
-import { CalendarDate } from './reproduction';
+import { CalendarDate, DateString, Id, IdParam } from '../schemas';
 import { UploadSchema } from './uploads';
 
 const tag = 'health';

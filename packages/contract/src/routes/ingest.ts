@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SensorId } from '../cow-schemas';
 import { defineRoute } from '../route';
-import { DateTimeString } from '../schemas';
+import { EventTime } from '../schemas';
 
 const tag = 'ingest';
 
@@ -22,7 +22,7 @@ export const MAX_READINGS_PAYLOAD_BYTES = 1_048_576;
 export const SensorReadingSchema = Type.Object({
   sensor: SensorId,
   num: Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: "the sensor's sequence number" }),
-  timedate: DateTimeString,
+  timedate: Type.String({ ...EventTime, description: 'when the sensor measured it, ISO-8601 with offset' }),
   temp: Type.Optional(Type.Number({ minimum: 20, maximum: 45, description: '°C' })),
   activity: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
   drink: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
@@ -57,6 +57,7 @@ export const postReadings = defineRoute({
   // Not a user call: the gateway's own credentials come as HTTP Basic (username:secret), checked by the
   // handler. The farm is the gateway's; a gateway cannot name another.
   access: 'public',
+  bodyJudgedItemByItem: true,
   tag,
   summary:
     'Readings from a gateway without MQTT (HTTP Basic gateway credentials): the MQTT payload, answered per item',

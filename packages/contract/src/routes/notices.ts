@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute } from '../route';
-import { CountryCode, DateTimeString, FarmNumber, Id } from '../schemas';
+import { BigId, CountryCode, DateTimeString, EventTime, FarmNumber, Id } from '../schemas';
 
 const tag = 'notices';
 
@@ -18,7 +18,7 @@ export const NOTICE_HISTORY_LIMIT = 500;
  * code in notice-details.ts), `readed` 1 once marked read.
  */
 export const NoticeSchema = Type.Object({
-  id: Id,
+  id: BigId,
   cowid: Type.Union([Id, Type.Null()]),
   code: Type.Union([Type.String(), Type.Null()], {
     description: "the cow's code, null for farm-wide notices",
@@ -88,7 +88,7 @@ export const getNoticeDatabtd = defineRoute({
   query: Type.Object({
     since: Type.Optional(
       Type.String({
-        format: 'date-time',
+        ...EventTime,
         description: `Start of the caller's day; within the last ${NOTICE_DAY_MAX_HOURS} hours.`,
       }),
     ),
@@ -106,7 +106,7 @@ export const readNotices = defineRoute({
     "Mark notices read. All ids must be the farm's own: one foreign or unknown id is 404 and nothing is " +
     'marked. Answers how many were unread before.',
   body: Type.Object({
-    ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
+    ids: Type.Array(BigId, { minItems: 1, maxItems: 1000 }),
   }),
   data: Type.Object({ updated: Type.Integer({ minimum: 0 }) }),
 });

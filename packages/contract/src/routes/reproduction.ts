@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CowCode, CowSchema, SensorId } from '../cow-schemas';
 import { defineRoute } from '../route';
-import { DateString, Id, IdParam } from '../schemas';
+import { CalendarDate, DateString, EventTime, Id, IdParam } from '../schemas';
 
 const tag = 'reproduction';
 
@@ -27,21 +27,6 @@ const PregnancyResult = codeOf(PREGNANCY_RESULT_CODES, 'pregnancy status diction
 const CalvingMethod = codeOf(CALVING_METHOD_CODES, 'calving method dictionary code');
 const CalvingResult = codeOf(CALVING_RESULT_CODES, 'calving result dictionary code');
 
-/** A real calendar day (the `date` format rejects 2023-02-30, which the pattern alone would accept). */
-export const CalendarDate = Type.String({
-  format: 'date',
-  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-  description: 'YYYY-MM-DD',
-});
-/**
- * A moment with its offset. The day it falls on is read as written (the farmer's local day), so an estrus
- * at 06:00+09:00 counts for that day and not the UTC day before.
- */
-export const EventTime = Type.String({
-  format: 'date-time',
-  pattern: '^\\d{4}-\\d{2}-\\d{2}[Tt ].*([Zz]|[+-]\\d{2}:?\\d{2})$',
-  description: 'ISO-8601 with offset',
-});
 const Memo = Type.String({ maxLength: 2000 });
 const SireCode = Type.String({ minLength: 1, maxLength: 64, description: 'bull or semen code' });
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

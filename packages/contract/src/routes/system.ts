@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../route';
-import { FarmNumber, Id, TranslationStringSchema } from '../schemas';
+import { FarmNumber, Id, IdParam, TranslationStringSchema } from '../schemas';
 
 const tag = 'system';
 
@@ -62,7 +62,7 @@ export const systemInfo = defineRoute({
   access: 'user',
   tag,
   summary: 'The system info record (there is only record 1)',
-  params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+  params: Type.Object({ id: IdParam }),
   data: SystemInfoSchema,
 });
 

@@ -1,7 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { defineRoute } from '../route';
 import { DateTimeString, Id, IdParam, UserSchema } from '../schemas';
-import { AssignedTypeSchema, COW_TYPE_MAX_COWS_PER_CALL, CowTypeAssignmentSchema } from './cow-types';
+import {
+  AssignedTypeSchema,
+  COW_TYPE_MAX_COST,
+  COW_TYPE_MAX_COWS_PER_CALL,
+  CowTypeAssignmentSchema,
+} from './cow-types';
 
 const tag = 'wallet';
 
@@ -53,7 +58,11 @@ export const chargeCowTypeUsage = defineRoute({
   params: Type.Object({ userId: IdParam }),
   scopes: { userId: 'userId' },
   body: Type.Object({
-    cost: Type.Number({ minimum: 0, description: 'ignored: the server charges the type’s own cost' }),
+    cost: Type.Number({
+      minimum: 0,
+      maximum: COW_TYPE_MAX_COST,
+      description: 'ignored: the server charges the type’s own cost',
+    }),
     list: Type.Array(IdParam, { minItems: 1, maxItems: COW_TYPE_MAX_COWS_PER_CALL, uniqueItems: true }),
     type: AssignedTypeSchema,
   }),

@@ -2,11 +2,12 @@ import { api } from '@cowcare/contract/api';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { RouteData, RouteDefinition } from '@cowcare/contract/route';
 import type { ChartRequest, SensorBounds } from '@cowcare/contract/routes/charts';
+import { EARLIEST_RECORD_DAY, LATEST_RECORD_DAY } from '@cowcare/contract/schemas';
 import { AppError, badRequest } from '../../http/app-error';
 import { bind, type AuthUser, type RouteBinding } from '../../http/route-context';
 import type { Services } from '../../services';
 import * as charts from './chart-builders';
-import { parseChartDay, type ChartDay } from './chart-day';
+import { formatChartDate, parseChartDay, type ChartDay } from './chart-day';
 import { herdHourly } from './chart-herd';
 import {
   checkFarmScope,
@@ -38,6 +39,14 @@ const chartDayOf = (timedate: string | undefined, now: Date): ChartDay => {
     throw badRequest(
       ERROR_CODES.validation,
       "body.timedate must be 'YYYY-MM-DD' or an ISO-8601 time with an offset",
+    );
+  }
+  // The day a chart draws must be one the readings can have: far dates overflow the hour buckets' clock.
+  const localDay = formatChartDate(day.start, day.offsetMinutes);
+  if (localDay < EARLIEST_RECORD_DAY || localDay > LATEST_RECORD_DAY) {
+    throw badRequest(
+      ERROR_CODES.validation,
+      `body.timedate must name a day from ${EARLIEST_RECORD_DAY} to ${LATEST_RECORD_DAY}`,
     );
   }
   return day;

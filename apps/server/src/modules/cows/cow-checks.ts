@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@cowcare/contract/errors';
-import { daysBetween, isCalendarDate } from '@cowcare/domain/calendar-date';
+import { daysBetween, isCalendarDate, latestTodayAnywhere } from '@cowcare/domain/calendar-date';
 import type { Queryable } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import { findActiveCowWearingSensor, isCowCodeTaken } from './cows-repository';
@@ -7,10 +7,6 @@ import { findActiveCowWearingSensor, isCowCodeTaken } from './cows-repository';
 export const COW_CODE_TAKEN = 'This cow code is already in the farm';
 export const sensorTakenMessage = (sensorId: number, code: string) =>
   `Sensor ${sensorId} is already worn by cow ${code}`;
-
-/** Today in UTC+14, the first time zone to reach a new day: no farm anywhere has a later "today". */
-export const latestTodayAnywhere = (now: Date): string =>
-  new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 
 /** The schema checks the YYYY-MM-DD shape; this refuses days that do not exist (2025-02-30). */
 export const requireRealDate = (field: string, value: string | null | undefined): void => {

@@ -1,10 +1,12 @@
 import type { api } from '@cowcare/contract/api';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { RouteBody } from '@cowcare/contract/route';
+import { addDays, daysBetween, latestTodayAnywhere } from '@cowcare/domain/calendar-date';
 import { parseStoredStatus } from '@cowcare/domain/cow-status';
 import type { Database } from '../../db/database';
-import { conflict, notFound } from '../../http/app-error';
+import { badRequest, conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/route-context';
+import { EXPECTED_DATE_MAX_DAYS, requireNotBeforeBirth } from '../reproduction/record-dates';
 import {
   asCowConflict,
   requireBirthdayNotInFuture,
@@ -65,11 +67,28 @@ const requireStatusUnchanged = (cow: CowRecord, status: unknown): void => {
   if (!same) throw conflict(ERROR_CODES.conflict, STATUS_NOT_EDITABLE);
 };
 
-const requireValidEdit = (edit: CowEdit, now: Date): void => {
+/** A date typed on the cow lies between her birth and a year from today (the horizon of expected dates). */
+const requirePlausibleCowDate = (
+  field: string,
+  value: string | null | undefined,
+  birthday: string | null,
+  now: Date,
+) => {
+  requireRealDate(field, value);
+  if (typeof value !== 'string') return;
+  requireNotBeforeBirth(field, value, birthday);
+  const latest = addDays(latestTodayAnywhere(now), EXPECTED_DATE_MAX_DAYS);
+  if (daysBetween(latest, value) > 0) {
+    throw badRequest(ERROR_CODES.validation, `${field} must not be after ${latest}`);
+  }
+};
+
+const requireValidEdit = (cow: CowRecord, edit: CowEdit, now: Date): void => {
   requireBirthdayNotInFuture(edit.birthday, now);
-  requireRealDate('pregnancyTest', edit.pregnancyTest);
-  requireRealDate('expectedDelivery', edit.expectedDelivery);
-  requireRealDate('expectedEstrus', edit.expectedEstrus);
+  const birthday = edit.birthday === undefined ? cow.birthday : edit.birthday;
+  requirePlausibleCowDate('pregnancyTest', edit.pregnancyTest, birthday, now);
+  requirePlausibleCowDate('expectedDelivery', edit.expectedDelivery, birthday, now);
+  requirePlausibleCowDate('expectedEstrus', edit.expectedEstrus, birthday, now);
 };
 
 /** Edits a cow of the caller's farm; every check and the write happen on the locked row. */
@@ -90,7 +109,7 @@ export const updateCow = (
         'A culled cow takes no further change; customer service can restore it',
       );
     }
-    requireValidEdit(edit, now);
+    requireValidEdit(cow, edit, now);
     if (edit.code !== undefined && edit.code !== cow.code) {
       await requireCodeFree(tx, user.farmId, edit.code, cow.id);
     }

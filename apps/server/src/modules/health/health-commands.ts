@@ -6,7 +6,7 @@ import type { Database, Queryable } from '../../db/database';
 import { badRequest, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/route-context';
 import { findCowInFarm } from '../cows/cows-repository';
-import { requireDayNotInFuture } from '../reproduction/record-dates';
+import { requireDayNotInFuture, requireNotBeforeBirth } from '../reproduction/record-dates';
 import { findUploadsInFarm } from '../uploads/uploads-repository';
 import {
   deleteHealthCaseRow,
@@ -64,6 +64,7 @@ export const addHealthCase = (db: Database, user: AuthUser, input: NewHealthCase
     await requireValidCase(tx, fields, now);
     const cow = await findCowInFarm(tx, user.farmId, input.cowId);
     if (!cow) throw notFound('There is no such cow in this farm');
+    requireNotBeforeBirth('diagnosedOn', fields.diagnosedOn, cow.birthday);
     const uploadIds = await requireFarmUploads(tx, user.farmId, input.uploadIds ?? []);
     const id = await insertHealthCase(
       tx,
@@ -95,6 +96,8 @@ export const updateHealthCase = (
       memo: change.memo ?? current.memo,
     };
     await requireValidCase(tx, fields, now);
+    const cow = await findCowInFarm(tx, user.farmId, current.cowId);
+    requireNotBeforeBirth('diagnosedOn', fields.diagnosedOn, cow?.birthday ?? null);
     await saveHealthCase(tx, user.farmId, id, fields);
     if (change.uploadIds) {
       await replaceHealthCaseUploads(tx, id, await requireFarmUploads(tx, user.farmId, change.uploadIds));

@@ -30,6 +30,7 @@ import {
   dayOf,
   eventAfterChange,
   requireDayNotInFuture,
+  requireNotBeforeBirth,
   requireNotInFuture,
   resolveDate,
   type Dated,
@@ -54,7 +55,15 @@ const calvingFields = async (
   current: Dated<string> | undefined,
   estrusChange: string | null | undefined,
 ): Promise<CalvingFields> => {
-  const estrus = await resolveDate(current, estrusChange, () => expectedEstrusAfterCalving(input.calvingDay));
+  const estrus = await resolveDate(
+    current,
+    estrusChange,
+    () => expectedEstrusAfterCalving(input.calvingDay),
+    {
+      field: 'expectedEstrusAfterCalving',
+      after: input.calvingDay,
+    },
+  );
   return { ...input, expectedEstrusDate: estrus.date, expectedEstrusManual: estrus.manual };
 };
 
@@ -87,6 +96,7 @@ export const addCalving = (db: Database, user: AuthUser, input: NewCalving, now 
   const calf = input.calf && newCalfOf(input.result, input.calvedAt, input.calf, now);
   return changeCowRecords(db, user, input.cowId, async ({ tx, cow }) => {
     requireCowTakesNewRecords(cow);
+    requireNotBeforeBirth('calvedAt', dayOf(input.calvedAt), cow.birthday);
     const fields = await calvingFields(
       {
         calvedAt: input.calvedAt,
@@ -123,6 +133,7 @@ export const updateCalving = async (
       );
     }
     const calved = eventAfterChange(change.calvedAt, { at: record.calvedAt, day: record.calvingDay });
+    requireNotBeforeBirth('calvedAt', calved.day, cow.birthday);
     const fields = await calvingFields(
       {
         calvedAt: calved.at,

@@ -10,7 +10,14 @@ import {
   requireRecordOfCow,
 } from './cow-record-change';
 import { findEstrus, insertEstrus, saveEstrus, type EstrusFields, type EstrusRow } from './estrus-records';
-import { dayOf, eventAfterChange, requireNotInFuture, resolveDate, type Dated } from './record-dates';
+import {
+  dayOf,
+  eventAfterChange,
+  requireNotBeforeBirth,
+  requireNotInFuture,
+  resolveDate,
+  type Dated,
+} from './record-dates';
 import { deleteRecord } from './record-tables';
 
 type NewEstrus = RouteBody<typeof api.reproduction.addEstrus>;
@@ -22,7 +29,10 @@ const estrusFields = async (
   current: Dated<string> | undefined,
   nextChange: string | null | undefined,
 ): Promise<EstrusFields> => {
-  const next = await resolveDate(current, nextChange, () => nextExpectedEstrusDate(estrusDay));
+  const next = await resolveDate(current, nextChange, () => nextExpectedEstrusDate(estrusDay), {
+    field: 'nextExpectedEstrus',
+    after: estrusDay,
+  });
   return {
     estrusAt,
     estrusDay,
@@ -42,6 +52,7 @@ export const addEstrus = (db: Database, user: AuthUser, input: NewEstrus, now = 
   requireNotInFuture('estrusAt', input.estrusAt, now);
   return changeCowRecords(db, user, input.cowId, async ({ tx, cow }) => {
     requireCowTakesNewRecords(cow);
+    requireNotBeforeBirth('estrusAt', dayOf(input.estrusAt), cow.birthday);
     const fields = await estrusFields(
       { at: input.estrusAt, day: dayOf(input.estrusAt) },
       input.memo ?? '',
@@ -64,8 +75,10 @@ export const updateEstrus = async (
   const cowId = await cowOfRecord(db, 'estrus_records', user, id);
   return changeCowRecords(db, user, cowId, async ({ tx, cow }) => {
     const record = requireRecordOfCow(await findEstrus(tx, user.farmId, id), cow);
+    const estrus = eventAfterChange(change.estrusAt, { at: record.estrusAt, day: record.estrusDay });
+    requireNotBeforeBirth('estrusAt', estrus.day, cow.birthday);
     const fields = await estrusFields(
-      eventAfterChange(change.estrusAt, { at: record.estrusAt, day: record.estrusDay }),
+      estrus,
       change.memo ?? record.memo,
       { date: record.nextExpectedEstrusDate, manual: record.nextExpectedEstrusManual },
       change.nextExpectedEstrus,

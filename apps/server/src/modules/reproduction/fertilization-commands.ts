@@ -25,7 +25,14 @@ import {
   type FertilizationRow,
 } from './fertilization-records';
 import { refreshAutomaticExpectedCalvings } from './pregnancy-basis';
-import { dayOf, eventAfterChange, resolveDate, type Dated } from './record-dates';
+import {
+  dayOf,
+  eventAfterChange,
+  requireNotBeforeBirth,
+  requirePlanWithinReach,
+  resolveDate,
+  type Dated,
+} from './record-dates';
 import { deleteRecord } from './record-tables';
 import {
   DEFAULT_PREGNANCY_CHECK_METHOD,
@@ -59,12 +66,16 @@ const fertilizationFields = async (
   checkChange: string | null | undefined,
 ): Promise<FertilizationFields> => {
   const serviceDate = effectiveServiceDate(input.plannedDay, matingMethodOf(input.method));
-  const check = await resolveDate(currentCheck, checkChange, async () =>
-    pregnancyCheckDate(
-      serviceDate,
-      input.pregnancyCheckMethod,
-      diagnosisDaysOf(await findSettings(tx, farmId)),
-    ),
+  const check = await resolveDate(
+    currentCheck,
+    checkChange,
+    async () =>
+      pregnancyCheckDate(
+        serviceDate,
+        input.pregnancyCheckMethod,
+        diagnosisDaysOf(await findSettings(tx, farmId)),
+      ),
+    { field: 'pregnancyCheckDate', after: input.plannedDay },
   );
   return {
     ...input,
@@ -81,9 +92,11 @@ const reread = async (found: Promise<FertilizationRow | undefined>): Promise<Fer
 };
 
 /** A fertilization moves the cow to 임신감정 (pregnancy confirm) and schedules her pregnancy check. */
-export const addFertilization = (db: Database, user: AuthUser, input: NewFertilization) =>
-  changeCowRecords(db, user, input.cowId, async ({ tx, cow }) => {
+export const addFertilization = (db: Database, user: AuthUser, input: NewFertilization, now = new Date()) => {
+  requirePlanWithinReach('plannedAt', input.plannedAt, now);
+  return changeCowRecords(db, user, input.cowId, async ({ tx, cow }) => {
     requireCowTakesNewRecords(cow);
+    requireNotBeforeBirth('plannedAt', dayOf(input.plannedAt), cow.birthday);
     const fields = await fertilizationFields(
       tx,
       user.farmId,
@@ -109,6 +122,7 @@ export const addFertilization = (db: Database, user: AuthUser, input: NewFertili
     await refreshAutomaticExpectedCalvings(tx, user.farmId, cow.id);
     return reread(findFertilization(tx, user.farmId, id));
   });
+};
 
 const orCurrent = <T>(change: T | null | undefined, current: T | null): T | null =>
   change === undefined ? current : change;
@@ -118,11 +132,14 @@ export const updateFertilization = async (
   user: AuthUser,
   id: number,
   change: FertilizationChange,
+  now = new Date(),
 ) => {
+  if (change.plannedAt !== undefined) requirePlanWithinReach('plannedAt', change.plannedAt, now);
   const cowId = await cowOfRecord(db, 'fertilization_records', user, id);
   return changeCowRecords(db, user, cowId, async ({ tx, cow }) => {
     const record = requireRecordOfCow(await findFertilization(tx, user.farmId, id), cow);
     const planned = eventAfterChange(change.plannedAt, { at: record.plannedAt, day: record.plannedDay });
+    requireNotBeforeBirth('plannedAt', planned.day, cow.birthday);
     const fields = await fertilizationFields(
       tx,
       user.farmId,

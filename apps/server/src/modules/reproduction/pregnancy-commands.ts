@@ -28,7 +28,14 @@ import {
   type PregnancyFields,
   type PregnancyRow,
 } from './pregnancy-records';
-import { dayOf, eventAfterChange, NO_DATE, requireNotInFuture, resolveDate } from './record-dates';
+import {
+  dayOf,
+  eventAfterChange,
+  NO_DATE,
+  requireNotBeforeBirth,
+  requireNotInFuture,
+  resolveDate,
+} from './record-dates';
 import { deleteRecord } from './record-tables';
 import { storedCode } from './reproduction-codes';
 
@@ -90,6 +97,7 @@ const pregnancyFields = async (
         current && { date: current.expectedCalvingDate, manual: current.expectedCalvingManual },
         days.expectedCalving,
         () => automaticExpectedCalving(tx, cow.farmId, cow.id, input.diagnosedAt),
+        { field: 'expectedCalving', after: input.diagnosisDay },
       )
     : NO_DATE;
   const expectedEstrus = pregnant
@@ -98,6 +106,7 @@ const pregnancyFields = async (
         current && { date: current.expectedEstrusDate, manual: current.expectedEstrusManual },
         days.nextExpectedEstrus,
         () => nextExpectedEstrusDate(input.diagnosisDay),
+        { field: 'nextExpectedEstrus', after: input.diagnosisDay },
       );
   return {
     ...input,
@@ -121,6 +130,7 @@ export const addPregnancy = (db: Database, user: AuthUser, input: NewPregnancy, 
   requireDaysFitResult(result, input);
   return changeCowRecords(db, user, input.cowId, async ({ tx, cow }) => {
     requireCowTakesNewRecords(cow);
+    requireNotBeforeBirth('diagnosedAt', dayOf(input.diagnosedAt), cow.birthday);
     const diagnosis = {
       diagnosisMethod: input.diagnosisMethod,
       diagnosedAt: input.diagnosedAt,
@@ -159,6 +169,7 @@ export const updatePregnancy = async (
       at: record.diagnosedAt,
       day: record.diagnosisDay,
     });
+    requireNotBeforeBirth('diagnosedAt', diagnosed.day, cow.birthday);
     const diagnosis = {
       diagnosisMethod:
         change.diagnosisMethod ??

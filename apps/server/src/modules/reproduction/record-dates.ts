@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@cowcare/contract/errors';
-import { daysBetween } from '@cowcare/domain/calendar-date';
+import { daysBetween, latestTodayAnywhere } from '@cowcare/domain/calendar-date';
 import { badRequest } from '../../http/app-error';
 
 /** A reproduction date and whether a person set it (manual) or the server computed it. */
@@ -26,13 +26,49 @@ export const requireNotInFuture = (field: string, eventTime: string, now: Date):
   }
 };
 
-/** Today in UTC+14, the first time zone to reach a new day: no farm anywhere has a later "today". */
-const latestTodayAnywhere = (now: Date): string =>
-  new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
-
 export const requireDayNotInFuture = (field: string, day: string, now: Date): void => {
   if (daysBetween(latestTodayAnywhere(now), day) > 0) {
     throw badRequest(ERROR_CODES.validation, `${field} must not be in the future`);
+  }
+};
+
+/**
+ * A planned insemination may be entered ahead of time, up to two heat cycles on; a plan further out is a
+ * typing mistake (a year 9999 was once stored and made the cow's page unreadable).
+ */
+export const PLANNED_FERTILIZATION_MAX_DAYS_AHEAD = 42;
+
+export const requirePlanWithinReach = (field: string, eventTime: string, now: Date): void => {
+  const latest = now.getTime() + PLANNED_FERTILIZATION_MAX_DAYS_AHEAD * 86_400_000 + CLOCK_SKEW_MS;
+  if (Date.parse(eventTime) > latest) {
+    throw badRequest(
+      ERROR_CODES.validation,
+      `${field} must not be more than ${PLANNED_FERTILIZATION_MAX_DAYS_AHEAD} days ahead`,
+    );
+  }
+};
+
+/** Nothing happens to a cow before she is born; a record dated earlier is a typing mistake. */
+export const requireNotBeforeBirth = (field: string, day: string, birthday: string | null): void => {
+  if (birthday !== null && daysBetween(birthday, day) < 0) {
+    throw badRequest(ERROR_CODES.validation, `${field} must not be before the cow's birthday (${birthday})`);
+  }
+};
+
+/**
+ * A date expected after an event (the next heat, the pregnancy check, the calving) lies on or after the
+ * event's day and within a year of it: the longest, an expected calving, is some 255 days after a
+ * diagnosis.
+ */
+export const EXPECTED_DATE_MAX_DAYS = 366;
+
+export const requireExpectedAfter = (field: string, expected: string, eventDay: string): void => {
+  const days = daysBetween(eventDay, expected);
+  if (days < 0 || days > EXPECTED_DATE_MAX_DAYS) {
+    throw badRequest(
+      ERROR_CODES.validation,
+      `${field} must be on or after ${eventDay} and within ${EXPECTED_DATE_MAX_DAYS} days of it`,
+    );
   }
 };
 
@@ -45,8 +81,12 @@ export const resolveDate = async <D extends string | null>(
   current: Dated<D> | undefined,
   change: string | null | undefined,
   automatic: () => D | Promise<D>,
+  expected: { field: string; after: string },
 ): Promise<Dated<D | string>> => {
-  if (typeof change === 'string') return { date: change, manual: true };
+  if (typeof change === 'string') {
+    requireExpectedAfter(expected.field, change, expected.after);
+    return { date: change, manual: true };
+  }
   if (change === undefined && current?.manual) return current;
   // Computed only when needed: a hand-set day must not fail for want of what the computation reads.
   return { date: await automatic(), manual: false };
