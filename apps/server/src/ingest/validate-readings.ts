@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { SensorReadingSchema, type SensorReading } from '@cowcare/contract/routes/ingest';
+import { addFormatLimits } from '../http/format-limits';
 
 /** A reading that passed every check, in the server's names. */
 export interface ValidReading {
@@ -30,7 +31,12 @@ export interface ValidatedItems {
 export const MAX_CLOCK_AHEAD_MS = 60 * 60_000;
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false });
-addFormats(ajv);
+// The contract's reading time carries formatMinimum/formatMaximum (its record-day range). ajv-formats' own
+// keywords generate code against its copy of Ajv, which here is not ours: every reading then threw
+// "compare is not a function", and every batch failed and was never acknowledged (crash-safety.test.ts
+// found it). The same plain-function keywords as the HTTP validation (http/format-limits.ts) instead.
+addFormats(ajv, { keywords: false });
+addFormatLimits(ajv);
 const isReading = ajv.compile<SensorReading>(SensorReadingSchema);
 
 const describe = (error: ErrorObject | undefined): string => {
