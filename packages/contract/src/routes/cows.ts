@@ -1,7 +1,15 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CowCode, CowSchema, SensorId, StoredCowStatus } from '../cow-schemas';
 import { defineRoute } from '../route';
-import { CalendarDate, CountryCode, DateString, FarmNumber, Id, IdParam } from '../schemas';
+import {
+  CountryCode,
+  DateString,
+  EARLIEST_RECORD_DAY,
+  FarmNumber,
+  Id,
+  IdParam,
+  LATEST_RECORD_DAY,
+} from '../schemas';
 
 const tag = 'cows';
 
@@ -21,6 +29,18 @@ export const SireCode = Type.String({ minLength: 1, maxLength: 32 });
 /** Per-cow temperature offset in °C; null means the default 0.45. */
 export const TemperatureOffset = Type.Number({ minimum: -2, maximum: 2 });
 export const Parity = Type.Integer({ minimum: 0, maximum: 30 });
+
+/**
+ * A day typed on the cow: the shape and the record-day range here, while a day that does not exist
+ * (2025-02-30) is named as such by the server ("birthday is not a real calendar date").
+ */
+const CowDay = Type.String({
+  maxLength: 10,
+  pattern: DateString.pattern,
+  formatMinimum: EARLIEST_RECORD_DAY,
+  formatMaximum: LATEST_RECORD_DAY,
+  description: `YYYY-MM-DD, from ${EARLIEST_RECORD_DAY} to ${LATEST_RECORD_DAY}`,
+});
 
 export const getCowsData = defineRoute({
   method: 'GET',
@@ -80,7 +100,7 @@ export const addCow = defineRoute({
   body: Type.Object({
     code: CowCode,
     sensor: Type.Optional(Nullable(SensorId)),
-    birthday: Type.Optional(Nullable(CalendarDate)),
+    birthday: Type.Optional(Nullable(CowDay)),
     parity: Type.Optional(Parity),
     status: Type.Optional(NewCowStatus),
     sex: Type.Optional(CowSex),
@@ -96,7 +116,7 @@ const manualDate = (what: string) =>
   Type.Optional(
     Nullable(
       Type.String({
-        ...CalendarDate,
+        ...CowDay,
         description:
           `${what}. A date stores it as set by hand (its …Auto flag becomes false) and the server no longer ` +
           'recomputes it. null forgets the hand-set date: the date is cleared and the flag is automatic ' +
@@ -119,7 +139,7 @@ export const updateCow = defineRoute({
   body: Type.Object({
     code: Type.Optional(CowCode),
     sensor: Type.Optional(Nullable(SensorId)),
-    birthday: Type.Optional(Nullable(CalendarDate)),
+    birthday: Type.Optional(Nullable(CowDay)),
     parity: Type.Optional(Parity),
     sex: Type.Optional(CowSex),
     sireCode: Type.Optional(Nullable(SireCode)),
