@@ -15,6 +15,7 @@ import { buildOpenApiDocument } from '@cowcare/contract/openapi';
 import { MAX_READINGS_PAYLOAD_BYTES } from '@cowcare/contract/routes/ingest';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { answerClientError } from './http/client-errors';
 import { registerErrorHandler } from './http/error-handler';
 import { registerRoutes } from './http/register-routes';
 import { registerRequestValidation } from './http/request-validation';
@@ -85,6 +86,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // A malformed or overlong path segment is refused by the router itself, before any route: in our shape.
     frameworkErrors: refuseMalformedPath,
+    // What Node's HTTP parser refuses before any route (a 100 KB header, a NUL in a header): in our shape too.
+    clientErrorHandler: answerClientError,
     // The largest body of any JSON call is a gateway's batch of readings.
     bodyLimit: MAX_READINGS_PAYLOAD_BYTES,
   });

@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   bossPasswordIncorrect: 'E_BOSS_PASSWORD_INCORRECT',
   bossGrantRequired: 'E_BOSS_GRANT_REQUIRED',
   payloadTooLarge: 'E_PAYLOAD_TOO_LARGE',
+  /** 431: the request line and headers together pass Node's limit (16 KiB), before any route is chosen. */
+  headersTooLarge: 'E_HEADERS_TOO_LARGE',
+  /** 408: the client did not finish sending its request in time. */
+  requestTimeout: 'E_REQUEST_TIMEOUT',
   unsupportedFileType: 'E_UNSUPPORTED_FILE_TYPE',
   insufficientBalance: 'E_INSUFFICIENT_BALANCE',
   cowTypeNameTaken: 'E_COW_TYPE_NAME_TAKEN',

@@ -15,6 +15,17 @@ const describeIssue = (context: string | undefined, issue: ValidationIssue) => {
   return { path, message: issue.message ?? 'is invalid' };
 };
 
+/**
+ * Fastify's own refusals of a body, in words a client developer can act on; other 4xx messages of the
+ * framework are kept as they are (safe, and specific).
+ */
+const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'This content type is not accepted: send JSON (application/json), or multipart/form-data to the upload call',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty, but its content type says JSON',
+};
+
 /** One place turns every failure into `{ success: false, code, msg }`; 5xx details are logged, never sent. */
 export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -40,10 +51,9 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
         .send({ success: false, code: ERROR_CODES.payloadTooLarge, msg: 'The request is too large' });
     }
     if (statusCode >= 400 && statusCode < 500) {
-      // Malformed JSON, a wrong content type and the like: Fastify's message is safe and useful.
-      return reply
-        .status(statusCode)
-        .send({ success: false, code: ERROR_CODES.validation, msg: error.message });
+      // Malformed JSON, a wrong content type and the like: the client's to fix, in the same shape.
+      const msg = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+      return reply.status(statusCode).send({ success: false, code: ERROR_CODES.validation, msg });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

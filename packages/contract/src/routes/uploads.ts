@@ -4,7 +4,10 @@ import { Id, IdParam } from '../schemas';
 
 const tag = 'uploads';
 
-/** Types are decided from the file's bytes, never from its name or the client's content type. */
+/**
+ * Types are decided from the file's whole content (it must be that format from its first byte to its last,
+ * with no HTML or script in it), never from its name or the client's content type.
+ */
 export const ALLOWED_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type UploadMimeType = (typeof ALLOWED_UPLOAD_TYPES)[number];
 
@@ -29,7 +32,8 @@ export const upload = defineRoute({
   tag,
   summary:
     'Upload one picture or file as multipart/form-data in the field "file": JPEG, PNG, WebP or PDF by ' +
-    'its bytes, at most 10 MiB (413 above, 415 for another type)',
+    'its whole content, at most 10 MiB (413 above, 415 for another type or a file that is not wholly ' +
+    'that type, 400 for a malformed multipart body)',
   data: UploadSchema,
 });
 

@@ -3,6 +3,9 @@ import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { ALLOWED_UPLOAD_TYPES, type UploadMimeType } from '@cowcare/contract/routes/uploads';
+import { isWellFormedJpeg, isWellFormedPng, isWellFormedWebp } from './image-structure';
+import { carriesMarkup } from './markup-scan';
+import { isWellFormedPdf } from './pdf-structure';
 
 const EXTENSION_OF_TYPE: Readonly<Record<UploadMimeType, string>> = {
   'image/jpeg': 'jpg',
@@ -19,11 +22,36 @@ export interface SniffedType {
   extension: string;
 }
 
-/** The type the bytes say they are; undefined for anything outside the allowed types. */
-export const sniffUploadType = async (bytes: Uint8Array): Promise<SniffedType | undefined> => {
+/** Whether the whole file is what its signature says, walked by the rules of that format. */
+const IS_WELL_FORMED: Readonly<Record<UploadMimeType, (bytes: Buffer) => boolean | Promise<boolean>>> = {
+  'image/jpeg': isWellFormedJpeg,
+  'image/png': isWellFormedPng,
+  'image/webp': isWellFormedWebp,
+  'application/pdf': isWellFormedPdf,
+};
+
+/** A read past the end of a cut file is the file's fault: it is simply not well formed. */
+const readsWithinFile = async (check: () => boolean | Promise<boolean>): Promise<boolean> => {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
+};
+
+/**
+ * The type of an upload, decided by its whole content: the signature names a candidate (file-type), the
+ * file must then be that format from its first byte to its last, and carry no HTML or script markup.
+ * Undefined for anything else, which the route refuses with 415.
+ */
+export const sniffUploadType = async (bytes: Buffer): Promise<SniffedType | undefined> => {
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !isAllowedType(detected.mime)) return undefined;
-  return { mimeType: detected.mime, extension: EXTENSION_OF_TYPE[detected.mime] };
+  const mimeType = detected.mime;
+  if (carriesMarkup(bytes)) return undefined;
+  if (!(await readsWithinFile(() => IS_WELL_FORMED[mimeType](bytes)))) return undefined;
+  return { mimeType, extension: EXTENSION_OF_TYPE[mimeType] };
 };
 
 const MAX_NAME_LENGTH = 200;
