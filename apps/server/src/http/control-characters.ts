@@ -4,6 +4,7 @@
  * (the query fails as an internal error), a lone surrogate is silently turned into U+FFFD on its way in,
  * and the others are invisible on every screen that later shows the text. They are refused at the edge.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's whole job
 const FORBIDDEN_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Surrogate}/u;
 
 const describeCharacter = (text: string): string => {
