@@ -1,5 +1,7 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
+import { signedToken, validAccessClaims } from './helpers/signed-tokens';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 
 let testApp: TestApp;
@@ -114,6 +116,54 @@ describe('authentication of other calls', () => {
     });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ success: false, code: 'E_UNAUTHORIZED', msg: 'Please Login' });
+  });
+
+  describe('a token signed with our key but not as the server issues it', () => {
+    const statusWith = async (claims: Record<string, unknown>) =>
+      (await call(testApp, api.system.bossPasswordStatus, { token: await signedToken(claims) })).statusCode;
+    const ownClaims = () => validAccessClaims(decodeJwt(farmer.token));
+
+    it('is accepted when it carries every claim (so the refusals below are the missing claim)', async () => {
+      expect(await statusWith(ownClaims())).toBe(200);
+    });
+
+    it.each([
+      ['no exp (it would never expire)', 'exp'],
+      ['no subject', 'sub'],
+      ['no login id', 'sid'],
+      ['no type', 'typ'],
+      ['no issuer', 'iss'],
+    ])('answers 401 with %s', async (_case, claim) => {
+      const claims = ownClaims();
+      delete claims[claim];
+      expect(await statusWith(claims)).toBe(401);
+    });
+
+    it.each([
+      ['a subject beyond the user id column', { sub: '99999999999' }],
+      ['a subject that is not a plain id', { sub: '1e3' }],
+      ['a login id that is not a UUID', { sid: 'not-a-session' }],
+      ['an exp that is not a number', { exp: 'tomorrow' }],
+    ])('answers 401, not 500, with %s', async (_case, change) => {
+      expect(await statusWith({ ...ownClaims(), ...change })).toBe(401);
+    });
+  });
+
+  it('answers 401 to an admin token without exp on an admin call', async () => {
+    const [admin] = await testApp.db.query<{ id: number }>(
+      "INSERT INTO admin_users (username, password_hash, name) VALUES ('claims-test', 'unused', 'Support') RETURNING id",
+    );
+    const claims = {
+      typ: 'admin',
+      sub: String(admin?.id),
+      iss: 'cowcare',
+      iat: Math.floor(Date.now() / 1000),
+    };
+    const history = async (token: string) =>
+      (await call(testApp, api.admin.cowHistory, { token, params: { id: 1 } })).statusCode;
+    // The same claims with an exp get past authentication (to the missing cow).
+    expect(await history(await signedToken({ ...claims, exp: claims.iat + 60 }))).toBe(404);
+    expect(await history(await signedToken(claims))).toBe(401);
   });
 
   it('answers 401 E_TOKEN_EXPIRED for an expired access token', async () => {

@@ -1,5 +1,7 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { signedToken, validAccessClaims } from './helpers/signed-tokens';
 import { createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 
 let testApp: TestApp;
@@ -80,6 +82,16 @@ describe('notification socket', () => {
     const { code, reason } = await client.closed;
     expect(code).toBe(4401);
     expect(reason).toBe('Please Login');
+    expect(client.messages).toEqual([]);
+  });
+
+  it('closes a connection whose token has no exp with code 4401, like HTTP calls refuse it', async () => {
+    const { exp: _exp, ...neverExpiring } = validAccessClaims(decodeJwt(farmer.token));
+    const client = open(await signedToken(neverExpiring));
+    const stillOpen = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5000));
+    const closed = await Promise.race([client.closed, stillOpen]);
+    client.socket.close();
+    expect(closed?.code).toBe(4401);
     expect(client.messages).toEqual([]);
   });
 

@@ -8,6 +8,29 @@ export const ADMIN_TOKEN_TTL_SECONDS = 60 * 60;
 
 const ISSUER = 'cowcare';
 
+/**
+ * Claims every token must carry, whatever its type: without `exp` a token would never expire (decision
+ * 0006 allows at most 2 hours), and the server reads the subject of each.
+ */
+const REQUIRED_CLAIMS = ['exp', 'sub'];
+
+const MAX_INT4 = 2_147_483_647;
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A subject as the server signs it: a user's or administrator's id, decimal, in the range of its integer
+ * column. Anything else (a signed token we never issued) must be refused here, not fail its query.
+ */
+const idOfSubject = (subject: unknown): number | undefined => {
+  if (typeof subject !== 'string' || !/^[1-9][0-9]{0,9}$/.test(subject)) return undefined;
+  const id = Number(subject);
+  return id <= MAX_INT4 ? id : undefined;
+};
+
+/** A login id as `createLoginSession` makes it (a lowercase UUID: the column's type, and the hub's key). */
+const sessionIdOf = (claim: unknown): string | undefined =>
+  typeof claim === 'string' && SESSION_ID.test(claim) ? claim : undefined;
+
 export interface AccessClaims {
   userId: number;
   sessionId: string;
@@ -35,9 +58,9 @@ export class TokenService {
   async verifyAccessToken(token: string): Promise<TokenCheck<AccessClaims>> {
     const payload = await this.verify(token, 'access');
     if (!payload.ok) return payload;
-    const userId = Number(payload.claims.sub);
-    const sessionId = payload.claims.sid;
-    if (!Number.isInteger(userId) || typeof sessionId !== 'string') return { ok: false, expired: false };
+    const userId = idOfSubject(payload.claims.sub);
+    const sessionId = sessionIdOf(payload.claims.sid);
+    if (userId === undefined || sessionId === undefined) return { ok: false, expired: false };
     return { ok: true, claims: { userId, sessionId } };
   }
 
@@ -55,8 +78,8 @@ export class TokenService {
   async verifyAdminToken(token: string): Promise<TokenCheck<{ adminId: number }>> {
     const payload = await this.verify(token, 'admin');
     if (!payload.ok) return payload;
-    const adminId = Number(payload.claims.sub);
-    if (!Number.isInteger(adminId)) return { ok: false, expired: false };
+    const adminId = idOfSubject(payload.claims.sub);
+    if (adminId === undefined) return { ok: false, expired: false };
     return { ok: true, claims: { adminId } };
   }
 
@@ -78,7 +101,11 @@ export class TokenService {
 
   private async verify(token: string, type: string): Promise<TokenCheck<Record<string, unknown>>> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        requiredClaims: REQUIRED_CLAIMS,
+      });
       if (payload.typ !== type) return { ok: false, expired: false };
       return { ok: true, claims: payload };
     } catch (error) {
