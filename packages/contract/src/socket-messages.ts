@@ -3,10 +3,20 @@ import type { Cow } from './cow-schemas';
 
 /** WebSocket close codes the server uses (4000-4999 is the application range of RFC 6455). */
 export const SOCKET_CLOSE_CODES = {
+  /** The token was refused when the socket opened (missing, forged, expired): refresh it and try again. */
   unauthorized: 4401,
   badMessage: 4400,
+  /**
+   * The login behind an open socket ended (logout, password change, a reused refresh token, support
+   * disabling the user; decision 0006): no token of that login works any more, so a client must not
+   * reconnect or refresh, only log in again. 440 after the "Login Time-out" status some servers use.
+   */
+  loginRevoked: 4440,
   serverShutdown: 1001,
 } as const;
+
+/** The close reason sent with `loginRevoked`. */
+export const LOGIN_REVOKED_REASON = 'Login ended';
 
 export const SOCKET_PATH = '/socket';
 

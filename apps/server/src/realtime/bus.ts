@@ -2,8 +2,15 @@ import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import { createNatsTransport } from './nats-transport';
 import { createRedisTransport } from './redis-transport';
 import { FarmEventFanout, type FarmEventHandler } from './farm-event-fanout';
+import {
+  LoginRevocations,
+  loginRevocationsChannel,
+  type LoginRevocation,
+  type LoginRevocationHandler,
+} from './login-revocations';
 
 export type { FarmEventHandler } from './farm-event-fanout';
+export type { LoginRevocation, LoginRevocationHandler } from './login-revocations';
 
 /**
  * Farm events between server instances (architecture §5): whatever one instance publishes for a farm reaches
@@ -20,6 +27,14 @@ export interface EventBus {
   publish(farmId: number, message: ServerSocketMessage): Promise<void>;
   /** Resolves once the subscription is live; the returned function ends it. */
   subscribe(handler: FarmEventHandler): Promise<() => Promise<void>>;
+  /**
+   * Tells every instance that these logins ended, so each closes its sockets of them. This instance's
+   * subscribers are told before it resolves; while the broker is unreachable only they are (counted in
+   * `stats.failures`, and the other instances' sweep closes theirs later). Rejects only once closed.
+   */
+  publishRevocation(revocation: LoginRevocation): Promise<void>;
+  /** Resolves once revocations published anywhere reach `handler`; the returned function ends it. */
+  subscribeRevocations(handler: LoginRevocationHandler): Promise<() => Promise<void>>;
   /** Resolves when the broker answers on every connection this bus uses (health check); rejects if not. */
   ping(): Promise<void>;
   /**
@@ -99,6 +114,7 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
   const fanout = new FarmEventFanout(config.onError ?? (() => undefined));
   // In-process (the embedded default) an event goes straight to this process's subscribers, not encoded.
   const wire = kind === 'in-process' ? undefined : createTransport(kind, config);
+  const revocations = new LoginRevocations(wire, loginRevocationsChannel(channel), config.onError ?? ignore);
   let listening: Promise<unknown> | undefined;
   let closed = false;
   /** A failed publish since the last one that went through: the outage is reported once. */
@@ -136,6 +152,23 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
       await listening;
       return fanout.add(handler);
     },
+    async publishRevocation(revocation) {
+      if (closed) throw new Error('the event bus is closed');
+      try {
+        await revocations.publish(revocation);
+      } catch (error) {
+        stats.failures += 1;
+        config.onError?.(
+          new Error(
+            `bus unreachable, a login's sockets on other instances close at their sweep: ${String(error)}`,
+          ),
+        );
+      }
+    },
+    async subscribeRevocations(handler) {
+      if (closed) throw new Error('the event bus is closed');
+      return revocations.subscribe(handler);
+    },
     async ping() {
       if (closed) throw new Error('the event bus is closed');
       await wire?.ping();
@@ -155,6 +188,7 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
       if (closed) return;
       closed = true;
       fanout.clear();
+      revocations.clear();
       await wire?.close();
     },
   };

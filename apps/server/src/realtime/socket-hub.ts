@@ -1,18 +1,68 @@
-import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
-import type { EventBus } from './bus';
+import {
+  LOGIN_REVOKED_REASON,
+  SOCKET_CLOSE_CODES,
+  type ServerSocketMessage,
+} from '@cowcare/contract/socket-messages';
+import type { EventBus, LoginRevocation } from './bus';
 
 export interface SocketLike {
   send(data: string): void;
   readonly readyState: number;
 }
 
+/** A socket the hub can close when the login it was opened with ends. */
+export interface ClosableSocket extends SocketLike {
+  close(code: number, reason: string): void;
+}
+
+/** Which login opened a socket: its farm's events reach it, and its session's end closes it. */
+export interface SocketLogin {
+  farmId: number;
+  sessionId: string;
+}
+
 const OPEN = 1;
 
-/** The open sockets of this instance by farm, so a farm's events reach its users and no one else. */
+/**
+ * The open sockets of this instance by farm, so a farm's events reach its users and no one else, and by
+ * login, so a socket lives no longer than the login it was opened with (decision 0006).
+ */
 export class SocketHub {
   private readonly socketsByFarm = new Map<number, Set<SocketLike>>();
+  private readonly socketsBySession = new Map<string, Map<ClosableSocket, SocketLogin>>();
   /** Messages sent to this instance's sockets since it started (metrics). */
   delivered = 0;
+
+  /**
+   * A socket opened with a login: it gets its farm's events until it closes or its login ends
+   * (`closeLogins`). The returned function forgets it; call it when the socket closes.
+   */
+  addLoginSocket(socket: ClosableSocket, login: SocketLogin): () => void {
+    this.add(login.farmId, socket);
+    const sockets = this.socketsBySession.get(login.sessionId) ?? new Map<ClosableSocket, SocketLogin>();
+    sockets.set(socket, login);
+    this.socketsBySession.set(login.sessionId, sockets);
+    return () => this.forget(socket, login);
+  }
+
+  /** Closes this instance's sockets of these logins with `loginRevoked`; answers how many it closed. */
+  closeLogins(sessionIds: Iterable<string>): number {
+    let closed = 0;
+    for (const sessionId of sessionIds) {
+      for (const [socket, login] of this.socketsBySession.get(sessionId) ?? []) {
+        // Forgotten first, so not one more farm event reaches it while the close handshake runs.
+        this.forget(socket, login);
+        socket.close(SOCKET_CLOSE_CODES.loginRevoked, LOGIN_REVOKED_REASON);
+        closed += 1;
+      }
+    }
+    return closed;
+  }
+
+  /** The logins this instance holds sockets of, for the sweep that catches revocations the bus lost. */
+  openSessionIds(): string[] {
+    return [...this.socketsBySession.keys()];
+  }
 
   add(farmId: number, socket: SocketLike): void {
     const sockets = this.socketsByFarm.get(farmId) ?? new Set();
@@ -43,12 +93,27 @@ export class SocketHub {
 
   /**
    * Delivers every farm event of the bus to this instance's sockets of that farm, so an event published on
-   * any instance reaches the farm's users wherever they are connected, and no one else.
+   * any instance reaches the farm's users wherever they are connected, and no one else; and closes this
+   * instance's sockets of every login revoked on any instance.
    */
-  followBus(bus: EventBus): Promise<() => Promise<void>> {
-    return bus.subscribe((farmId, message) => {
+  async followBus(bus: EventBus): Promise<() => Promise<void>> {
+    const unfollowEvents = await bus.subscribe((farmId, message) => {
       this.publishToFarm(farmId, message);
     });
+    const unfollowRevocations = await bus.subscribeRevocations((revocation: LoginRevocation) => {
+      this.closeLogins(revocation.sessionIds);
+    });
+    return async () => {
+      await unfollowEvents();
+      await unfollowRevocations();
+    };
+  }
+
+  private forget(socket: ClosableSocket, login: SocketLogin): void {
+    this.remove(login.farmId, socket);
+    const sockets = this.socketsBySession.get(login.sessionId);
+    sockets?.delete(socket);
+    if (sockets?.size === 0) this.socketsBySession.delete(login.sessionId);
   }
 
   connectionCount(): number {

@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import { presentUser } from '../users/user-presenter';
 import { findUserById, findUserByUsername, updateUser } from '../users/users-repository';
 import { agreementText } from './agreement-texts';
+import { closeSocketsOfEndedLogins } from './ended-logins';
 import { loginWithPassword } from './password-login';
 import { hashPassword, verifyPassword } from './passwords';
 import { registerFarmUser } from './register-farm-user';
@@ -18,6 +19,7 @@ import {
   revokeAllSessionsOfUser,
   revokeSession,
   type RefreshTokenRecord,
+  type RevokedSessions,
 } from './sessions-repository';
 
 const startSession = async (services: Services, userId: number): Promise<Omit<Session, 'user'>> => {
@@ -29,7 +31,9 @@ const startSession = async (services: Services, userId: number): Promise<Omit<Se
 };
 
 type RefreshOutcome =
-  { ok: true; record: RefreshTokenRecord; refreshToken: string } | { ok: false; reason: string };
+  | { ok: true; record: RefreshTokenRecord; refreshToken: string }
+  | { ok: false; reason: 'unknown' | 'ended' }
+  | { ok: false; reason: 'reused'; revoked: RevokedSessions };
 
 export const authRoutes = (services: Services) => [
   bind(api.auth.login, async ({ body, ip }) => {
@@ -57,15 +61,18 @@ export const authRoutes = (services: Services) => [
       const record = await findRefreshTokenForUpdate(tx, body.token);
       if (!record) return { ok: false, reason: 'unknown' };
       if (record.used) {
-        await revokeSession(tx, record.sessionId, 'refresh token reused');
-        return { ok: false, reason: 'reused' };
+        const revoked = await revokeSession(tx, record, 'refresh token reused');
+        return { ok: false, reason: 'reused', revoked };
       }
       if (record.sessionRevoked || record.expired) return { ok: false, reason: 'ended' };
       await markRefreshTokenUsed(tx, body.token);
       return { ok: true, record, refreshToken: await issueRefreshToken(tx, record.sessionId) };
     });
     if (!outcome.ok) {
-      if (outcome.reason === 'reused') services.log.warn('refresh token reused: the whole login was revoked');
+      if (outcome.reason === 'reused') {
+        services.log.warn('refresh token reused: the whole login was revoked');
+        await closeSocketsOfEndedLogins(services.bus, outcome.revoked);
+      }
       throw unauthorized('Please Login', ERROR_CODES.refreshInvalid);
     }
     const { userId, sessionId } = outcome.record;
@@ -76,7 +83,8 @@ export const authRoutes = (services: Services) => [
   }),
 
   bind(api.auth.logout, async ({ user }) => {
-    await revokeSession(services.db, user.sessionId, 'logout');
+    const revoked = await revokeSession(services.db, user, 'logout');
+    await closeSocketsOfEndedLogins(services.bus, revoked);
     return { loggedOut: true as const };
   }),
 
@@ -103,10 +111,11 @@ export const authRoutes = (services: Services) => [
       );
     }
     const passwordHash = await hashPassword(body.new);
-    await services.db.transaction(async (tx) => {
+    const revoked = await services.db.transaction(async (tx) => {
       await updateUser(tx, user.userId, { passwordHash });
-      await revokeAllSessionsOfUser(tx, user.userId, 'password changed');
+      return revokeAllSessionsOfUser(tx, user.userId, 'password changed');
     });
+    await closeSocketsOfEndedLogins(services.bus, revoked);
     return { changed: true as const };
   }),
 ];

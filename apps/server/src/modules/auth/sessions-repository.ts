@@ -48,22 +48,54 @@ export const markRefreshTokenUsed = async (db: Queryable, token: string): Promis
   ]);
 };
 
-export const revokeSession = async (db: Queryable, sessionId: string, reason: string): Promise<void> => {
-  await db.query(
-    'UPDATE login_sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL',
-    [sessionId, reason],
+/** What a revocation ended: the logins that were still active, whose open sockets must close too. */
+export interface RevokedSessions {
+  userId: number;
+  sessionIds: string[];
+}
+
+const revokedSessionsOf = (userId: number, rows: { id: string }[]): RevokedSessions => ({
+  userId,
+  sessionIds: rows.map((row) => row.id),
+});
+
+export const revokeSession = async (
+  db: Queryable,
+  session: { sessionId: string; userId: number },
+  reason: string,
+): Promise<RevokedSessions> => {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE login_sessions SET revoked_at = now(), revoked_reason = $2
+      WHERE id = $1 AND revoked_at IS NULL
+      RETURNING id`,
+    [session.sessionId, reason],
   );
+  return revokedSessionsOf(session.userId, rows);
 };
 
 export const revokeAllSessionsOfUser = async (
   db: Queryable,
   userId: number,
   reason: string,
-): Promise<void> => {
-  await db.query(
-    'UPDATE login_sessions SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL',
+): Promise<RevokedSessions> => {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE login_sessions SET revoked_at = now(), revoked_reason = $2
+      WHERE user_id = $1 AND revoked_at IS NULL
+      RETURNING id`,
     [userId, reason],
   );
+  return revokedSessionsOf(userId, rows);
+};
+
+/** Which of these logins are revoked (or unknown): the sweep closes their sockets. */
+export const findEndedSessions = async (db: Queryable, sessionIds: readonly string[]): Promise<string[]> => {
+  if (sessionIds.length === 0) return [];
+  const active = await db.query<{ id: string }>(
+    'SELECT id FROM login_sessions WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL',
+    [sessionIds],
+  );
+  const activeIds = new Set(active.map((row) => row.id));
+  return sessionIds.filter((id) => !activeIds.has(id));
 };
 
 export const isSessionActive = async (db: Queryable, sessionId: string, userId: number): Promise<boolean> => {
