@@ -12,6 +12,8 @@ export type AppEvents = {
   logout: { reason: LogoutReason };
   /** The socket was closed by the server because its token was refused (close code 4401). */
   socketUnauthorized: undefined;
+  /** The server ended the login behind the socket (close code 4440); the socket does not reconnect. */
+  socketLoginEnded: undefined;
 } & { [K in `socket_${string}`]: unknown };
 
 type Handler<T> = (payload: T) => void;

@@ -9,17 +9,20 @@ function setup(options: { user?: SocketUser | null; token?: string | null } = {}
   let token = options.token === undefined ? 'token-1' : options.token;
   const published: { type: string; data: unknown }[] = [];
   const onUnauthorized = vi.fn();
+  const onLoginEnded = vi.fn();
   const client = new SocketClient({
     url: () => (token ? `ws://farm.test/socket?token=${token}` : null),
     user: () => user,
     publish: (type, data) => published.push({ type, data }),
     onUnauthorized,
+    onLoginEnded,
     createSocket: (url) => new FakeWebSocket(url),
   });
   return {
     client,
     published,
     onUnauthorized,
+    onLoginEnded,
     setUser: (next: SocketUser | null) => {
       user = next;
     },
@@ -166,6 +169,20 @@ describe('socket client', () => {
     client.connect();
     FakeWebSocket.latest().serverClose(4401);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops for good when the server ends the login (close code 4440), and says so once', () => {
+    const { client, onLoginEnded, onUnauthorized } = setup();
+    client.connect();
+    const socket = FakeWebSocket.latest();
+    socket.open();
+    socket.serverClose(4440);
+    expect(onLoginEnded).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(client.connectionState).toBe('disconnected');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(socket.messages().filter((m) => m.type === 'ping')).toHaveLength(0);
   });
 
   it('closes for good on logout: no reconnect, no ping, queue dropped', () => {

@@ -44,6 +44,11 @@ export interface SocketClientOptions {
   publish(type: `socket_${string}`, data: unknown): void;
   /** The server refused the token (close code 4401): the app refreshes it before the next attempt. */
   onUnauthorized?(): void;
+  /**
+   * The login behind the socket ended on the server (close code 4440: logout elsewhere, password change,
+   * a reused refresh token): the client has stopped for good, since no token of that login works again.
+   */
+  onLoginEnded?(): void;
   createSocket?: SocketFactory;
   timers?: SocketTimers;
   pingIntervalMs?: number;
@@ -65,7 +70,7 @@ const browserTimers: SocketTimers = {
 /**
  * The notification socket (architecture §5, spec §4): starts disconnected; on open registers (when a user
  * is stored), flushes the queue and pings every 10 s; after an error or close it retries every 3 s until
- * closed for good (logout).
+ * closed for good (logout, or the server ending the login).
  */
 export class SocketClient {
   private socket: SocketLike | null = null;
@@ -171,6 +176,12 @@ export class SocketClient {
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
+      if (event.code === SOCKET_CLOSE_CODES.loginRevoked) {
+        // Retrying would be refused every 3 s for ever: the app has to log in again.
+        this.close();
+        this.options.onLoginEnded?.();
+        return;
+      }
       if (event.code === SOCKET_CLOSE_CODES.unauthorized) this.options.onUnauthorized?.();
       this.lost(socket);
     };

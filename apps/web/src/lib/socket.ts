@@ -20,4 +20,6 @@ export const notificationSocket = new SocketClient({
     // The access token expired: get a new one before the next attempt (a failed refresh logs out).
     refreshSession().catch(() => undefined);
   },
+  // The server ended this login (close code 4440); the session effects decide when to show the login page.
+  onLoginEnded: () => appEvents.emit('socketLoginEnded', undefined),
 });

@@ -7,8 +7,9 @@ import { paths } from '../../config/paths';
 import { clearCowListPrefs } from '../../lib/cow-list-storage';
 import { appEvents } from '../../lib/event-bus';
 import { applyLoginLanguage } from '../../lib/language';
-import { readSession } from '../../lib/session';
+import { endSession, readSession } from '../../lib/session';
 import { notificationSocket } from '../../lib/socket';
+import { isChangingPasswordHere } from '../account/api/change-password';
 import { runFarmData } from './api/farm-data-run';
 
 function startSession(farmNumber: string | undefined): void {
@@ -21,8 +22,9 @@ let launched = false;
 
 /**
  * What happens around a session (spec §4/§7, architecture §5): after launch and after login the farm data
- * run and the socket; on logout the socket closes, caches clear and the login page shows; a payment
- * success shows its modal.
+ * run and the socket; on logout the socket closes, caches clear and the login page shows; when the server
+ * ends the login behind the socket (logout in another tab, a password change, support), the session ends
+ * here too; a payment success shows its modal.
  */
 export function SessionEffects() {
   const { t, i18n } = useTranslation();
@@ -48,10 +50,15 @@ export function SessionEffects() {
       queryClient.clear();
       void navigate(paths.login.login, { replace: true });
     });
+    const offLoginEnded = appEvents.on('socketLoginEnded', () => {
+      // A password change made here ends the login too; its dialog says so and then logs out.
+      if (!isChangingPasswordHere(queryClient)) endSession('expired');
+    });
     const offPaid = appEvents.on('socket_paysuccess', () => setPaid(true));
     return () => {
       offLogin();
       offLogout();
+      offLoginEnded();
       offPaid();
     };
   }, [i18n, navigate, queryClient]);
