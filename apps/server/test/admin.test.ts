@@ -242,3 +242,124 @@ describe('GET admin/cows/:id/history', () => {
     );
   });
 });
+
+describe('POST admin/users/:id/disable and enable', () => {
+  const disable = (id: number | string, body: unknown = { reason: 'unpaid invoice' }, token = adminToken) =>
+    call(testApp, api.admin.disableUser, { token, params: { id }, body });
+  const enable = (id: number | string, token = adminToken) =>
+    call(testApp, api.admin.enableUser, { token, params: { id } });
+  const login = (user: TestUser) =>
+    call(testApp, api.auth.login, { body: { username: user.username, password: user.password } });
+  const refresh = (refreshToken: string) =>
+    call(testApp, api.auth.refreshToken, { body: { token: refreshToken } });
+  const ownUser = (user: TestUser) =>
+    call(testApp, api.user.getUser, { token: user.token, params: { id: user.id } });
+
+  it('ends every login of the user at once; login and refresh answer 403 until enabled again', async () => {
+    const user = await createFarmUser(testApp);
+    const secondLogin = (await login(user)).json<{ data: { token: string; refreshToken: string } }>().data;
+    expect((await ownUser(user)).statusCode).toBe(200);
+
+    const disabled = await disable(user.id);
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.json()).toEqual({
+      success: true,
+      data: {
+        id: user.id,
+        username: user.username,
+        disabled: true,
+        disabledAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+      },
+    });
+    const [row] = await testApp.db.query<{ by: number; reason: string }>(
+      'SELECT disabled_by_admin_id AS by, disabled_reason AS reason FROM users WHERE id = $1',
+      [user.id],
+    );
+    expect(row).toEqual({ by: adminId, reason: 'unpaid invoice' });
+
+    expectRefusal(await ownUser(user), 401, 'E_UNAUTHORIZED');
+    expectRefusal(await ownUser({ ...user, token: secondLogin.token }), 401, 'E_UNAUTHORIZED');
+    const refused = await login(user);
+    expectRefusal(refused, 403, 'E_ACCOUNT_DISABLED');
+    expect(errorMessage(refused)).toContain('contact customer service');
+    expectRefusal(await refresh(secondLogin.refreshToken), 403, 'E_ACCOUNT_DISABLED');
+    // A wrong password is still told as such: only the right one learns the account is disabled.
+    expectRefusal(await login({ ...user, password: 'not the password' }), 401, 'E_BAD_CREDENTIALS');
+
+    const enabled = await enable(user.id);
+    expect(enabled.json()).toEqual({
+      success: true,
+      data: { id: user.id, username: user.username, disabled: false, disabledAt: null },
+    });
+    // The logins that disabling ended stay ended; a new login works.
+    expectRefusal(await refresh(secondLogin.refreshToken), 401, 'E_REFRESH_INVALID');
+    const again = await login(user);
+    expect(again.statusCode, again.body).toBe(200);
+    const fresh = again.json<{ data: { token: string } }>().data;
+    expect((await ownUser({ ...user, token: fresh.token })).statusCode).toBe(200);
+  });
+
+  it('disabling twice keeps the first date and the latest reason; enabling an enabled user changes nothing', async () => {
+    const user = await createFarmUser(testApp);
+    const first = (await disable(user.id)).json<{ data: { disabledAt: string } }>().data;
+    const second = await disable(user.id, { reason: 'asked by the farm owner' });
+    expect(second.json<{ data: { disabledAt: string } }>().data.disabledAt).toBe(first.disabledAt);
+    const [row] = await testApp.db.query<{ reason: string }>(
+      'SELECT disabled_reason AS reason FROM users WHERE id = $1',
+      [user.id],
+    );
+    expect(row?.reason).toBe('asked by the farm owner');
+    expect((await enable(user.id)).statusCode).toBe(200);
+    expect((await enable(user.id)).json()).toMatchObject({ data: { disabled: false, disabledAt: null } });
+    expect((await login(user)).statusCode).toBe(200);
+  });
+
+  it('refuses without an admin token (401) and with a farm user token (401), changing nothing', async () => {
+    const user = await createFarmUser(testApp);
+    expectRefusal(
+      await call(testApp, api.admin.disableUser, { params: { id: user.id }, body: { reason: 'x' } }),
+      401,
+      'E_UNAUTHORIZED',
+    );
+    expectRefusal(await disable(user.id, { reason: 'x' }, farmer.token), 401, 'E_UNAUTHORIZED');
+    expectRefusal(await disable(farmer.id, { reason: 'x' }, user.token), 401, 'E_UNAUTHORIZED');
+    expectRefusal(
+      await call(testApp, api.admin.enableUser, { params: { id: user.id } }),
+      401,
+      'E_UNAUTHORIZED',
+    );
+    expectRefusal(await enable(user.id, user.token), 401, 'E_UNAUTHORIZED');
+    expect((await ownUser(user)).statusCode).toBe(200);
+    expect((await ownUser(farmer)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['no reason', {}, 'reason'],
+    ['an empty reason', { reason: '' }, 'reason'],
+    ['a reason of 501 characters', { reason: 'x'.repeat(501) }, 'reason'],
+    ['a reason that is not text', { reason: 42 }, 'reason'],
+  ])('refuses %s with 400 naming it', async (_case, body, field) => {
+    const user = await createFarmUser(testApp);
+    const response = await disable(user.id, body);
+    expect(response.statusCode).toBe(400);
+    expect(errorMessage(response)).toContain(field);
+    expect((await ownUser(user)).statusCode).toBe(200);
+  });
+
+  it('refuses a bad id with 400 and answers 404 for an unknown user', async () => {
+    for (const route of [api.admin.disableUser, api.admin.enableUser]) {
+      const bad = await call(testApp, route, {
+        token: adminToken,
+        params: { id: 'x' },
+        body: { reason: 'x' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(errorMessage(bad)).toContain('id');
+      expectRefusal(
+        await call(testApp, route, { token: adminToken, params: { id: 9_999_999 }, body: { reason: 'x' } }),
+        404,
+        'E_NOT_FOUND',
+      );
+    }
+  });
+});

@@ -109,6 +109,23 @@ const loginAgain = async (instance: TestApp, user: TestUser) =>
     await call(instance, api.auth.login, { body: { username: user.username, password: user.password } })
   ).json<{ data: { token: string; refreshToken: string } }>().data;
 
+let supportAccounts = 0;
+/** Support disabling `user` through the real admin call, with a support account of its own. */
+const disableBySupport = async (instance: TestApp, user: TestUser) => {
+  supportAccounts += 1;
+  const [admin] = await instance.db.query<{ id: number }>(
+    "INSERT INTO admin_users (username, password_hash, name) VALUES ($1, 'unused', 'Support') RETURNING id",
+    [`support-${supportAccounts}-${TEST_RUN_ID}`],
+  );
+  if (!admin) throw new Error('no support account');
+  const token = await instance.services.tokens.signAdminToken(admin.id);
+  return call(instance, api.admin.disableUser, {
+    token,
+    params: { id: user.id },
+    body: { reason: 'revocation test' },
+  });
+};
+
 describe('revocation on one instance', () => {
   let instance: TestApp;
   let socketUrl: string;
@@ -206,11 +223,17 @@ describe('revocation on one instance', () => {
     expect(second.socket.readyState).toBe(WebSocket.OPEN);
   });
 
-  it.todo(
-    'support disabling a user closes the sockets of every login of the user: no disabling call exists yet ' +
-      '(it needs a contract route and a column); it is to revoke with revokeAllSessionsOfUser and then ' +
-      'closeSocketsOfEndedLogins, as the password change does',
-  );
+  it('support disabling a user closes the sockets of every login of the user, and no one else', async () => {
+    const { user, neighbourFarmId, first, second, neighbours } = await arrange();
+
+    const response = await disableBySupport(instance, user);
+    expect(response.statusCode).toBe(200);
+
+    expect(await closeWithin(first, AT_ONCE_MS)).toEqual(closedAsRevoked);
+    expect(await closeWithin(second, AT_ONCE_MS)).toEqual(closedAsRevoked);
+    await deliveredTo(instance, neighbourFarmId, neighbours);
+    expect(neighbours.socket.readyState).toBe(WebSocket.OPEN);
+  });
 
   it('refuses a new socket of a login that has ended', async () => {
     const user = await createFarmUser(instance);
@@ -312,5 +335,22 @@ function crossInstanceSuite(name: string, busUrl: string) {
 
     expect(await closeWithin(onB, 3000)).toEqual(closedAsRevoked);
     expect(await closeWithin(otherLoginOnB, 3000)).toEqual(closedAsRevoked);
+  });
+
+  it('support disabling a user on instance A closes every socket of the user on instance B, no other', async () => {
+    const user = await createFarmUser(first);
+    const secondLogin = await loginAgain(first, user);
+    const neighbour = await createFarmUser(first);
+    const neighbourFarmId = await farmIdOf(first, neighbour);
+    const onB = await open(user.token);
+    const otherLoginOnB = await open(secondLogin.token);
+    const neighbourOnB = await open(neighbour.token);
+
+    expect((await disableBySupport(first, user)).statusCode).toBe(200);
+
+    expect(await closeWithin(onB, 3000)).toEqual(closedAsRevoked);
+    expect(await closeWithin(otherLoginOnB, 3000)).toEqual(closedAsRevoked);
+    await deliveredTo(first, neighbourFarmId, neighbourOnB);
+    expect(neighbourOnB.socket.readyState).toBe(WebSocket.OPEN);
   });
 }

@@ -72,6 +72,8 @@ export const api = {
     login: admin.login,
     restoreCow: admin.restoreCow,
     cowHistory: admin.cowHistory,
+    disableUser: admin.disableUser,
+    enableUser: admin.enableUser,
   },
   reproduction: {
     addEstrus: reproduction.addEstrus,

@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   conflict: 'E_CONFLICT',
   throttled: 'E_THROTTLED',
   badCredentials: 'E_BAD_CREDENTIALS',
+  /** 403 on login and refresh: support disabled the user; only customer service can enable them again. */
+  accountDisabled: 'E_ACCOUNT_DISABLED',
   usernameTaken: 'E_USERNAME_TAKEN',
   refreshInvalid: 'E_REFRESH_INVALID',
   originalPasswordIncorrect: 'E_ORIGINAL_PASSWORD_INCORRECT',

@@ -39,6 +39,7 @@ export const ch: Record<MessageKey, string> = {
   'errors.E_CONFLICT': '内容已被修改，请刷新后重试。',
   'errors.E_THROTTLED': '尝试次数过多，请稍后再试。',
   'errors.E_BAD_CREDENTIALS': '用户名或密码错误',
+  'errors.E_ACCOUNT_DISABLED': '该账号已被停用，请联系客服。',
   'errors.E_USERNAME_TAKEN': '该用户名已被使用。',
   'errors.E_REFRESH_INVALID': '登录已过期，请登录',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': '原密码错误，请重新输入。',

@@ -41,6 +41,7 @@ export const en = {
   'errors.E_CONFLICT': 'This was changed in the meantime. Please reload and try again.',
   'errors.E_THROTTLED': 'Too many attempts. Please wait a moment and try again.',
   'errors.E_BAD_CREDENTIALS': 'Incorrect username or password',
+  'errors.E_ACCOUNT_DISABLED': 'This account is disabled. Please contact customer service.',
   'errors.E_USERNAME_TAKEN': 'This username is already taken.',
   'errors.E_REFRESH_INVALID': 'Your login has expired. Please Login',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'The original password is incorrect. Please re-enter.',

@@ -41,6 +41,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'errors.E_CONFLICT': 'Data ini telah berubah. Muat ulang lalu coba lagi.',
   'errors.E_THROTTLED': 'Terlalu banyak percobaan. Tunggu sebentar lalu coba lagi.',
   'errors.E_BAD_CREDENTIALS': 'Nama pengguna atau kata sandi salah',
+  'errors.E_ACCOUNT_DISABLED': 'Akun ini dinonaktifkan. Silakan hubungi layanan pelanggan.',
   'errors.E_USERNAME_TAKEN': 'Nama pengguna ini sudah dipakai.',
   'errors.E_REFRESH_INVALID': 'Sesi masuk Anda telah berakhir. Silakan masuk',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'Kata sandi lama salah. Silakan masukkan lagi.',

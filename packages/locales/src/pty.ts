@@ -41,6 +41,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'errors.E_CONFLICT': 'Isto foi alterado nesse meio tempo. Recarregue e tente novamente.',
   'errors.E_THROTTLED': 'Tentativas demais. Aguarde um momento e tente novamente.',
   'errors.E_BAD_CREDENTIALS': 'Usuário ou senha incorretos',
+  'errors.E_ACCOUNT_DISABLED': 'Esta conta está desativada. Entre em contato com o suporte.',
   'errors.E_USERNAME_TAKEN': 'Este nome de usuário já está em uso.',
   'errors.E_REFRESH_INVALID': 'Seu login expirou. Faça login',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'A senha original está incorreta. Digite novamente.',

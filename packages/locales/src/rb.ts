@@ -40,6 +40,8 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'errors.E_CONFLICT': 'その間に変更されました。再読み込みしてもう一度お試しください。',
   'errors.E_THROTTLED': '試行回数が多すぎます。しばらく待ってからお試しください。',
   'errors.E_BAD_CREDENTIALS': 'ユーザー名またはパスワードが正しくありません',
+  'errors.E_ACCOUNT_DISABLED':
+    'このアカウントは無効になっています。カスタマーサービスにお問い合わせください。',
   'errors.E_USERNAME_TAKEN': 'このユーザー名はすでに使われています。',
   'errors.E_REFRESH_INVALID': 'ログインの有効期限が切れました。ログインしてください',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': '元のパスワードが正しくありません。もう一度入力してください。',

@@ -40,6 +40,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'errors.E_CONFLICT': 'Данные успели измениться. Обновите и попробуйте ещё раз.',
   'errors.E_THROTTLED': 'Слишком много попыток. Подождите немного и попробуйте снова.',
   'errors.E_BAD_CREDENTIALS': 'Неверное имя пользователя или пароль',
+  'errors.E_ACCOUNT_DISABLED': 'Эта учётная запись отключена. Обратитесь в службу поддержки.',
   'errors.E_USERNAME_TAKEN': 'Это имя пользователя уже занято.',
   'errors.E_REFRESH_INVALID': 'Срок входа истёк. Пожалуйста, войдите',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'Исходный пароль неверен. Введите ещё раз.',

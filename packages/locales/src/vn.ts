@@ -39,6 +39,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'errors.E_CONFLICT': 'Dữ liệu đã thay đổi trong lúc đó. Hãy tải lại rồi thử lại.',
   'errors.E_THROTTLED': 'Thử quá nhiều lần. Vui lòng đợi một lát rồi thử lại.',
   'errors.E_BAD_CREDENTIALS': 'Tên đăng nhập hoặc mật khẩu không đúng',
+  'errors.E_ACCOUNT_DISABLED':
+    'Tài khoản này đã bị vô hiệu hóa. Vui lòng liên hệ bộ phận chăm sóc khách hàng.',
   'errors.E_USERNAME_TAKEN': 'Tên đăng nhập này đã được sử dụng.',
   'errors.E_REFRESH_INVALID': 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'Mật khẩu cũ không đúng. Vui lòng nhập lại.',

@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { CowSchema } from '../cow-schemas';
 import { defineRoute } from '../route';
-import { IdParam } from '../schemas';
+import { DateTimeString, Id, IdParam } from '../schemas';
 import { CowHistoryItemSchema } from './cows';
 
 const tag = 'admin';
@@ -52,4 +52,41 @@ export const cowHistory = defineRoute({
   summary: "Any farm's cow's timeline, as the farm sees it (common/common/getcowhistory)",
   params: Type.Object({ id: IdParam }),
   data: Type.Array(CowHistoryItemSchema),
+});
+
+/** A farm user as support sees it after disabling or enabling them. */
+export const UserAccessSchema = Type.Object({
+  id: Id,
+  username: Type.String(),
+  disabled: Type.Boolean(),
+  disabledAt: Type.Union([DateTimeString, Type.Null()], { description: 'null while the user may log in' }),
+});
+export type UserAccess = Static<typeof UserAccessSchema>;
+
+export const disableUser = defineRoute({
+  method: 'POST',
+  path: 'admin/users/:id/disable',
+  access: 'admin',
+  tag,
+  summary:
+    'Disable a farm user: every login of theirs ends at once (HTTP calls 401, open sockets closed with ' +
+    '4440) and login and refresh answer 403 E_ACCOUNT_DISABLED until support enables them again. ' +
+    'Disabling a disabled user keeps the first date and records the new reason.',
+  params: Type.Object({ id: IdParam }),
+  body: Type.Object({
+    reason: Type.String({ minLength: 1, maxLength: 500, description: 'why, for the next support call' }),
+  }),
+  data: UserAccessSchema,
+});
+
+export const enableUser = defineRoute({
+  method: 'POST',
+  path: 'admin/users/:id/enable',
+  access: 'admin',
+  tag,
+  summary:
+    'Enable a disabled farm user again: they may log in; the logins that disabling ended stay ended. ' +
+    'Enabling a user who is not disabled changes nothing.',
+  params: Type.Object({ id: IdParam }),
+  data: UserAccessSchema,
 });

@@ -1,12 +1,14 @@
 import { api } from '@cowcare/contract/api';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
+import { closeSocketsOfEndedLogins } from '../auth/ended-logins';
 import { loginWithPassword } from '../auth/password-login';
 import { cowTimeline } from '../cows/cow-history';
 import { presentCow } from '../cows/cow-presenter';
 import { findAdminByUsername } from './admin-users-repository';
 import { adminOf } from './authenticate-admin';
 import { findCowOfAnyFarm, restoreCulledCow } from './support-cows';
+import { disableFarmUser, enableFarmUser } from './support-users';
 
 // Admin and user logins share the throttle's per-address count; the account keys cannot collide.
 const throttleKey = (username: string) => `admin:${username}`;
@@ -28,4 +30,26 @@ export const adminRoutes = (services: Services) => [
   bind(api.admin.cowHistory, async ({ params }) =>
     cowTimeline(services.db, await findCowOfAnyFarm(services.db, params.id)),
   ),
+
+  bind(api.admin.disableUser, async ({ params, body, request }) => {
+    const { adminId } = adminOf(request);
+    const { user, revoked } = await disableFarmUser(services.db, {
+      adminId,
+      userId: params.id,
+      reason: body.reason,
+    });
+    await closeSocketsOfEndedLogins(services.bus, revoked);
+    // Support's actions on accounts are looked for in the log when a farm asks who locked them out.
+    services.log.info(
+      { adminId, userId: user.id, endedLogins: revoked.sessionIds.length },
+      'support disabled a user',
+    );
+    return user;
+  }),
+
+  bind(api.admin.enableUser, async ({ params, request }) => {
+    const user = await enableFarmUser(services.db, params.id);
+    services.log.info({ adminId: adminOf(request).adminId, userId: user.id }, 'support enabled a user');
+    return user;
+  }),
 ];

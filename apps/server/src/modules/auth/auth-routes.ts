@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import { presentUser } from '../users/user-presenter';
 import { findUserById, findUserByUsername, updateUser } from '../users/users-repository';
 import { agreementText } from './agreement-texts';
+import { accountDisabled, lockUserUnlessDisabled } from './disabled-users';
 import { closeSocketsOfEndedLogins } from './ended-logins';
 import { loginWithPassword } from './password-login';
 import { hashPassword, verifyPassword } from './passwords';
@@ -24,6 +25,7 @@ import {
 
 const startSession = async (services: Services, userId: number): Promise<Omit<Session, 'user'>> => {
   const { sessionId, refreshToken } = await services.db.transaction(async (tx) => {
+    await lockUserUnlessDisabled(tx, userId);
     const id = await createLoginSession(tx, userId);
     return { sessionId: id, refreshToken: await issueRefreshToken(tx, id) };
   });
@@ -32,7 +34,7 @@ const startSession = async (services: Services, userId: number): Promise<Omit<Se
 
 type RefreshOutcome =
   | { ok: true; record: RefreshTokenRecord; refreshToken: string }
-  | { ok: false; reason: 'unknown' | 'ended' }
+  | { ok: false; reason: 'unknown' | 'ended' | 'disabled' }
   | { ok: false; reason: 'reused'; revoked: RevokedSessions };
 
 export const authRoutes = (services: Services) => [
@@ -42,6 +44,8 @@ export const authRoutes = (services: Services) => [
       { throttleKey: body.username, address: ip, password: body.password },
       () => findUserByUsername(services.db, body.username),
     );
+    // Told only after the right password, so the answer says nothing about an account to a guesser.
+    if (user.disabled) throw accountDisabled();
     return { ...(await startSession(services, user.id)), user: presentUser(user) };
   }),
 
@@ -60,6 +64,7 @@ export const authRoutes = (services: Services) => [
     const outcome = await services.db.transaction(async (tx): Promise<RefreshOutcome> => {
       const record = await findRefreshTokenForUpdate(tx, body.token);
       if (!record) return { ok: false, reason: 'unknown' };
+      if (record.userDisabled) return { ok: false, reason: 'disabled' };
       if (record.used) {
         const revoked = await revokeSession(tx, record, 'refresh token reused');
         return { ok: false, reason: 'reused', revoked };
@@ -69,6 +74,7 @@ export const authRoutes = (services: Services) => [
       return { ok: true, record, refreshToken: await issueRefreshToken(tx, record.sessionId) };
     });
     if (!outcome.ok) {
+      if (outcome.reason === 'disabled') throw accountDisabled();
       if (outcome.reason === 'reused') {
         services.log.warn('refresh token reused: the whole login was revoked');
         await closeSocketsOfEndedLogins(services.bus, outcome.revoked);

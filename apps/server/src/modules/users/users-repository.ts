@@ -15,12 +15,14 @@ export interface UserRecord {
   farmNumber: string;
   country: string;
   city: string;
+  /** Support disabled the user (admin/users/:id/disable): login and refresh are refused. */
+  disabled: boolean;
 }
 
 const SELECT_USER = `
   SELECT u.id, u.farm_id AS "farmId", u.username, u.password_hash AS "passwordHash", u.name, u.phone, u.avatar,
          u.language, u.push_client_id AS "pushClientId", u.sensor_filter AS "sensorFilter", u.is_admin AS "isAdmin",
-         f.farm_number AS "farmNumber", f.country, f.city
+         u.disabled_at IS NOT NULL AS disabled, f.farm_number AS "farmNumber", f.country, f.city
     FROM users u JOIN farms f ON f.id = u.farm_id`;
 
 export const findUserById = async (db: Queryable, id: number): Promise<UserRecord | undefined> =>

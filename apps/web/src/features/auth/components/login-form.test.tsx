@@ -85,6 +85,19 @@ describe('login screen', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/Too many login attempts/);
   });
 
+  it('tells a user whom support disabled to contact customer service', async () => {
+    server(() => fail(403, 'E_ACCOUNT_DISABLED'));
+    const user = userEvent.setup();
+    renderApp('/pages/login/login');
+    await fill(user, 'demo', 'demo1234');
+    await user.click(screen.getByRole('checkbox', { name: 'Read and Agree' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This account is disabled. Please contact customer service.',
+    );
+    expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBeNull();
+  });
+
   it('logs in for this browser session only without Automatic Logon, then opens the cow list', async () => {
     const api = server(() => ok(demoSession));
     const user = userEvent.setup();
