@@ -12,6 +12,9 @@
 //
 // The machine's shared PostgreSQL and Mosquitto are never restarted: (b) runs a cluster of its own
 // (initdb/pg_ctl), (c) a Mosquitto of its own, each on a free port.
+//
+// Cost on the shared 2-core machine (2026-11-28, under other engineers' test runs): about 55 s on PGlite
+// (SIGKILL and broker cases; most of it is starting the server three times) and 35 s on PostgreSQL (all three).
 import { randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -235,12 +238,12 @@ describeWithServices(
   process.env.MQTT_URL ? undefined : 'MQTT_URL',
   () => {
     // Mosquitto 2.0 (persistence on) resumes the members' sessions after a restart, with the messages queued
-    // in them, but without their $share subscription: until the members have subscribed again, the broker
-    // acknowledges what gateways publish and hands it to no one (docs/operations.md). The server cannot get
-    // those back. So this case holds the server to what it can do, and measures that window: every round the
-    // broker acknowledged before the restart, or after the members were subscribed again, stored once.
+    // in them, but without their $share subscription: until a member has subscribed again, the broker
+    // acknowledges what gateways publish and hands it to no one. The server retries every 100 ms, so it is
+    // back before a gateway that waits the usual second (MQTT.js's default) before its first retry; with 1 s,
+    // 60-67 of the 150 rounds were lost here. The window is measured for the failure message.
     it(
-      'reconnects by itself and stores every round acknowledged outside the resubscription window once',
+      'reconnects by itself and stores every round the broker acknowledged exactly once',
       { timeout: CASE_TIMEOUT_MS },
       async () => {
         const store = await openStore(suiteStore);
@@ -254,7 +257,7 @@ describeWithServices(
           LOG_LEVEL: 'info', // its reconnects are logged at info level
         });
         const server = await startServer(env);
-        const gateway = await connectGateway(broker.urlFor(accounts.gateway), {});
+        const gateway = await connectGateway(broker.urlFor(accounts.gateway), { reconnectPeriod: 1_000 });
 
         const acks = publishRounds(gateway, farmTopic(topicRoot, farm), farm, ROUNDS, 20);
         await waitFor(() => acks.rounds.size >= 30, 30_000);
@@ -263,16 +266,15 @@ describeWithServices(
         await waitFor(async () => (await subscribedMembers(server)) < MEMBERS, 10_000);
         await broker.start();
         await waitFor(async () => (await subscribedMembers(server)) === MEMBERS, 15_000);
-        // Every acknowledgement after this one was routed after the members' new subscriptions.
+        // Rounds acknowledged from here on were routed after the members had subscribed again.
         const window = [...acks.rounds].filter((round) => !acknowledgedBeforeRestart.has(round));
 
         await within(acks.all, 60_000, 'every round acknowledged by the broker after its restart');
         const outsideWindow = allRounds.filter((round) => !window.includes(round));
         // The server stores on its own time after the broker acknowledged the gateway.
-        await waitFor(
-          async () => (await storedReadingsCount(server)) >= outsideWindow.length * COWS,
-          30_000,
-        ).catch(() => undefined); // what is missing is named below
+        await waitFor(async () => (await storedReadingsCount(server)) >= ROUNDS * COWS, 30_000).catch(
+          () => undefined,
+        ); // what is missing is named below
         const output = server.output();
         const copies = await storedAfterStop(server, store, farm);
         expect(roundsNotStoredOnce(copies, farm, acknowledgedBeforeRestart), 'before the restart').toEqual(
@@ -282,10 +284,10 @@ describeWithServices(
         expect(copies.filter((row) => row.copies > 1)).toEqual([]);
         expect(output).toMatch(/reconnected and subscribed again/);
         const lost = roundsNotStoredOnce(copies, farm, window);
-        console.info(
-          `broker restart: ${window.length} rounds acknowledged before the members subscribed again, ` +
-            `${lost.length} of them lost by the broker`,
-        );
+        expect(
+          lost,
+          `lost of the ${window.length} rounds acknowledged before the members subscribed again`,
+        ).toEqual([]);
       },
     );
   },
