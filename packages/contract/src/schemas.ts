@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EARLIEST_RECORD_DAY, LATEST_RECORD_DAY } from '@cowcare/domain/calendar-date';
 
 /** Shared wire shapes. Field names are the spec's (section 3); the server maps them at the edge. */
 
@@ -27,14 +28,9 @@ export const IdParam = Id;
  */
 export const BigId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
-/**
- * The days a farm's records may name. No cow in a herd's books was born before 1990; nothing is expected
- * beyond 2099. Every date the server derives from one (+ 285 days to calving, + 21 to the next heat) stays
- * inside what PostgreSQL and JavaScript both read back, so a stored record can always be shown again.
- * Each field narrows this further on the server (not in the future, not before the cow's birth).
- */
-export const EARLIEST_RECORD_DAY = '1990-01-01';
-export const LATEST_RECORD_DAY = '2099-12-31';
+// The days a farm's records may name live in the domain, so the web's date pickers share them without
+// loading the schemas.
+export { EARLIEST_RECORD_DAY, LATEST_RECORD_DAY };
 
 /** A date in an answer: the shape only. */
 export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });

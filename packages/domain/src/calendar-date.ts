@@ -74,3 +74,12 @@ export function daysBetween(from: string, to: string): number {
 export function latestTodayAnywhere(now: Date): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
+
+/**
+ * The days a farm's records may name (decision 0012). No cow in a herd's books was born before 1990; nothing
+ * is expected beyond 2099. Every date derived from one (+ 285 days to calving, + 21 to the next heat) stays
+ * inside what PostgreSQL and JavaScript both read back, so a stored record can always be shown again. Each
+ * field narrows this further on the server (not in the future, not before the cow's birth).
+ */
+export const EARLIEST_RECORD_DAY = '1990-01-01';
+export const LATEST_RECORD_DAY = '2099-12-31';

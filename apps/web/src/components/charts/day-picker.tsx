@@ -1,4 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
+import { EARLIEST_RECORD_DAY } from '@cowcare/domain/calendar-date';
 import { useTranslation } from 'react-i18next';
 import { localToday } from '../../lib/format';
 import { shiftDay } from './chart-labels';
@@ -28,10 +29,14 @@ export function DayPicker({
         type="date"
         label={label ?? t('charts.day')}
         value={day}
+        min={EARLIEST_RECORD_DAY}
         max={today}
         onChange={(event) => {
           const value = event.currentTarget.value;
-          if (/^\d{4}-\d{2}-\d{2}$/.test(value) && value <= today) onChange(value);
+          // A day the server draws no chart for (before its record days) is not sent at all.
+          if (/^\d{4}-\d{2}-\d{2}$/.test(value) && value >= EARLIEST_RECORD_DAY && value <= today) {
+            onChange(value);
+          }
         }}
         style={{ flex: 1 }}
       />

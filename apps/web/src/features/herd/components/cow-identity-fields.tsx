@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Autocomplete, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { EARLIEST_RECORD_DAY } from '@cowcare/domain/calendar-date';
 import { useTranslation } from 'react-i18next';
 import { localToday } from '../../../lib/format';
 import type { CowIdentityText } from '../lib/cow-rules';
@@ -55,6 +56,7 @@ export function CowIdentityFields({
       <TextInput
         type="date"
         label={t('herd.add.birthday')}
+        min={EARLIEST_RECORD_DAY}
         max={localToday()}
         value={text.birthday}
         error={errorOf('birthday')}

@@ -1,4 +1,5 @@
 import { NativeSelect, TextInput, Textarea } from '@mantine/core';
+import { EARLIEST_RECORD_DAY, LATEST_RECORD_DAY } from '@cowcare/domain/calendar-date';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { labelOf, type DictionaryItem } from '../lib/dictionary';
@@ -54,6 +55,9 @@ export function DateTimeField({
     <TextInput
       type="datetime-local"
       label={label}
+      // The server's record days (decision 0012): the picker offers no day it would refuse.
+      min={`${EARLIEST_RECORD_DAY}T00:00`}
+      max={`${LATEST_RECORD_DAY}T23:59`}
       required
       value={value}
       error={error ?? undefined}
@@ -83,6 +87,8 @@ export function DateField({
     <TextInput
       type="date"
       label={label}
+      min={EARLIEST_RECORD_DAY}
+      max={LATEST_RECORD_DAY}
       value={value}
       required={required}
       readOnly={readOnly}
