@@ -26,7 +26,7 @@ export interface ServerStore {
 }
 
 /** PGlite in a directory of its own. */
-const pgliteStore = (): ServerStore => {
+export const pgliteStore = (): ServerStore => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cowcare-crash-'));
   return {
     env: { DATA_DIR: dataDir },

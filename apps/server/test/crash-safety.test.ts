@@ -13,8 +13,9 @@
 // The machine's shared PostgreSQL and Mosquitto are never restarted: (b) runs a cluster of its own
 // (initdb/pg_ctl), (c) a Mosquitto of its own, each on a free port.
 //
-// Cost on the shared 2-core machine (2026-11-28, under other engineers' test runs): about 55 s on PGlite
-// (SIGKILL and broker cases; most of it is starting the server three times) and 35 s on PostgreSQL (all three).
+// Cost on the shared 2-core machine (2026-11-28, load average 5-10 from other engineers' runs): 35-55 s on
+// PGlite (the SIGKILL and broker cases; most of it is starting the server three times) and 23-35 s on
+// PostgreSQL (all three).
 import { randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
