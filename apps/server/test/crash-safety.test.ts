@@ -166,6 +166,10 @@ describe('the server killed with SIGKILL during QoS 1 ingest', () => {
 });
 
 // PostgreSQL only: PGlite lives inside the server's process, so the first case already kills it with the server.
+// A real crash of a cluster of the test's own rather than a TCP proxy cut (helpers/tcp-proxy.ts): besides the
+// dropped connections, the transactions in flight are lost on the database's side, it runs crash recovery,
+// and for a moment it refuses connections while starting up, which the pool and the gateway logins must ride
+// out too.
 const describeOnPostgres = testDatabaseKind() === 'postgres' ? describe : describe.skip;
 
 describeOnPostgres('PostgreSQL crashed and restarted during ingest', () => {
