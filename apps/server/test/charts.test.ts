@@ -401,6 +401,17 @@ describe('uplow: the alert lines of a sensor', () => {
     expect((await save({})).json<{ data: { activityLow: null } }>().data.activityLow).toBeNull();
   });
 
+  it('compares lines as stored, to 0.01, and keeps temperatures in the readings range; nothing saved', async () => {
+    const sameOnceStored = await save({ activityUp: 3e-323, activityLow: -4e-125 });
+    expect(sameOnceStored.statusCode, sameOnceStored.body).toBe(400);
+    expect(sameOnceStored.json<{ msg: string }>().msg).toContain('datas.activityLow');
+    const beyondColumn = await save({ tempLow: 72_619 });
+    expect(beyondColumn.statusCode).toBe(400);
+    expect(beyondColumn.json<{ msg: string }>().msg).toContain('body.datas.tempLow must be <= 45');
+    const rounded = await save({ tempUp: 39.456 });
+    expect(rounded.json<{ data: { tempUp: number } }>().data.tempUp).toBe(39.46);
+  });
+
   it('400 without datas, naming it', async () => {
     const response = await call(testApp, api.charts.saveSensorBounds, {
       token: farmer.token,

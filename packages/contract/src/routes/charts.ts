@@ -249,7 +249,9 @@ export const herdHourly = defineRoute({
   }),
 });
 
-const Bound = Type.Union([Type.Number({ minimum: -1000, maximum: 100_000 }), Type.Null()]);
+/** An alert line is drawn among the readings, so it has their range (routes/ingest.ts); stored to 0.01. */
+const TemperatureBound = Nullable(Type.Number({ minimum: 20, maximum: 45, description: '°C, kept to 0.01' }));
+const ActivityBound = Nullable(Type.Number({ minimum: 0, maximum: 100_000, description: 'kept to 0.01' }));
 
 export const SensorBoundsSchema = Type.Object({
   sensor: SensorId,
@@ -272,10 +274,10 @@ export const saveSensorBounds = defineRoute({
   params: Type.Object({ id: SensorId }),
   body: Type.Object({
     datas: Type.Object({
-      tempUp: Type.Optional(Bound),
-      tempLow: Type.Optional(Bound),
-      activityUp: Type.Optional(Bound),
-      activityLow: Type.Optional(Bound),
+      tempUp: Type.Optional(TemperatureBound),
+      tempLow: Type.Optional(TemperatureBound),
+      activityUp: Type.Optional(ActivityBound),
+      activityLow: Type.Optional(ActivityBound),
     }),
   }),
   data: SensorBoundsSchema,

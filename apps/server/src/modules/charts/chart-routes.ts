@@ -17,6 +17,15 @@ import {
 } from './chart-sensor';
 import { findSensorBounds, saveSensorBounds, type BoundChanges } from './sensor-bounds-repository';
 
+/** The columns keep two decimals: a line is compared and stored as it will read back. */
+const toStoredScale = (changes: BoundChanges): BoundChanges =>
+  Object.fromEntries(
+    Object.entries(changes).map(([field, value]) => [
+      field,
+      typeof value === 'number' ? Math.round(value * 100) / 100 : value,
+    ]),
+  );
+
 /** Low must stay below up, for the values as they will be after this change. */
 const checkBounds = (current: SensorBounds, changes: BoundChanges): void => {
   const next = { ...current, ...changes };
@@ -94,11 +103,12 @@ export const chartRoutes = (services: Services): RouteBinding[] => {
 
     bind(api.charts.saveSensorBounds, async ({ params, body, user }) => {
       const sensor = await resolveChartedSensor(services.db, user, { sensorId: params.id });
+      const changes = toStoredScale(body.datas);
       return services.db.transaction(async (tx) => {
         const current = await findSensorBounds(tx, user.farmId, sensor.sensorId);
-        checkBounds(current, body.datas);
-        if (Object.values(body.datas).some((value) => value !== undefined)) {
-          await saveSensorBounds(tx, user.farmId, sensor.sensorId, user.userId, body.datas);
+        checkBounds(current, changes);
+        if (Object.values(changes).some((value) => value !== undefined)) {
+          await saveSensorBounds(tx, user.farmId, sensor.sensorId, user.userId, changes);
         }
         return findSensorBounds(tx, user.farmId, sensor.sensorId);
       });
