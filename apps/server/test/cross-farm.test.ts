@@ -1,8 +1,10 @@
 // Tenancy across the whole contract: a second farm's user calls every route with every id of the first
-// farm's records, in the path and in the body, with well-formed bodies. Nothing of the first farm may come
-// back, nothing of it may change, and a call naming its records is answered 403 or 404. A call naming the
+// farm's records, and ids fast-check draws from the route's own id schema, in the path and in the body, with
+// well-formed bodies. Nothing of the first farm may come back, nothing of it may change (every row it owns,
+// in every table, directly or through a foreign key), and a call naming its records is answered 403 or 404. A call naming the
 // first farm itself (its number or country in the path or the body, its user's id) is answered 403. Driven by
 // the contract, so a new route is covered the day it is added.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes, api } from '@cowcare/contract/api';
 import { apiPath, fillPath, pathParamNames, type RouteDefinition } from '@cowcare/contract/route';
@@ -16,6 +18,7 @@ import {
   type TestUser,
 } from './helpers/test-app';
 import { insertNotice } from './notices-fixtures';
+import { valueArbitrary, type JsonSchema } from './helpers/schema-arbitrary';
 
 const routes = allRoutes.filter((route) => route.access === 'user');
 
@@ -147,19 +150,50 @@ let owner: TestUser;
 let ownerFarmId: number;
 let ownerIds: number[];
 
+/**
+ * Which rows of each table are the first farm's, as SQL conditions: a `farm_id` column says it, and a table
+ * without one (logins, refresh tokens, messages, a health case's files) is the farm's through a foreign key
+ * to a table that is. Read from information_schema, so a new table is covered the day it is added.
+ */
+const farmRowConditions = async (): Promise<Map<string, string>> => {
+  const farmTables = await testApp.db.query<{ table: string }>(
+    `SELECT table_name AS "table" FROM information_schema.columns
+      WHERE column_name = 'farm_id' AND table_schema = current_schema()`,
+  );
+  const foreignKeys = await testApp.db.query<{ table: string; column: string; target: string; key: string }>(
+    `SELECT source.table_name AS "table", source.column_name AS "column",
+            target.table_name AS target, target.column_name AS "key"
+       FROM information_schema.table_constraints constraints
+       JOIN information_schema.key_column_usage source
+         ON source.constraint_name = constraints.constraint_name AND source.table_schema = constraints.table_schema
+       JOIN information_schema.constraint_column_usage target
+         ON target.constraint_name = constraints.constraint_name AND target.table_schema = constraints.table_schema
+      WHERE constraints.constraint_type = 'FOREIGN KEY' AND constraints.table_schema = current_schema()`,
+  );
+  const conditions = new Map<string, string>([['farms', 'id = $1']]);
+  for (const { table } of farmTables) conditions.set(table, 'farm_id = $1');
+  // Follow the foreign keys outwards from the farm's tables until no table is added.
+  for (let added = true; added;) {
+    added = false;
+    for (const { table, column, target, key } of foreignKeys) {
+      const owned = conditions.get(target);
+      if (conditions.has(table) || owned === undefined) continue;
+      conditions.set(table, `${column} IN (SELECT ${key} FROM ${target} WHERE ${owned})`);
+      added = true;
+    }
+  }
+  return conditions;
+};
+
 /** Every row of the first farm, table by table: what must not change. */
 const ownerSnapshot = async (): Promise<unknown> => {
-  const tables = await testApp.db.query<{ table: string }>(
-    `SELECT table_name AS "table" FROM information_schema.columns
-      WHERE column_name = 'farm_id' AND table_schema = current_schema() ORDER BY table_name`,
-  );
   const snapshot: Record<string, unknown> = {};
-  for (const { table } of tables) {
-    snapshot[table] = await testApp.db.query(`SELECT * FROM ${table} WHERE farm_id = $1 ORDER BY 1`, [
-      ownerFarmId,
-    ]);
+  for (const [table, condition] of [...(await farmRowConditions())].sort(([a], [b]) => a.localeCompare(b))) {
+    snapshot[table] = await testApp.db.query(
+      `SELECT * FROM ${table} owned_row WHERE ${condition} ORDER BY owned_row::text`,
+      [ownerFarmId],
+    );
   }
-  snapshot.farm = await testApp.db.query('SELECT * FROM farms WHERE id = $1', [ownerFarmId]);
   return JSON.parse(JSON.stringify(snapshot));
 };
 
@@ -242,6 +276,38 @@ const namesRecords = (route: RouteDefinition): boolean => {
   );
 };
 
+/** The numeric schema of a field, or of the numeric member of a union (an id that may also come as text). */
+const numericOf = (schema: Schema | undefined): Schema | undefined =>
+  isNumeric(schema) ? schema : schema?.anyOf?.find(isNumeric);
+
+/** The schema of the id a call names first: a numeric path value, an id field of the body, or an id list's items. */
+const idSchemaOf = (route: RouteDefinition): Schema | undefined => {
+  const params = (route.params as Schema | undefined)?.properties ?? {};
+  const pathId = pathParamNames(route.path).find((name) => !route.scopes?.[name] && isNumeric(params[name]));
+  if (pathId !== undefined) return params[pathId];
+  const fields = Object.entries((route.body as Schema | undefined)?.properties ?? {});
+  const field = fields.find(([name, schema]) => ID_FIELDS.has(name) && numericOf(schema));
+  return numericOf(field?.[1]) ?? fields.find(([, schema]) => isIdList(schema))?.[1].items;
+};
+
+/** The seed of the fuzzed ids (FUZZ_SEED tries another), and how many a route gets. */
+const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_260_432);
+const FUZZED_IDS_PER_ROUTE = 6;
+
+/**
+ * Ids fast-check draws from the route's own id schema, besides the first farm's known ones: small ones most
+ * often (a record of the first farm, or of none), up to the schema's bound. Never the stranger's own user id.
+ */
+const fuzzedIds = (route: RouteDefinition, stranger: TestUser): number[] => {
+  const schema = idSchemaOf(route);
+  if (schema === undefined) return [];
+  const ids = fc.sample(valueArbitrary(schema as JsonSchema), {
+    seed: FUZZ_SEED + routes.indexOf(route),
+    numRuns: FUZZED_IDS_PER_ROUTE,
+  });
+  return ids.filter((id): id is number => typeof id === 'number' && id !== stranger.id);
+};
+
 /** Fields of a body that name a farm, and what names the caller's own. */
 const FARM_FIELDS = ['country', 'FarmNumber'] as const;
 const bodyNamesFarm = (route: RouteDefinition): boolean =>
@@ -297,6 +363,25 @@ const pathValues = (route: RouteDefinition, caller: TestUser, ownerId: number): 
     }),
   );
 
+describe("the first farm's rows", () => {
+  it('are found in every table that holds them, with or without a farm_id column', async () => {
+    const tables = [...(await farmRowConditions()).keys()];
+    // Logins, refresh tokens, messages and a case's files name the farm only through a foreign key.
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'cows',
+        'login_sessions',
+        'refresh_tokens',
+        'user_messages',
+        'health_case_uploads',
+      ]),
+    );
+    const snapshot = (await ownerSnapshot()) as Record<string, unknown[]>;
+    expect(snapshot.health_case_uploads).toHaveLength(0);
+    expect(snapshot.login_sessions?.length).toBeGreaterThan(0);
+  });
+});
+
 describe("another farm's user, on every route of the contract", () => {
   it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s reads and changes nothing of the first farm',
@@ -307,9 +392,11 @@ describe("another farm's user, on every route of the contract", () => {
       const before = await ownerSnapshot();
       const leaks: string[] = [];
       const refusedWith = new Set<number>();
-      // Each of the first farm's ids in every id of the path (the stranger's own scopes), and in the body.
+      // Each of the first farm's ids, and ids fuzzed from the route's schema, in every id of the path (the
+      // stranger's own scopes) and of the body.
       const names = namesRecords(route);
-      for (const ownerId of names ? ownerIds : [ownerIds[0] ?? 0]) {
+      const tried = names ? [...ownerIds, ...fuzzedIds(route, stranger.user)] : [ownerIds[0] ?? 0];
+      for (const ownerId of tried) {
         const status = await strangerCall(
           route,
           stranger,
