@@ -13,6 +13,7 @@ import { SENSOR_DATA_CALLS } from '@cowcare/contract/routes/charts';
 import {
   arrangeFuzzFarm,
   describeFinding,
+  fuzzingOrder,
   fuzzRoute,
   openFuzzApp,
   type FuzzFarm,
@@ -48,7 +49,7 @@ const readsOnly = (route: RouteDefinition) =>
   route.method === 'GET' || Object.values(SENSOR_DATA_CALLS).includes(route);
 
 const main = async (): Promise<number> => {
-  const routes = allRoutes.filter((route) => route.path.includes(values.route));
+  const routes = fuzzingOrder(allRoutes).filter((route) => route.path.includes(values.route));
   console.log(`seed ${seed}, ${runs} runs per route, ${routes.length} routes, on ${values.database}`);
   console.log(
     `replay: npx tsx bench/fuzz/run.ts --runs ${runs} --seed ${seed}${values.route ? ` --route ${values.route}` : ''}`,

@@ -10,6 +10,7 @@ import { SENSOR_DATA_CALLS } from '@cowcare/contract/routes/charts';
 import {
   arrangeFuzzFarm,
   describeFinding,
+  fuzzingOrder,
   fuzzRoute,
   openFuzzApp,
   type FuzzApp,
@@ -35,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => fuzzApp.close());
 
 describe('every route of the contract, fuzzed from its schemas', () => {
-  it.each(allRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  it.each(fuzzingOrder(allRoutes).map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s answers 2xx or a 4xx in shape, and the farm still reads',
     async (_name, route) => {
       const farm = readsOnly(route) ? sharedFarm : await arrangeFuzzFarm(fuzzApp);
