@@ -51,11 +51,15 @@ const steps = [
 
 const only = process.argv.slice(2);
 const failedSteps = [];
+// What each step cost on this machine, so the README's table and CI's time budget can be checked.
+const stepSeconds = [];
 for (const step of steps) {
   if (only.length > 0 && !only.includes(step.name)) continue;
   console.log(`\n>>> ${step.name}: ${step.command.join(' ')}`);
   const [command, ...args] = step.command;
+  const startedAt = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  stepSeconds.push([step.name, Math.round((Date.now() - startedAt) / 1000)]);
   if (result.status !== 0) failedSteps.push(step.name);
 }
 
@@ -77,6 +81,7 @@ for (const file of existsSync(resultsDir) ? readdirSync(resultsDir) : []) {
     }
   }
 }
+console.log(`\nTime per step: ${stepSeconds.map(([name, seconds]) => `${name} ${seconds} s`).join(', ')}`);
 if (failedTests.length > 0) console.error(`\nFailed tests:\n${failedTests.join('\n')}`);
 if (failedSteps.length > 0) console.error(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
