@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
       ),
       page(
         paths.index.addhsty,
-        () => import('../features/herd/routes/addhsty'),
+        () => import('./routes/addhsty'),
         (module) => module.AddhstyRoute,
       ),
       page(

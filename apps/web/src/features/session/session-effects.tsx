@@ -9,7 +9,7 @@ import { appEvents } from '../../lib/event-bus';
 import { applyLoginLanguage } from '../../lib/language';
 import { endSession, readSession } from '../../lib/session';
 import { notificationSocket } from '../../lib/socket';
-import { isChangingPasswordHere } from '../account/api/change-password';
+import { isChangingPasswordHere } from '../../lib/api/change-password';
 import { runFarmData } from './api/farm-data-run';
 
 function startSession(farmNumber: string | undefined): void {

@@ -6,7 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '@cowcare/contract/routes/auth';
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageKey } from '../../../lib/error-message';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../../../lib/api/change-password';
 import { logout } from '../api/logout';
 
 interface Values {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { RouteBody } from '@cowcare/contract/route';
 import { call } from '../../../lib/api-client';
-import { afterRecordSaved } from './after-record-saved';
+import { afterRecordSaved } from '../../../lib/api/after-record-saved';
 
 export type AddFertilizationBody = RouteBody<typeof api.reproduction.addFertilization>;
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { RouteBody } from '@cowcare/contract/route';
 import { call } from '../../../lib/api-client';
-import { cowHistoryQueryOptions } from './get-cow-history';
+import { cowHistoryQueryOptions } from '../../../lib/api/get-cow-history';
 
 export type AddHealthCaseBody = RouteBody<typeof api.health.addHealthCase>;
 

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { CowType } from '@cowcare/contract/routes/cow-types';
 import { call } from '../../../lib/api-client';
-import { cowsQueryPrefix } from './get-cows';
-import { cowTypesQueryPrefix } from './get-cow-types';
-import { walletQueryPrefix } from './get-wallet';
+import { cowsQueryPrefix } from '../../../lib/api/get-cows';
+import { cowTypesQueryPrefix } from '../../../lib/api/get-cow-types';
+import { walletQueryPrefix } from '../../../lib/api/get-wallet';
 
 export interface AssignCowsTypeInput {
   cowIds: number[];

@@ -3,8 +3,8 @@ import { api } from '@cowcare/contract/api';
 import type { RouteBody } from '@cowcare/contract/route';
 import { call } from '../../../lib/api-client';
 import { bossGrantHeaders } from '../../../lib/boss-password';
-import { cowQueryOptions } from './get-cow';
-import { cowsQueryPrefix } from './get-cows';
+import { cowQueryOptions } from '../../../lib/api/get-cow';
+import { cowsQueryPrefix } from '../../../lib/api/get-cows';
 
 export type ForceChangeBody = RouteBody<typeof api.cows.changeCowStatus>;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import { call } from '../../../lib/api-client';
-import { afterRecordSaved } from './after-record-saved';
-import { cowHistoryQueryOptions } from './get-cow-history';
+import { afterRecordSaved } from '../../../lib/api/after-record-saved';
+import { cowHistoryQueryOptions } from '../../../lib/api/get-cow-history';
 
 export type RecordKind = 'estrus' | 'fertilization' | 'pregnancy' | 'calving' | 'healthCase';
 

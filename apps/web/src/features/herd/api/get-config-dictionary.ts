@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import { call } from '../../../lib/api-client';
-import { toDictionaries } from '../lib/dictionary';
+import { toDictionaries } from '../../../lib/dictionary';
 
 export const getConfigDictionary = (signal?: AbortSignal) => call(api.system.configDictionary, { signal });
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import { call } from '../../../lib/api-client';
-import { cowsQueryPrefix } from './get-cows';
-import { cowTypesQueryPrefix } from './get-cow-types';
+import { cowsQueryPrefix } from '../../../lib/api/get-cows';
+import { cowTypesQueryPrefix } from '../../../lib/api/get-cow-types';
 
 export interface SaveCowTypeInput {
   FarmNumber: string;

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { RouteBody } from '@cowcare/contract/route';
 import { call } from '../../../lib/api-client';
-import { cowQueryOptions } from './get-cow';
-import { cowsQueryPrefix } from './get-cows';
+import { cowQueryOptions } from '../../../lib/api/get-cow';
+import { cowsQueryPrefix } from '../../../lib/api/get-cows';
 
 export type UpdateCowBody = RouteBody<typeof api.cows.updateCow>;
 

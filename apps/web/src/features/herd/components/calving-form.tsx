@@ -7,11 +7,11 @@ import type { RouteBody } from '@cowcare/contract/route';
 import type { api } from '@cowcare/contract/api';
 import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
 import { useAddCalving } from '../api/add-calving';
-import type { Dictionaries } from '../lib/dictionary';
+import type { Dictionaries } from '../../../lib/dictionary';
 import { estrusAfterCalving } from '../lib/record-dates';
 import { AutoDateField, useAutoDate } from './auto-date-field';
-import { DateTimeField, DictionarySelect, MemoField } from './record-fields';
-import { SubmitRow, useRecordSubmit } from './record-submit';
+import { DateTimeField, DictionarySelect, MemoField } from '../../../components/records/record-fields';
+import { SubmitRow, useRecordSubmit } from '../../../components/records/record-submit';
 
 type CalvingBody = RouteBody<typeof api.reproduction.addCalving>;
 const LIVE_CALF: Record<string, 'female' | 'male'> = { cow: 'female', bull: 'male' };

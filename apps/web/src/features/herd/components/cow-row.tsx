@@ -6,7 +6,7 @@ import { ChevronRightIcon, TagIcon } from '../../../components/icons';
 import { paths, withQuery } from '../../../config/paths';
 import type { HeatState } from '../../../lib/heat-states';
 import type { RowControl } from '../../../lib/row-focus';
-import type { CowRow } from '../lib/cow-rows';
+import type { CowRow } from '../../../lib/cow-rows';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from './readings';
 import { HeatBadge } from './heat-badge';
 import { StatusBadge } from './status-badge';

@@ -9,9 +9,9 @@ import { localToday } from '../../../lib/format';
 import { mergeNoticeLists } from '../../../lib/notice-lists';
 import { useSensorNotices } from '../../../lib/notice-queries';
 import { notify } from '../../../lib/notify';
-import { useCows } from '../api/get-cows';
+import { useCows } from '../../../lib/api/get-cows';
 import { useUpdateCow } from '../api/update-cow';
-import { CowIdentityFields } from './cow-identity-fields';
+import { CowIdentityFields } from '../../../components/cows/cow-identity-fields';
 import {
   checkCowEdit,
   cowEditTextOf,
@@ -19,8 +19,8 @@ import {
   type CheckedCowEdit,
   type CowEditField,
   type CowEditText,
-} from '../lib/cow-rules';
-import { problemFromServer } from '../lib/server-cow-errors';
+} from '../../../lib/cow-rules';
+import { problemFromServer } from '../../../lib/server-cow-errors';
 import { unassignedSensors } from '../lib/unassigned-sensors';
 
 type Problems = Partial<Record<CowEditField, CheckedCowEdit['problems'][number]>>;

@@ -6,8 +6,8 @@ import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/fo
 import { useAddEstrus } from '../api/add-estrus';
 import { nextEstrusAfter } from '../lib/record-dates';
 import { AutoDateField, useAutoDate } from './auto-date-field';
-import { DateTimeField, MemoField } from './record-fields';
-import { SubmitRow, useRecordSubmit } from './record-submit';
+import { DateTimeField, MemoField } from '../../../components/records/record-fields';
+import { SubmitRow, useRecordSubmit } from '../../../components/records/record-submit';
 
 export function EstrusForm({
   cow,

@@ -6,11 +6,16 @@ import type { DiagnosisMethodCode, MatingMethodCode } from '@cowcare/contract/ro
 import type { DiagnosisDaysSettings } from '@cowcare/domain/reproduction-dates';
 import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
 import { useAddFertilization } from '../api/add-fertilization';
-import type { Dictionaries } from '../lib/dictionary';
+import type { Dictionaries } from '../../../lib/dictionary';
 import { appraisalDate, scheduledServiceDate } from '../lib/record-dates';
 import { AutoDateField, useAutoDate } from './auto-date-field';
-import { DateField, DateTimeField, DictionarySelect, MemoField } from './record-fields';
-import { SubmitRow, useRecordSubmit } from './record-submit';
+import {
+  DateField,
+  DateTimeField,
+  DictionarySelect,
+  MemoField,
+} from '../../../components/records/record-fields';
+import { SubmitRow, useRecordSubmit } from '../../../components/records/record-submit';
 
 interface Props {
   cow: Cow;

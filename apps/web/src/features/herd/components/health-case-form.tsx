@@ -6,10 +6,10 @@ import type { Upload } from '@cowcare/contract/routes/uploads';
 import { isCalendarDate } from '@cowcare/domain/calendar-date';
 import { localToday } from '../../../lib/format';
 import { useAddHealthCase } from '../api/add-health-case';
-import type { Dictionaries } from '../lib/dictionary';
+import type { Dictionaries } from '../../../lib/dictionary';
 import { FileUploads } from './file-uploads';
-import { DateField, DictionarySelect, MemoField } from './record-fields';
-import { SubmitRow, useRecordSubmit } from './record-submit';
+import { DateField, DictionarySelect, MemoField } from '../../../components/records/record-fields';
+import { SubmitRow, useRecordSubmit } from '../../../components/records/record-submit';
 
 /** A diagnosis (health case): a disease from the dictionary or free text, the prescription and files. */
 export function HealthCaseForm({

@@ -11,7 +11,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useDeleteRecord, type RecordKind } from '../api/delete-record';
-import { labelOfCode, type Dictionaries } from '../lib/dictionary';
+import { labelOfCode, type Dictionaries } from '../../../lib/dictionary';
 
 const KIND_LABEL: Record<CowHistoryItem['kind'], MessageKey> = {
   statusChange: 'herd.history.kind.statusChange',

@@ -6,9 +6,9 @@ import type { DiagnosisMethodCode, PregnancyResultCode } from '@cowcare/contract
 import { currentLanguage } from '../../../lib/i18n';
 import { localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
 import { useAddPregnancy } from '../api/add-pregnancy';
-import { labelOf, type Dictionaries } from '../lib/dictionary';
-import { DateTimeField, DictionarySelect, MemoField } from './record-fields';
-import { SubmitRow, useRecordSubmit } from './record-submit';
+import { labelOf, type Dictionaries } from '../../../lib/dictionary';
+import { DateTimeField, DictionarySelect, MemoField } from '../../../components/records/record-fields';
+import { SubmitRow, useRecordSubmit } from '../../../components/records/record-submit';
 
 /** A pregnancy diagnosis; the status (pregnant, not pregnant, aborted) is required (spec §5). */
 export function PregnancyForm({

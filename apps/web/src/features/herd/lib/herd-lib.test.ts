@@ -8,15 +8,15 @@ import {
   herdIndexOf,
   NEW_COW_STATUS_VALUES,
   newCowStatusOf,
-} from './cow-rules';
+} from '../../../lib/cow-rules';
 import { unassignedSensors } from './unassigned-sensors';
 import { makeNotice } from '../../../test/notices';
-import { checkCsv, parseCsv } from './csv-import';
-import { parseDictionaryName, toDictionaries, labelOf } from './dictionary';
+import { checkCsv, parseCsv } from '../../../lib/csv-import';
+import { parseDictionaryName, toDictionaries, labelOf } from '../../../lib/dictionary';
 import { toMinorUnits } from './money-input';
 import { appraisalDate, scheduledServiceDate } from './record-dates';
 import { parseSensorEntry } from './setup-sensors';
-import { problemFromServer } from './server-cow-errors';
+import { problemFromServer } from '../../../lib/server-cow-errors';
 import { ApiError } from '../../../lib/api-client';
 
 const empty = herdIndexOf([]);

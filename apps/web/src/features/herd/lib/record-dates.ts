@@ -6,7 +6,7 @@ import {
   pregnancyCheckDate,
   type DiagnosisDaysSettings,
 } from '@cowcare/domain/reproduction-dates';
-import { diagnosisMethodOf, matingMethodOf, type DictionaryItem } from './dictionary';
+import { diagnosisMethodOf, matingMethodOf, type DictionaryItem } from '../../../lib/dictionary';
 
 /**
  * The dates a record form fills in when a method is chosen (spec §4 "Automatic dates"), from the domain

@@ -8,9 +8,9 @@ import { QueryError } from '../../../components/query-error';
 import { paths, withQuery } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useUser } from '../../../lib/session';
-import { useCowTypes } from '../api/get-cow-types';
-import { useCows } from '../api/get-cows';
-import { NewCowForm } from '../components/new-cow-form';
+import { useCowTypes } from '../../../lib/api/get-cow-types';
+import { useCows } from '../../../lib/api/get-cows';
+import { NewCowForm } from '../../../components/cows/new-cow-form';
 
 function AddCow({ user }: { user: User }) {
   const { t } = useTranslation();

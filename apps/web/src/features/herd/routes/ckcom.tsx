@@ -12,7 +12,7 @@ import { sensorPageQueryOptions } from '../../../lib/farm-queries';
 import { formatRelative } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { useUser } from '../../../lib/session';
-import { SensorDayCharts } from '../components/sensor-day-charts';
+import { SensorDayCharts } from '../../../components/charts/sensor-day-charts';
 
 function Sensors({ user }: { user: User }) {
   const { t, i18n } = useTranslation();

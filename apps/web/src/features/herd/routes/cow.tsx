@@ -20,7 +20,7 @@ import { paths, withQuery } from '../../../config/paths';
 import { formatDate, formatDecimal, formatRelative, localDateTimeInputValue } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { useUser } from '../../../lib/session';
-import { useCow } from '../api/get-cow';
+import { useCow } from '../../../lib/api/get-cow';
 import { useHeatStates } from '../api/use-heat-states';
 import { CowAlerts } from '../components/cow-alerts';
 import { HeatBadge } from '../components/heat-badge';
@@ -29,9 +29,9 @@ import { EditCowModal } from '../components/edit-cow-modal';
 import { ForceChange } from '../components/force-change';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from '../components/readings';
 import { ReproductionDates } from '../components/reproduction-dates';
-import { SensorDayCharts } from '../components/sensor-day-charts';
+import { SensorDayCharts } from '../../../components/charts/sensor-day-charts';
 import { StatusBadge } from '../components/status-badge';
-import { toCowRow } from '../lib/cow-rows';
+import { toCowRow } from '../../../lib/cow-rows';
 import { useCowIdParam } from '../lib/use-cow-id';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -12,12 +12,12 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths, withQuery } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
-import { useCow } from '../api/get-cow';
+import { useCow } from '../../../lib/api/get-cow';
 import { useConfigDictionary } from '../api/get-config-dictionary';
 import { useCowFamily } from '../api/get-cow-family';
 import { CowMissing } from '../components/cow-missing';
 import { StatusBadge } from '../components/status-badge';
-import { labelOfCode, type Dictionaries } from '../lib/dictionary';
+import { labelOfCode, type Dictionaries } from '../../../lib/dictionary';
 import { useCowIdParam } from '../lib/use-cow-id';
 
 type UnregisteredCalfRow = RouteData<typeof api.cows.cowFamily>['unregisteredCalves'][number];

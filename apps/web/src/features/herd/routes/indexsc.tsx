@@ -12,10 +12,10 @@ import { QueryError } from '../../../components/query-error';
 import { WindowedList } from '../../../components/windowed-list';
 import { paths, withQuery } from '../../../config/paths';
 import { useUser } from '../../../lib/session';
-import { useCows } from '../api/get-cows';
+import { useCows } from '../../../lib/api/get-cows';
 import { SensorReading } from '../components/readings';
 import { StatusBadge } from '../components/status-badge';
-import { activeCows } from '../lib/cow-rows';
+import { activeCows } from '../../../lib/cow-rows';
 
 const ROW_HEIGHT = 52;
 

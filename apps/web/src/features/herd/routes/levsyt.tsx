@@ -32,8 +32,8 @@ import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useUser } from '../../../lib/session';
 import { useDeleteCowType } from '../api/delete-cow-type';
-import { useCowTypes } from '../api/get-cow-types';
-import { useWallet } from '../api/get-wallet';
+import { useCowTypes } from '../../../lib/api/get-cow-types';
+import { useWallet } from '../../../lib/api/get-wallet';
 import { useSaveCowType } from '../api/save-cow-type';
 import { toMajorUnits, toMinorUnits } from '../lib/money-input';
 

@@ -12,8 +12,8 @@ import { QueryError } from '../../../components/query-error';
 import { SetupSteps } from '../../../components/setup-steps';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/session';
-import { useCows } from '../api/get-cows';
-import { herdIndexOf } from '../lib/cow-rules';
+import { useCows } from '../../../lib/api/get-cows';
+import { herdIndexOf } from '../../../lib/cow-rules';
 import {
   parseSensorEntry,
   readSetupSensors,

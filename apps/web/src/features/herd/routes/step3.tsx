@@ -10,11 +10,11 @@ import { QueryError } from '../../../components/query-error';
 import { SetupSteps } from '../../../components/setup-steps';
 import { paths, withQuery } from '../../../config/paths';
 import { useUser } from '../../../lib/session';
-import { useCowTypes } from '../api/get-cow-types';
-import { useCows } from '../api/get-cows';
-import { CsvImport } from '../components/csv-import';
-import { NewCowForm } from '../components/new-cow-form';
-import { activeCows } from '../lib/cow-rows';
+import { useCowTypes } from '../../../lib/api/get-cow-types';
+import { useCows } from '../../../lib/api/get-cows';
+import { CsvImport } from '../../../components/cows/csv-import';
+import { NewCowForm } from '../../../components/cows/new-cow-form';
+import { activeCows } from '../../../lib/cow-rows';
 import { readSetupSensors } from '../lib/setup-sensors';
 
 function Cows({ user }: { user: User }) {

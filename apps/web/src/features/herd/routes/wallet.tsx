@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { useUser } from '../../../lib/session';
-import { useWallet } from '../api/get-wallet';
+import { useWallet } from '../../../lib/api/get-wallet';
 
 function WalletView({ user }: { user: User }) {
   const { t, i18n } = useTranslation();

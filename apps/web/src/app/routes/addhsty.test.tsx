@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeCow } from '../../../test/cows';
-import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
-import { logIn, renderApp } from '../../../test/render';
+import { makeCow } from '../../test/cows';
+import { fail, fakeApi, ok, type FakeHandler } from '../../test/fake-api';
+import { logIn, renderApp } from '../../test/render';
 
 const cow = makeCow({ id: 21, code: 'C21' });
 

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Autocomplete, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { EARLIEST_RECORD_DAY } from '@cowcare/domain/calendar-date';
 import { useTranslation } from 'react-i18next';
-import { localToday } from '../../../lib/format';
-import type { CowIdentityText } from '../lib/cow-rules';
+import { localToday } from '../../lib/format';
+import type { CowIdentityText } from '../../lib/cow-rules';
 
 type CheckedField = 'code' | 'sensor' | 'birthday' | 'parity';
 

@@ -3,13 +3,13 @@ import { Alert, Anchor, Badge, Button, FileButton, Group, Stack, Table, Text, Te
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Cow } from '@cowcare/contract/cow-schemas';
-import { refusalText } from '../../../lib/error-message';
-import { localToday } from '../../../lib/format';
-import { addCow } from '../api/add-cow';
-import { cowsQueryPrefix } from '../api/get-cows';
-import { herdIndexOf } from '../lib/cow-rules';
-import { checkCsv, CSV_HEADER, type CsvCheck } from '../lib/csv-import';
-import { problemFromServer } from '../lib/server-cow-errors';
+import { refusalText } from '../../lib/error-message';
+import { localToday } from '../../lib/format';
+import { addCow } from '../../lib/api/add-cow';
+import { cowsQueryPrefix } from '../../lib/api/get-cows';
+import { herdIndexOf } from '../../lib/cow-rules';
+import { checkCsv, CSV_HEADER, type CsvCheck } from '../../lib/csv-import';
+import { problemFromServer } from '../../lib/server-cow-errors';
 
 type RowResult = { kind: 'imported'; cow: Cow } | { kind: 'refused'; message: string } | { kind: 'notSent' };
 

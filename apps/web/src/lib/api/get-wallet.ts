@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
-import { call } from '../../../lib/api-client';
+import { call } from '../api-client';
 
 export const getWallet = (userId: number, signal?: AbortSignal) =>
   call(api.wallet.getWallet, { params: { userId }, signal });

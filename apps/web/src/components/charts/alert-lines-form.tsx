@@ -3,10 +3,10 @@ import { Alert, Button, NumberInput, SimpleGrid, Stack, Text } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import type { MessageKey } from '@cowcare/locales/catalog';
-import { isApiError } from '../../../lib/api-client';
-import { errorMessageKey } from '../../../lib/error-message';
-import { notify } from '../../../lib/notify';
-import { useSaveSensorBounds, type SensorBoundChanges } from '../api/save-sensor-bounds';
+import { isApiError } from '../../lib/api-client';
+import { errorMessageKey } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
+import { useSaveSensorBounds, type SensorBoundChanges } from '../../lib/api/save-sensor-bounds';
 
 const FIELDS = ['tempUp', 'tempLow', 'activityUp', 'activityLow'] as const;
 type Field = (typeof FIELDS)[number];

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
-import { dayClockLabel, dayLabel } from '../../../components/charts/chart-labels';
-import { localToday } from '../../../lib/format';
-import { i18n, switchLanguage } from '../../../lib/i18n';
-import { makeCow } from '../../../test/cows';
-import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../../test/fake-api';
-import { demoUser, logIn, renderApp } from '../../../test/render';
+import { dayClockLabel, dayLabel } from './chart-labels';
+import { localToday } from '../../lib/format';
+import { i18n, switchLanguage } from '../../lib/i18n';
+import { makeCow } from '../../test/cows';
+import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../test/fake-api';
+import { demoUser, logIn, renderApp } from '../../test/render';
 
 const at = (hour: number, minute = 0, day = 1) => new Date(2025, 5, day, hour, minute).toISOString();
 

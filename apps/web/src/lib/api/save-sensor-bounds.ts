@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { RouteBody } from '@cowcare/contract/route';
-import { call } from '../../../lib/api-client';
+import { call } from '../api-client';
 import { sensorBoundsQueryKey } from './get-sensor-bounds';
 
 export type SensorBoundChanges = RouteBody<typeof api.charts.saveSensorBounds>['datas'];

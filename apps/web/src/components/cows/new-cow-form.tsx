@@ -3,9 +3,9 @@ import { Alert, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import type { CowType } from '@cowcare/contract/routes/cow-types';
-import { refusalText } from '../../../lib/error-message';
-import { localToday } from '../../../lib/format';
-import { useAddCow, type AddCowInput } from '../api/add-cow';
+import { refusalText } from '../../lib/error-message';
+import { localToday } from '../../lib/format';
+import { useAddCow, type AddCowInput } from '../../lib/api/add-cow';
 import {
   checkNewCow,
   herdIndexOf,
@@ -13,9 +13,9 @@ import {
   type CowIdentityText,
   type NewCowField,
   type RuleProblem,
-} from '../lib/cow-rules';
+} from '../../lib/cow-rules';
 import { CowIdentityFields } from './cow-identity-fields';
-import { problemFromServer } from '../lib/server-cow-errors';
+import { problemFromServer } from '../../lib/server-cow-errors';
 import { parseStoredStatus } from '@cowcare/domain/cow-status';
 
 const EMPTY: CowIdentityText = {

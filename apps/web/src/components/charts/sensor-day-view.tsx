@@ -2,21 +2,21 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SensorBounds } from '@cowcare/contract/routes/charts';
 import { sensorKind } from '@cowcare/domain/sensor';
-import { ChartLoadState } from '../../../components/charts/chart-load-state';
-import { clockLabel } from '../../../components/charts/chart-labels';
-import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
-import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
-import { TrendChart } from '../../../components/charts/trend-chart';
-import { formatDecimal, formatRelative, localToday } from '../../../lib/format';
-import { useBcp47 } from '../../../lib/language';
-import { useReadingCounts, useReadingsOfDay, useTemperatureDeviation } from '../api/get-sensor-charts';
+import { ChartLoadState } from './chart-load-state';
+import { clockLabel } from './chart-labels';
+import type { SensorChartRequest } from './sensor-chart-request';
+import { TEMPERATURE_AXIS_SPAN } from './value-axis';
+import { TrendChart } from './trend-chart';
+import { formatDecimal, formatRelative, localToday } from '../../lib/format';
+import { useBcp47 } from '../../lib/language';
+import { useReadingCounts, useReadingsOfDay, useTemperatureDeviation } from '../../lib/api/get-sensor-charts';
 import {
   activityAlertLines,
   CHART_COLORS,
   peakDeviation,
   signedDegrees,
   temperatureAlertLines,
-} from '../lib/sensor-chart-lines';
+} from './sensor-chart-lines';
 
 /**
  * One day of a sensor: how many readings came (num), every 10-minute reading of temperature, activity and

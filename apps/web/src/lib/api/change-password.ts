@@ -1,7 +1,7 @@
 import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { RouteBody } from '@cowcare/contract/route';
-import { call } from '../../../lib/api-client';
+import { call } from '../api-client';
 
 export type ChangePasswordInput = RouteBody<typeof api.auth.changePassword>;
 

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@cowcare/contract/errors';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from './api-client';
 import type { NewCowField, RuleProblem } from './cow-rules';
 
 const FIELDS: readonly NewCowField[] = ['code', 'sensor', 'birthday', 'parity', 'status'];

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
-import { errorMessageKey } from '../../../lib/error-message';
-import { notify } from '../../../lib/notify';
+import { isApiError } from '../../lib/api-client';
+import { errorMessageKey } from '../../lib/error-message';
+import { notify } from '../../lib/notify';
 
 /**
  * Saving a record: the failure is shown under the form, in the user's language; for a validation failure

@@ -1,16 +1,16 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SensorBounds } from '@cowcare/contract/routes/charts';
-import { ChartLoadState } from '../../../components/charts/chart-load-state';
-import { dayClockLabel } from '../../../components/charts/chart-labels';
-import type { SensorChartRequest } from '../../../components/charts/sensor-chart-request';
-import { isPartialRow, partialBuckets } from '../../../components/charts/partial-buckets';
-import { runningBucket } from '../../../components/charts/running-bucket';
-import { TEMPERATURE_AXIS_SPAN } from '../../../components/charts/value-axis';
-import { TrendChart } from '../../../components/charts/trend-chart';
-import { useBcp47 } from '../../../lib/language';
-import { useActivityWeek, useTemperatureWeek } from '../api/get-sensor-charts';
-import { CHART_COLORS, temperatureAlertLines, usualBySlot } from '../lib/sensor-chart-lines';
+import { ChartLoadState } from './chart-load-state';
+import { dayClockLabel } from './chart-labels';
+import type { SensorChartRequest } from './sensor-chart-request';
+import { isPartialRow, partialBuckets } from './partial-buckets';
+import { runningBucket } from './running-bucket';
+import { TEMPERATURE_AXIS_SPAN } from './value-axis';
+import { TrendChart } from './trend-chart';
+import { useBcp47 } from '../../lib/language';
+import { useActivityWeek, useTemperatureWeek } from '../../lib/api/get-sensor-charts';
+import { CHART_COLORS, temperatureAlertLines, usualBySlot } from './sensor-chart-lines';
 
 const SIX_HOURS_MS = 6 * 3_600_000;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
-import { call } from '../../../lib/api-client';
+import { call } from '../api-client';
 
 /** The alert lines the user set for a sensor's charts: uplow with empty `datas` only reads them. */
 export const getSensorBounds = (sensor: number, signal?: AbortSignal) =>

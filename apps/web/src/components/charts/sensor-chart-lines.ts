@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { SensorBounds } from '@cowcare/contract/routes/charts';
-import type { GuideLine } from '../../../components/charts/trend-chart';
-import { meanOf } from '../../../components/charts/chart-labels';
-import { formatSignedDecimal } from '../../../lib/format';
+import type { GuideLine } from './trend-chart';
+import { meanOf } from './chart-labels';
+import { formatSignedDecimal } from '../../lib/format';
 
 /** Colours of the lines, the same on every sensor chart. */
 export const CHART_COLORS = {

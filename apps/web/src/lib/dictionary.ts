@@ -8,7 +8,7 @@ import type {
   MatingMethod,
 } from '@cowcare/domain/reproduction-dates';
 import { dictionaryLabels } from '@cowcare/locales/dictionary-labels';
-import type { LanguageKey } from '../../../lib/i18n';
+import type { LanguageKey } from './i18n';
 
 type ConfigDictEntry = RouteData<typeof api.system.configDictionary>[number];
 

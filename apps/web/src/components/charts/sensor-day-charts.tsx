@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DayPicker } from '../../../components/charts/day-picker';
-import { localToday } from '../../../lib/format';
-import { useSensorBounds } from '../api/get-sensor-bounds';
+import { DayPicker } from './day-picker';
+import { localToday } from '../../lib/format';
+import { useSensorBounds } from '../../lib/api/get-sensor-bounds';
 import { AlertLinesForm } from './alert-lines-form';
 import { SensorDayView } from './sensor-day-view';
 import { SensorMonthView } from './sensor-month-view';

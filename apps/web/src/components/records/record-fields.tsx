@@ -1,8 +1,8 @@
 import { NativeSelect, TextInput, Textarea } from '@mantine/core';
 import { EARLIEST_RECORD_DAY, LATEST_RECORD_DAY } from '@cowcare/domain/calendar-date';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n';
-import { labelOf, type DictionaryItem } from '../lib/dictionary';
+import { currentLanguage } from '../../lib/i18n';
+import { labelOf, type DictionaryItem } from '../../lib/dictionary';
 
 /** A choice from a configuration dictionary, labelled in the user's language; '' is "not chosen". */
 export function DictionarySelect({

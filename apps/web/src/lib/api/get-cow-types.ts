@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
-import { call } from '../../../lib/api-client';
+import { call } from '../api-client';
 
 export const getCowTypes = (FarmNumber: string, signal?: AbortSignal) =>
   call(api.cowTypes.listCowTypes, { params: { FarmNumber }, signal });

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { ChartRequest } from '@cowcare/contract/routes/charts';
-import { call } from '../../../lib/api-client';
-import { sensorDataQueryPrefix } from '../../../lib/farm-queries';
-import { sensorChartBody, type SensorChartRequest } from '../../../components/charts/sensor-chart-request';
+import { call } from '../api-client';
+import { sensorDataQueryPrefix } from '../farm-queries';
+import { sensorChartBody, type SensorChartRequest } from '../../components/charts/sensor-chart-request';
 
 type ChartCall<T> = (body: Required<ChartRequest>, signal: AbortSignal) => Promise<T>;
 
