@@ -46,7 +46,7 @@ const page = <M,>(path: string, load: () => Promise<M>, pick: (module: M) => Com
   lazy: lazyPage(load, pick),
 });
 
-const loadCowList = () => import('../features/herd/routes/cow-list');
+const loadCowList = () => import('../features/cows/routes/cow-list');
 
 /** Every route of spec §2, as data. */
 export const routes: RouteObject[] = [
@@ -74,24 +74,24 @@ export const routes: RouteObject[] = [
       },
       page(
         paths.index.cow,
-        () => import('../features/herd/routes/cow'),
+        () => import('../features/cows/routes/cow'),
         (module) => module.CowRoute,
       ),
       later(paths.index.cowcamera, 'pages.cowcamera'),
       later(paths.index.welcome, 'pages.welcome'),
       page(
         paths.index.hsty,
-        () => import('../features/herd/routes/hsty'),
+        () => import('../features/cows/routes/hsty'),
         (module) => module.HstyRoute,
       ),
       page(
         paths.index.levsyt,
-        () => import('../features/herd/routes/levsyt'),
+        () => import('../features/cow-types/routes/levsyt'),
         (module) => module.LevsytRoute,
       ),
       page(
         paths.index.wallet,
-        () => import('../features/herd/routes/wallet'),
+        () => import('../features/wallet/routes/wallet'),
         (module) => module.WalletRoute,
       ),
       page(
@@ -102,12 +102,12 @@ export const routes: RouteObject[] = [
       later(paths.index.cctv, 'pages.cctv'),
       page(
         paths.index.ckcom,
-        () => import('../features/herd/routes/ckcom'),
+        () => import('../features/sensors/routes/ckcom'),
         (module) => module.CkcomRoute,
       ),
       page(
         paths.index.cowsfml,
-        () => import('../features/herd/routes/cowsfml'),
+        () => import('../features/cows/routes/cowsfml'),
         (module) => module.CowsfmlRoute,
       ),
       page(
@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
       ),
       page(
         paths.index.addcows,
-        () => import('../features/herd/routes/addcows'),
+        () => import('../features/cows/routes/addcows'),
         (module) => module.AddcowsRoute,
       ),
       page(
@@ -127,12 +127,12 @@ export const routes: RouteObject[] = [
       ),
       page(
         paths.index.step2,
-        () => import('../features/herd/routes/step2'),
+        () => import('../features/setup/routes/step2'),
         (module) => module.Step2Route,
       ),
       page(
         paths.index.step3,
-        () => import('../features/herd/routes/step3'),
+        () => import('../features/setup/routes/step3'),
         (module) => module.Step3Route,
       ),
       page(
@@ -152,7 +152,7 @@ export const routes: RouteObject[] = [
       ),
       page(
         paths.index.indexsc,
-        () => import('../features/herd/routes/indexsc'),
+        () => import('../features/cows/routes/indexsc'),
         (module) => module.IndexscRoute,
       ),
       later(paths.index.message, 'pages.message'),
