@@ -48,3 +48,17 @@ export function fakeApi(handlers: Record<string, FakeHandler>) {
   });
   return { fetch: fetchFn, requests };
 }
+
+/**
+ * The server of a farm whose setup is done, as the screens' tests need it: the two calls every screen makes
+ * first, plus the test's own handlers; installed as `fetch`.
+ */
+export function stubFarmServer(extra: Record<string, FakeHandler>) {
+  const api = fakeApi({
+    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+    'GET common/common/lgs/lgs': () => ok([]),
+    ...extra,
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  return api;
+}

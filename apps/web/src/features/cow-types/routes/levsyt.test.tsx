@@ -1,18 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, stubFarmServer as server } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
-
-function server(extra: Record<string, FakeHandler>) {
-  const api = fakeApi({
-    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
-    'GET common/common/lgs/lgs': () => ok([]),
-    ...extra,
-  });
-  vi.stubGlobal('fetch', api.fetch);
-  return api;
-}
 
 const wallet = {
   balance: 123450,

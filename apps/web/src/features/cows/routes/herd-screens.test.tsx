@@ -1,19 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeCow } from '../../../test/cows';
-import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { fail, ok, stubFarmServer as server } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
-
-function server(extra: Record<string, FakeHandler>) {
-  const api = fakeApi({
-    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
-    'GET common/common/lgs/lgs': () => ok([]),
-    ...extra,
-  });
-  vi.stubGlobal('fetch', api.fetch);
-  return api;
-}
 
 describe('search (indexsc)', () => {
   it('finds cows by code or sensor id and links to them, culled cows left out', async () => {

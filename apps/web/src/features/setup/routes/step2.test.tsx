@@ -1,19 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeCow } from '../../../test/cows';
-import { fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { ok, stubFarmServer as server } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
-
-function server(extra: Record<string, FakeHandler>) {
-  const api = fakeApi({
-    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
-    'GET common/common/lgs/lgs': () => ok([]),
-    ...extra,
-  });
-  vi.stubGlobal('fetch', api.fetch);
-  return api;
-}
 
 describe('setup wizard, step 2: sensors', () => {
   it('explains the two kinds and keeps the valid ids for step 3', async () => {

@@ -1,17 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import { ok, stubFarmServer as server } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
-
-function server(extra: Record<string, FakeHandler>) {
-  const api = fakeApi({
-    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
-    'GET common/common/lgs/lgs': () => ok([]),
-    ...extra,
-  });
-  vi.stubGlobal('fetch', api.fetch);
-  return api;
-}
 
 const wallet = {
   balance: 123450,
