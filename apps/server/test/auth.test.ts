@@ -291,6 +291,7 @@ describe('register', () => {
       body: { ...newUser('b2'), FarmNumber: farmer.farmNumber },
     });
     expect(takenFarm.statusCode).toBe(409);
+    expect(takenFarm.json()).toMatchObject({ code: 'E_FARM_NUMBER_TAKEN' });
     const farms = await testApp.db.query('SELECT 1 FROM farms WHERE farm_number = $1', ['NEW-b1']);
     expect(farms).toHaveLength(0);
   });

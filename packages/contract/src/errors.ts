@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   /** 403 on login and refresh: support disabled the user; only customer service can enable them again. */
   accountDisabled: 'E_ACCOUNT_DISABLED',
   usernameTaken: 'E_USERNAME_TAKEN',
+  farmNumberTaken: 'E_FARM_NUMBER_TAKEN',
   refreshInvalid: 'E_REFRESH_INVALID',
   originalPasswordIncorrect: 'E_ORIGINAL_PASSWORD_INCORRECT',
   passwordConfirmMismatch: 'E_PASSWORD_CONFIRM_MISMATCH',

@@ -41,6 +41,7 @@ export const ch: Record<MessageKey, string> = {
   'errors.E_BAD_CREDENTIALS': '用户名或密码错误',
   'errors.E_ACCOUNT_DISABLED': '该账号已被停用，请联系客服。',
   'errors.E_USERNAME_TAKEN': '该用户名已被使用。',
+  'errors.E_FARM_NUMBER_TAKEN': '该牧场编号已被注册。请核对编号，或换一个编号。',
   'errors.E_REFRESH_INVALID': '登录已过期，请登录',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': '原密码错误，请重新输入。',
   'errors.E_PASSWORD_CONFIRM_MISMATCH': '两次输入的新密码不一致，请重新输入。',

@@ -43,6 +43,8 @@ export const en = {
   'errors.E_BAD_CREDENTIALS': 'Incorrect username or password',
   'errors.E_ACCOUNT_DISABLED': 'This account is disabled. Please contact customer service.',
   'errors.E_USERNAME_TAKEN': 'This username is already taken.',
+  'errors.E_FARM_NUMBER_TAKEN':
+    'This farm number is already registered. Check the number, or choose another.',
   'errors.E_REFRESH_INVALID': 'Your login has expired. Please Login',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'The original password is incorrect. Please re-enter.',
   'errors.E_PASSWORD_CONFIRM_MISMATCH': 'The new password you entered twice is different. Please re-enter.',

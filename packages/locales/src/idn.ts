@@ -43,6 +43,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'errors.E_BAD_CREDENTIALS': 'Nama pengguna atau kata sandi salah',
   'errors.E_ACCOUNT_DISABLED': 'Akun ini dinonaktifkan. Silakan hubungi layanan pelanggan.',
   'errors.E_USERNAME_TAKEN': 'Nama pengguna ini sudah dipakai.',
+  'errors.E_FARM_NUMBER_TAKEN':
+    'Nomor peternakan ini sudah terdaftar. Periksa nomornya, atau pilih nomor lain.',
   'errors.E_REFRESH_INVALID': 'Sesi masuk Anda telah berakhir. Silakan masuk',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'Kata sandi lama salah. Silakan masukkan lagi.',
   'errors.E_PASSWORD_CONFIRM_MISMATCH':

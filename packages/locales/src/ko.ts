@@ -41,6 +41,7 @@ export const ko: Record<MessageKey, string> = {
   'errors.E_BAD_CREDENTIALS': '아이디 또는 비밀번호가 올바르지 않습니다',
   'errors.E_ACCOUNT_DISABLED': '이 계정은 사용이 중지되었습니다. 고객센터에 문의해 주세요.',
   'errors.E_USERNAME_TAKEN': '이미 사용 중인 아이디입니다.',
+  'errors.E_FARM_NUMBER_TAKEN': '이미 등록된 농장 번호입니다. 번호를 확인하거나 다른 번호를 사용하세요.',
   'errors.E_REFRESH_INVALID': '로그인이 만료되었습니다. 로그인해 주세요',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': '기존 비밀번호가 올바르지 않습니다. 다시 입력해 주세요.',
   'errors.E_PASSWORD_CONFIRM_MISMATCH': '두 번 입력한 새 비밀번호가 다릅니다. 다시 입력해 주세요.',

@@ -43,6 +43,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'errors.E_BAD_CREDENTIALS': 'Usuário ou senha incorretos',
   'errors.E_ACCOUNT_DISABLED': 'Esta conta está desativada. Entre em contato com o suporte.',
   'errors.E_USERNAME_TAKEN': 'Este nome de usuário já está em uso.',
+  'errors.E_FARM_NUMBER_TAKEN':
+    'Este número de fazenda já está registrado. Confira o número ou escolha outro.',
   'errors.E_REFRESH_INVALID': 'Seu login expirou. Faça login',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'A senha original está incorreta. Digite novamente.',
   'errors.E_PASSWORD_CONFIRM_MISMATCH': 'As duas novas senhas digitadas são diferentes. Digite novamente.',

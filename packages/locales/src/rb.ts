@@ -43,6 +43,8 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'errors.E_ACCOUNT_DISABLED':
     'このアカウントは無効になっています。カスタマーサービスにお問い合わせください。',
   'errors.E_USERNAME_TAKEN': 'このユーザー名はすでに使われています。',
+  'errors.E_FARM_NUMBER_TAKEN':
+    'この農場番号はすでに登録されています。番号を確認するか、別の番号にしてください。',
   'errors.E_REFRESH_INVALID': 'ログインの有効期限が切れました。ログインしてください',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': '元のパスワードが正しくありません。もう一度入力してください。',
   'errors.E_PASSWORD_CONFIRM_MISMATCH':

@@ -42,6 +42,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'errors.E_BAD_CREDENTIALS': 'Неверное имя пользователя или пароль',
   'errors.E_ACCOUNT_DISABLED': 'Эта учётная запись отключена. Обратитесь в службу поддержки.',
   'errors.E_USERNAME_TAKEN': 'Это имя пользователя уже занято.',
+  'errors.E_FARM_NUMBER_TAKEN': 'Этот номер фермы уже зарегистрирован. Проверьте номер или выберите другой.',
   'errors.E_REFRESH_INVALID': 'Срок входа истёк. Пожалуйста, войдите',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'Исходный пароль неверен. Введите ещё раз.',
   'errors.E_PASSWORD_CONFIRM_MISMATCH': 'Новый пароль, введённый дважды, не совпадает. Введите ещё раз.',

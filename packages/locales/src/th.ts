@@ -41,6 +41,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'errors.E_BAD_CREDENTIALS': 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
   'errors.E_ACCOUNT_DISABLED': 'บัญชีนี้ถูกระงับการใช้งาน โปรดติดต่อฝ่ายบริการลูกค้า',
   'errors.E_USERNAME_TAKEN': 'ชื่อผู้ใช้นี้ถูกใช้แล้ว',
+  'errors.E_FARM_NUMBER_TAKEN': 'หมายเลขฟาร์มนี้ลงทะเบียนแล้ว ตรวจสอบหมายเลข หรือเลือกหมายเลขอื่น',
   'errors.E_REFRESH_INVALID': 'การเข้าสู่ระบบหมดอายุแล้ว โปรดเข้าสู่ระบบ',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'รหัสผ่านเดิมไม่ถูกต้อง โปรดกรอกใหม่',
   'errors.E_PASSWORD_CONFIRM_MISMATCH': 'รหัสผ่านใหม่ที่กรอกสองครั้งไม่ตรงกัน โปรดกรอกใหม่',

@@ -42,6 +42,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'errors.E_ACCOUNT_DISABLED':
     'Tài khoản này đã bị vô hiệu hóa. Vui lòng liên hệ bộ phận chăm sóc khách hàng.',
   'errors.E_USERNAME_TAKEN': 'Tên đăng nhập này đã được sử dụng.',
+  'errors.E_FARM_NUMBER_TAKEN': 'Mã số trang trại này đã được đăng ký. Hãy kiểm tra lại hoặc chọn số khác.',
   'errors.E_REFRESH_INVALID': 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'Mật khẩu cũ không đúng. Vui lòng nhập lại.',
   'errors.E_PASSWORD_CONFIRM_MISMATCH': 'Hai lần nhập mật khẩu mới không giống nhau. Vui lòng nhập lại.',

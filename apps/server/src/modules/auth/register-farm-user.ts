@@ -13,7 +13,21 @@ export interface NewFarmUser {
   language?: string;
 }
 
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
+interface DatabaseError {
+  code?: string;
+  constraint?: string;
+}
+
+const FARM_NUMBER_TAKEN = 'This farm number is already registered: check it, or choose another';
+
+/** Two registrations racing for one name or farm number: the database's unique index says which. */
+const raceLoss = (error: unknown) => {
+  const { code, constraint } = error as DatabaseError;
+  if (code !== '23505') return undefined;
+  return constraint?.startsWith('farms_')
+    ? conflict(ERROR_CODES.farmNumberTaken, FARM_NUMBER_TAKEN)
+    : conflict(ERROR_CODES.usernameTaken, 'This username is already taken');
+};
 
 /**
  * Registration creates a new farm and its first user. A farm number that is already registered is
@@ -25,7 +39,7 @@ export const registerFarmUser = async (db: Database, input: NewFarmUser): Promis
       const taken = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [input.username]);
       if (taken.length > 0) throw conflict(ERROR_CODES.usernameTaken, 'This username is already taken');
       const farms = await tx.query('SELECT 1 FROM farms WHERE farm_number = $1', [input.FarmNumber]);
-      if (farms.length > 0) throw conflict(ERROR_CODES.conflict, 'This farm number is already registered');
+      if (farms.length > 0) throw conflict(ERROR_CODES.farmNumberTaken, FARM_NUMBER_TAKEN);
       const [farm] = await tx.query<{ id: number }>(
         'INSERT INTO farms (farm_number, country, city) VALUES ($1, $2, $3) RETURNING id',
         [input.FarmNumber, input.country, input.city],
@@ -41,10 +55,6 @@ export const registerFarmUser = async (db: Database, input: NewFarmUser): Promis
       return user.id;
     });
   } catch (error) {
-    // Two registrations racing for one name: the database's unique index decides, the loser gets a 409.
-    if (isUniqueViolation(error)) {
-      throw conflict(ERROR_CODES.usernameTaken, 'This username or farm number is already taken');
-    }
-    throw error;
+    throw raceLoss(error) ?? error;
   }
 };

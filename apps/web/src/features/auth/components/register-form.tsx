@@ -89,6 +89,10 @@ export function RegisterForm() {
             setProblems({ username: { key: 'errors.E_USERNAME_TAKEN' } });
             return;
           }
+          if (isApiError(error, ERROR_CODES.farmNumberTaken)) {
+            setProblems({ FarmNumber: { key: 'errors.E_FARM_NUMBER_TAKEN' } });
+            return;
+          }
           if (isApiError(error, ERROR_CODES.validation) && error.details.length > 0) {
             const fromServer: Problems = problemsFromDetails(error.details, REGISTER_FIELDS);
             if (Object.keys(fromServer).length > 0) {

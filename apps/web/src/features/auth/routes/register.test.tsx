@@ -59,6 +59,18 @@ describe('register page', () => {
     expect(await screen.findByText('This username is already taken.')).toBeTruthy();
   });
 
+  it('shows a registered farm number on the farm number field, not as a change made in the meantime', async () => {
+    server(() => fail(409, 'E_FARM_NUMBER_TAKEN'));
+    const user = userEvent.setup({ delay: null });
+    renderApp('/pages/login/register');
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const farmNumber = screen.getByLabelText(/Farm number/);
+    expect(await screen.findByText(/This farm number is already registered/)).toBeTruthy();
+    expect(farmNumber.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(/changed in the meantime/)).toBeNull();
+  });
+
   it('creates the account, logs in and opens the cow list', async () => {
     const api = server(() => ok(demoSession));
     const user = userEvent.setup({ delay: null });
