@@ -2,7 +2,6 @@
 // message (standard 3), never a 500 or a stack trace. Driven by the contract, so a new route is covered
 // the day it is added.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { allRoutes, api } from '@cowcare/contract/api';
 import { apiPath, fillPath, pathParamNames, type RouteDefinition } from '@cowcare/contract/route';
 import { hashPassword } from '../src/modules/auth/passwords';
@@ -14,6 +13,7 @@ import {
   type TestApp,
   type TestUser,
 } from './helpers/test-app';
+import { problemWith } from './helpers/route-fuzz';
 import { basicAuthorization, createGateway } from './ingest-fixtures';
 
 /** Values of the wrong type, size or meaning for any field. */
@@ -159,26 +159,6 @@ const attemptsFor = (route: RouteDefinition, user: TestUser): Attempt[] => {
     });
   }
   return attempts;
-};
-
-/** What is wrong with an answer to bad input, or undefined when it is a proper refusal (or a success). */
-const problemWith = (response: LightMyRequestResponse): string | undefined => {
-  if (response.statusCode >= 500) return `${response.statusCode} ${response.body.slice(0, 300)}`;
-  if (response.statusCode < 400) return undefined;
-  let body: unknown;
-  try {
-    body = response.json();
-  } catch {
-    return `${response.statusCode} not JSON: ${response.body.slice(0, 120)}`;
-  }
-  const { success, code, msg } = (body ?? {}) as { success?: unknown; code?: unknown; msg?: unknown };
-  if (success !== false || typeof code !== 'string' || typeof msg !== 'string') {
-    return `${response.statusCode} without success/code/msg: ${response.body.slice(0, 200)}`;
-  }
-  if (/\bat .+:\d+:\d+\)?/.test(msg)) {
-    return `${response.statusCode} with a stack trace: ${msg.slice(0, 200)}`;
-  }
-  return undefined;
 };
 
 describe('bad input to every route of the contract', () => {
