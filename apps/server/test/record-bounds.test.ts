@@ -2,8 +2,6 @@
 // of a refused call is stored, and whatever is accepted, at the very edges of what is accepted, reads back
 // through every read of the cow, checked against the contract's own answer schemas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { api } from '@cowcare/contract/api';
 import { successEnvelope, type RouteDefinition } from '@cowcare/contract/route';
 import { EARLIEST_RECORD_DAY } from '@cowcare/contract/schemas';
@@ -12,6 +10,7 @@ import {
   EXPECTED_DATE_MAX_DAYS,
   PLANNED_FERTILIZATION_MAX_DAYS_AHEAD,
 } from '../src/modules/reproduction/record-dates';
+import { createContractAjv } from '../src/http/contract-ajv';
 import { addCow, todayUtc } from './cows-fixtures';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 import { ok } from './reproduction-fixtures';
@@ -32,8 +31,7 @@ const newCow = async (body: Record<string, unknown> = {}) => {
 };
 
 /** Every read that shows a cow's records, each answer checked against its route's schema in the contract. */
-const answerSchemaCheck = new Ajv({ strict: false, allErrors: true });
-addFormats(answerSchemaCheck);
+const answerSchemaCheck = createContractAjv({ allErrors: true });
 const readsOf = (cowId: number): [RouteDefinition, Record<string, unknown>][] => [
   [api.cows.getCowInfo, { params: { id: cowId } }],
   [api.cows.cowHistory, { params: { id: cowId } }],

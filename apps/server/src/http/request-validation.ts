@@ -1,21 +1,8 @@
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
-import { addFormatLimits } from './format-limits';
+import { createContractAjv } from './contract-ajv';
 
-const createAjv = (coerceTypes: boolean) => {
-  const ajv = new Ajv({
-    coerceTypes,
-    allErrors: true,
-    removeAdditional: false,
-    useDefaults: true,
-    strict: false,
-  });
-  // The range keywords come from format-limits.ts: see there why not from ajv-formats.
-  addFormats(ajv, { keywords: false });
-  addFormatLimits(ajv);
-  return ajv;
-};
+const createAjv = (coerceTypes: boolean) =>
+  createContractAjv({ coerceTypes, allErrors: true, removeAdditional: false, useDefaults: true });
 
 /**
  * Path and query parameters arrive as text, so they are coerced to the schema's types. Bodies are JSON

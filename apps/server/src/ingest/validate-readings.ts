@@ -1,7 +1,6 @@
-import Ajv, { type ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { SensorReadingSchema, type SensorReading } from '@cowcare/contract/routes/ingest';
-import { addFormatLimits } from '../http/format-limits';
+import { createContractAjv } from '../http/contract-ajv';
 
 /** A reading that passed every check, in the server's names. */
 export interface ValidReading {
@@ -30,13 +29,9 @@ export interface ValidatedItems {
 /** A gateway clock may run a little ahead; a reading further in the future than this is refused. */
 export const MAX_CLOCK_AHEAD_MS = 60 * 60_000;
 
-const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false });
-// The contract's reading time carries formatMinimum/formatMaximum (its record-day range). ajv-formats' own
-// keywords generate code against its copy of Ajv, which here is not ours: every reading then threw
-// "compare is not a function", and every batch failed and was never acknowledged (crash-safety.test.ts
-// found it). The same plain-function keywords as the HTTP validation (http/format-limits.ts) instead.
-addFormats(ajv, { keywords: false });
-addFormatLimits(ajv);
+// The same Ajv as the API's: a copy of its own once missed the reading time's range keywords, and every
+// batch failed unacknowledged (crash-safety.test.ts found it).
+const ajv = createContractAjv({ allErrors: false, coerceTypes: false });
 const isReading = ajv.compile<SensorReading>(SensorReadingSchema);
 
 const describe = (error: ErrorObject | undefined): string => {

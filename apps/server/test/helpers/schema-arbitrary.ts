@@ -2,9 +2,9 @@
 // on realistic values where a field names something of the caller's farm (so a call gets past "no such
 // cow" and reaches the SQL), and one-field mutations of such values with what breaks code behind validation:
 // ids beyond int4, years 0001 and 9999, NUL and lone surrogates, very long text, empty and huge arrays.
-import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
+import { createContractAjv } from '../../src/http/contract-ajv';
 
 /** The part of JSON Schema the contract uses (and a few keywords a bound may add). */
 export interface JsonSchema {
@@ -54,39 +54,8 @@ export const toJsonText = (value: unknown): string => {
 /** A value as a path segment or query value carries it: text as it is, anything else as its JSON. */
 export const toUrlText = (value: unknown): string => (typeof value === 'string' ? value : toJsonText(value));
 
-/** Where `value` stands against `limit` (negative before), both of the format; undefined when either is not one. */
-const compareFormatted = (format: unknown, value: string, limit: string): number | undefined => {
-  if (format === 'date') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.localeCompare(limit) : undefined;
-  const [at, bound] = [Date.parse(value), Date.parse(limit)];
-  return Number.isNaN(at) || Number.isNaN(bound) ? undefined : at - bound;
-};
-
-/**
- * The format limits a date or a time may carry, checked here in plain code: ajv-formats builds them from
- * its own copy of Ajv's code generator, which fails when its Ajv is not the caller's.
- */
-const FORMAT_LIMITS: readonly [string, (order: number) => boolean][] = [
-  ['formatMinimum', (order) => order >= 0],
-  ['formatMaximum', (order) => order <= 0],
-  ['formatExclusiveMinimum', (order) => order > 0],
-  ['formatExclusiveMaximum', (order) => order < 0],
-];
-
-// One Ajv for the fits check, configured like the server's body validation (apps/server/src/http).
-const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, removeAdditional: false });
-addFormats(ajv, { keywords: false });
-for (const [keyword, holds] of FORMAT_LIMITS) {
-  ajv.addKeyword({
-    keyword,
-    type: 'string',
-    schemaType: 'string',
-    validate: (limit: unknown, value: unknown, parent?: AnySchemaObject) => {
-      if (typeof limit !== 'string' || typeof value !== 'string') return false;
-      const order = compareFormatted(parent?.format, value, limit);
-      return order !== undefined && holds(order);
-    },
-  });
-}
+// The server's own Ajv for the contract (formats and range keywords), configured like its body validation.
+const ajv = createContractAjv({ allErrors: false, coerceTypes: false, removeAdditional: false });
 const validators = new WeakMap<JsonSchema, ValidateFunction>();
 
 /** Whether the schema accepts the value, as the server's validation decides it. */

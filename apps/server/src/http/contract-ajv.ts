@@ -1,4 +1,5 @@
-import type Ajv from 'ajv';
+import Ajv, { type Options } from 'ajv';
+import addFormats from 'ajv-formats';
 
 type Limit = 'formatMinimum' | 'formatMaximum';
 
@@ -11,7 +12,7 @@ const instantOf = (value: string): number =>
  * has these keywords, but it generates code with its own copy of Ajv, which npm may install apart from ours;
  * the two do not mix, so they are registered here as plain functions on our instance.
  */
-export const addFormatLimits = (ajv: Ajv): void => {
+const addFormatLimits = (ajv: Ajv): void => {
   for (const keyword of ['formatMinimum', 'formatMaximum'] as const satisfies readonly Limit[]) {
     const below = keyword === 'formatMinimum';
     const validate = (limit: string, data: unknown): boolean => {
@@ -34,4 +35,15 @@ export const addFormatLimits = (ajv: Ajv): void => {
     validate.errors = [] as { keyword: string; message: string; params: { limit: string } }[];
     ajv.addKeyword({ keyword, type: 'string', schemaType: 'string', errors: true, validate });
   }
+};
+
+/**
+ * An Ajv for the contract's schemas, wherever they are checked (requests, gateway readings, the fuzzer's
+ * "would the server accept this"): the formats, and the range keywords above instead of ajv-formats' own.
+ */
+export const createContractAjv = (options: Options): Ajv => {
+  const ajv = new Ajv({ strict: false, ...options });
+  addFormats(ajv, { keywords: false });
+  addFormatLimits(ajv);
+  return ajv;
 };
