@@ -49,6 +49,8 @@ const averagesOf = (ids: readonly number[], round: number): CowDetectionResult[]
     previousAverages: { temperature: null, activity: null, activityByHour: null },
     bolusTemperature: null,
     previousTemperature: null,
+    recentActivity: undefined,
+    previousRecentActivity: { current: null, usual: null },
   }));
 
 describe('writers of many cows at once', () => {

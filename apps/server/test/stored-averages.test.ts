@@ -37,6 +37,8 @@ const resultOf = (averages: DailyAverages, previousAverages: DailyAverages): Cow
   previousAverages,
   bolusTemperature: null,
   previousTemperature: null,
+  recentActivity: undefined,
+  previousRecentActivity: { current: null, usual: null },
 });
 
 describe("a cow's stored averages", () => {

@@ -40,7 +40,11 @@ export type NotificationToastType = (typeof NOTIFICATION_TOAST_TYPES)[number];
 export const DEFAULT_AVERAGE_TEMPERATURE_CELSIUS = 38.9;
 /** Used when a cow has no activity average yet (gap filling, charts). */
 export const DEFAULT_AVERAGE_ACTIVITY = 10;
-/** tempadd when a cow has none: the deviation threshold sits this far above the cow's own average. */
-export const DEFAULT_TEMPERATURE_OFFSET_CELSIUS = 0.45;
+/**
+ * tempadd when a cow has none. The spec's 0.45 is the gap between a bolus's plain mean and her temperature
+ * between drinks; CowCare's average already leaves the drinks out (and a collar sees none), so her average
+ * is her usual temperature and no gap is left to add (decision 0013). A farmer may still set one per cow.
+ */
+export const DEFAULT_TEMPERATURE_OFFSET_CELSIUS = 0;
 /** Sensors report once per interval; gap filling steps timestamps by it. */
 export const SENSOR_READING_INTERVAL_MINUTES = 10;

@@ -46,15 +46,24 @@ export const ACTIVITY_OPTION_VALUES: Readonly<Record<ActivityLevel, number>> = {
   high: 6,
 };
 
-/** Lower bounds (inclusive) of the deviation bands in °C; below the normal bound is low. */
+/**
+ * Lower bounds (inclusive) of the deviation bands in °C; below the normal bound is low. Normal starts at the
+ * spec's own option value for low, −0.5, not at 0: a healthy cow centres on 0 and swings a few tenths either
+ * way over a day, so an edge at 0 called half a healthy herd "Low" (decision 0013).
+ */
 export const TEMPERATURE_BAND_LOWER_BOUNDS_CELSIUS = {
-  normal: 0,
+  normal: -0.5,
   slight: 0.5,
   moderate: 1,
   severe: 1.5,
 } as const;
-/** Activity percent deviation at or above which a cow is high; below 0 she is low. */
+/** Activity percent deviation at or above which a cow is high. */
 export const ACTIVITY_HIGH_THRESHOLD_PERCENT = 10;
+/**
+ * Below this percent deviation she is low: clearly less active than her usual at that hour, as a cow falling
+ * ill is (decision 0013); a few percent under her usual is noise.
+ */
+export const ACTIVITY_LOW_THRESHOLD_PERCENT = -20;
 
 export function temperatureLevelFromOptionValue(value: number): TemperatureLevel | undefined {
   return TEMPERATURE_LEVELS.find((level) => TEMPERATURE_OPTION_VALUES[level] === value);
@@ -118,7 +127,7 @@ export function activityDeviationPercent(
 }
 
 export function activityLevelOf(deviationPercent: number): ActivityLevel {
-  if (deviationPercent < 0) return 'low';
+  if (deviationPercent < ACTIVITY_LOW_THRESHOLD_PERCENT) return 'low';
   return deviationPercent < ACTIVITY_HIGH_THRESHOLD_PERCENT ? 'normal' : 'high';
 }
 

@@ -105,3 +105,42 @@ export const dailyAverages = (
     activityByHour: earlier.activityByHour.value ?? stored.activityByHour ?? today.activityByHour.value,
   };
 };
+
+/** The readings of this last stretch make her "current" activity: one 10-minute count is mostly chance. */
+export const RECENT_ACTIVITY_MS = 2 * HOUR_MS;
+
+export interface RecentActivity {
+  /** Her mean count per reading over the last hour, two decimals. */
+  current: number;
+  /** Her usual over the same readings: the mean of her hourly means at each reading's hour, two decimals. */
+  usual: number;
+}
+
+/**
+ * Her activity over the hour up to `newest` against her usual at those hours. A single 10-minute count swings
+ * by a quarter either way on a calm cow, so the list's bands (Low below −20 %, High from +10 %) judged one
+ * count would call a third of a healthy herd High and a tenth Low at any moment; an hour's six readings halve
+ * that spread. Each reading is held against her mean at its own hour, so an hour that straddles milking (a
+ * cow is three times as active then) compares like with like. Undefined without a reading in the hour or
+ * without her usual at its hours.
+ */
+export const recentActivity = (
+  activity: readonly { readonly time: number; readonly activity: number }[],
+  activityByHour: readonly (number | null)[] | null,
+  newest: number,
+): RecentActivity | undefined => {
+  if (activityByHour === null) return undefined;
+  let sum = 0;
+  let usual = 0;
+  let count = 0;
+  for (const { time, activity: value } of activity) {
+    if (time <= newest - RECENT_ACTIVITY_MS || time > newest) continue;
+    const mean = activityByHour[Math.floor(time / HOUR_MS) % HOURS_PER_DAY];
+    if (mean === null || mean === undefined) continue;
+    sum += value;
+    usual += mean;
+    count += 1;
+  }
+  if (count === 0 || usual <= 0) return undefined;
+  return { current: twoDecimals(sum / count), usual: twoDecimals(usual / count) };
+};

@@ -2,7 +2,12 @@ import { detectActivityAlerts } from '@cowcare/domain/activity-alerts';
 import { detectAlertLineCrossings } from '@cowcare/domain/alert-line-crossings';
 import { detectCalvingAlerts } from '@cowcare/domain/calving-detection';
 import { parseStoredStatus, type CowStatus } from '@cowcare/domain/cow-status';
-import { dailyAverages, type DailyAverages } from '@cowcare/domain/daily-averages';
+import {
+  dailyAverages,
+  recentActivity,
+  type DailyAverages,
+  type RecentActivity,
+} from '@cowcare/domain/daily-averages';
 import {
   cleanTemperatures,
   detectDrinkingEvents,
@@ -43,6 +48,8 @@ export interface CowDetection {
    * writes as it comes.
    */
   bolusTemperature: number | null;
+  /** Her last two hours against her usual at those hours (`current_activity`, `usual_activity`). */
+  recentActivity: RecentActivity | undefined;
 }
 
 /** Cows in which a heat is expected: the estrus detector speaks for their high activity. */
@@ -202,11 +209,13 @@ export const detectForCow = (
     }
     drinking = drinkingSummary(drinks, newest, temperatures[0]?.time ?? newest);
   }
+  const averages = dailyAverages({ temperatures: bodyTemperatures, activity }, newest, storedAveragesOf(cow));
   return {
     notices,
     drinking,
     heatBuilding,
-    averages: dailyAverages({ temperatures: bodyTemperatures, activity }, newest, storedAveragesOf(cow)),
+    averages,
+    recentActivity: recentActivity(activity, averages.activityByHour, newest),
     bolusTemperature: bolus ? (newestOutsideDrinking(temperatures, drinks)?.temperature ?? null) : null,
   };
 };

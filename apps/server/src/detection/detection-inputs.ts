@@ -22,6 +22,9 @@ export interface DetectionCow {
   /** As stored: the stage writes them again when her readings give other values (`daily-averages.ts`). */
   averageTemperature: number | null;
   averageActivity: number | null;
+  /** As stored: her last two hours' mean and her usual at those hours (`recentActivity`), null until judged. */
+  currentActivity: number | null;
+  usualActivity: number | null;
   activityByHour: (number | null)[] | null;
   /** The farm's alert lines for her sensor (`uplow`), all null when none are drawn. */
   alertLines: AlertLineBounds;
@@ -63,6 +66,7 @@ export const loadDetectionCows = async (
             c.current_drink::float8 AS "currentDrink", c.average_drink::float8 AS "averageDrink",
             c.current_temperature::float8 AS "currentTemperature",
             c.average_temperature::float8 AS "averageTemperature", c.average_activity::float8 AS "averageActivity",
+            c.current_activity::float8 AS "currentActivity", c.usual_activity::float8 AS "usualActivity",
             c.activity_by_hour::float8[] AS "activityByHour",
             b.temperature_upper::float8 AS "tempUp", b.temperature_lower::float8 AS "tempLow",
             b.activity_upper::float8 AS "activityUp", b.activity_lower::float8 AS "activityLow"

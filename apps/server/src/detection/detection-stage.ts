@@ -364,7 +364,7 @@ export class DetectionStage {
     pending: PendingCow | undefined,
   ): CowDetectionResult {
     const from = Math.min(pending?.since ?? Infinity, history.newest - RECHECK_HOURS * HOUR_MS);
-    const { notices, drinking, heatBuilding, averages, bolusTemperature } = detectForCow(
+    const { notices, drinking, heatBuilding, averages, bolusTemperature, recentActivity } = detectForCow(
       cow,
       history.readings(),
       from,
@@ -383,6 +383,8 @@ export class DetectionStage {
       previousAverages: storedAveragesOf(cow),
       bolusTemperature,
       previousTemperature: cow.currentTemperature,
+      recentActivity,
+      previousRecentActivity: { current: cow.currentActivity, usual: cow.usualActivity },
     };
   }
 

@@ -1,5 +1,5 @@
 import type { CowInfoSocketData } from '@cowcare/contract/socket-messages';
-import type { DailyAverages } from '@cowcare/domain/daily-averages';
+import type { DailyAverages, RecentActivity } from '@cowcare/domain/daily-averages';
 import type { DrinkingSummary } from '@cowcare/domain/drinking-detection';
 import type { Database, Queryable } from '../db/database';
 import { presentSensorValues, type CowSensorValues } from '../modules/cows/cow-presenter';
@@ -23,6 +23,9 @@ export interface CowDetectionResult {
   /** A bolus's newest temperature outside a drink (`temp_current`), null for a collar; and as stored. */
   bolusTemperature: number | null;
   previousTemperature: number | null;
+  /** Her last two hours and her usual at those hours, and as stored. */
+  recentActivity: RecentActivity | undefined;
+  previousRecentActivity: { current: number | null; usual: number | null };
 }
 
 export interface RecordedDetections {
@@ -48,8 +51,13 @@ const temperatureOrAveragesChanged = ({
   previousAverages,
   bolusTemperature,
   previousTemperature,
+  recentActivity,
+  previousRecentActivity,
 }: CowDetectionResult) =>
   (bolusTemperature !== null && bolusTemperature !== previousTemperature) ||
+  (recentActivity !== undefined &&
+    (recentActivity.current !== previousRecentActivity.current ||
+      recentActivity.usual !== previousRecentActivity.usual)) ||
   (averages.temperature !== null && averages.temperature !== previousAverages.temperature) ||
   (averages.activity !== null && averages.activity !== previousAverages.activity) ||
   (averages.activityByHour !== null && !sameHours(averages.activityByHour, previousAverages.activityByHour));
@@ -73,9 +81,11 @@ const writeTemperatureAndAverages = async (
         SET current_temperature = coalesce(a.current_temperature, c.current_temperature),
             average_temperature = coalesce(a.temperature, c.average_temperature),
             average_activity = coalesce(a.activity, c.average_activity),
-            activity_by_hour = coalesce(a.activity_by_hour::numeric[], c.activity_by_hour), updated_at = now()
-       FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::text[], $6::numeric[])
-            AS a(id, temperature, activity, activity_by_hour, current_temperature)
+            activity_by_hour = coalesce(a.activity_by_hour::numeric[], c.activity_by_hour),
+            current_activity = coalesce(a.current_activity, c.current_activity),
+            usual_activity = coalesce(a.usual_activity, c.usual_activity), updated_at = now()
+       FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::text[], $6::numeric[], $7::numeric[], $8::numeric[])
+            AS a(id, temperature, activity, activity_by_hour, current_temperature, current_activity, usual_activity)
       WHERE c.farm_id = $1 AND c.id = a.id
       RETURNING c.id, c.current_temperature::float8 AS "currentTemperature",
                 c.average_temperature::float8 AS "averageTemperature",
@@ -89,6 +99,8 @@ const writeTemperatureAndAverages = async (
       changed.map((result) => result.averages.activity),
       changed.map((result) => arrayLiteral(result.averages.activityByHour)),
       changed.map((result) => result.bolusTemperature),
+      changed.map((result) => result.recentActivity?.current ?? null),
+      changed.map((result) => result.recentActivity?.usual ?? null),
     ],
   );
 };

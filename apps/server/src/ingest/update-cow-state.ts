@@ -141,7 +141,9 @@ const UPDATE_COWS = `
   ), updated AS (
     UPDATE cows c
        SET current_temperature = coalesce(x.temperature, c.current_temperature),
-           current_activity = coalesce(x.activity, c.current_activity),
+           -- Once the detection stage has judged her last two hours (usual_activity), it writes her activity.
+           current_activity = CASE WHEN c.usual_activity IS NULL THEN coalesce(x.activity, c.current_activity)
+                                   ELSE c.current_activity END,
            last_reading_at = x.latest_at,
            sensor_online = c.sensor_online OR x.recent,
            updated_at = now()

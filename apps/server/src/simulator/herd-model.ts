@@ -209,6 +209,18 @@ const preCalvingFall = (model: HerdModel, cow: SimulatedCow, time: number): numb
   return calving !== null && time >= calving - 30 * HOUR_MS && time < calving ? -0.5 : 0;
 };
 
+/**
+ * What she is going through at `time`, beside her ordinary days: a heat, a fever, the fall before calving, a
+ * bolus without drinks, a silent sensor. Benches and tests use it to tell the cows "without a story".
+ */
+export const storyAt = (model: HerdModel, cow: SimulatedCow, time: number) => ({
+  heat: estrusStrength(model, cow, time) > 0,
+  fever: feverRise(model, cow, time) > 0,
+  calving: preCalvingFall(model, cow, time) !== 0,
+  dryBolus: time >= (cow.drinkingStoppedAt ?? Infinity),
+  silent: time >= (cow.silentFrom ?? Infinity),
+});
+
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** One cow's reading for the slot starting at `time`, or null when her sensor is silent then. */

@@ -44,7 +44,7 @@ export interface CowRecord {
  * activity deviation holds her newest reading against it.
  */
 export const activityAverageAtNewestReading = (cow: string): string =>
-  `coalesce(${cow}.activity_by_hour[extract(hour FROM ${cow}.last_reading_at AT TIME ZONE 'UTC')::int + 1], ${cow}.average_activity)`;
+  `coalesce(${cow}.usual_activity, ${cow}.activity_by_hour[extract(hour FROM ${cow}.last_reading_at AT TIME ZONE 'UTC')::int + 1], ${cow}.average_activity)`;
 
 const date = (column: string, alias: string) => `to_char(c.${column}, 'YYYY-MM-DD') AS "${alias}"`;
 const timestamp = (column: string, alias: string) =>
