@@ -86,7 +86,10 @@ function isTemperatureReading(value: number | null | undefined): value is number
   return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
 
-/** current − (average + offset); offset is the cow's tempadd, 0.45 °C when she has none. Undefined when a value is missing. */
+/**
+ * current − (average + offset); offset is the cow's tempadd, DEFAULT_TEMPERATURE_OFFSET_CELSIUS (0, decision
+ * 0013) when she has none. Undefined when a value is missing.
+ */
 export function temperatureDeviation(
   current: number | null | undefined,
   average: number | null | undefined,
@@ -182,7 +185,7 @@ export interface FilterableCow {
   readonly storedStatus: string;
   readonly currentTemperature?: number | null;
   readonly averageTemperature?: number | null;
-  /** The cow's tempadd; 0.45 °C when null or absent. */
+  /** The cow's tempadd; the default (0 °C, decision 0013) when null or absent. */
   readonly temperatureOffset?: number | null;
   readonly currentActivity?: number | null;
   readonly averageActivity?: number | null;

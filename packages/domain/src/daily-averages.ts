@@ -110,19 +110,19 @@ export const dailyAverages = (
 export const RECENT_ACTIVITY_MS = 2 * HOUR_MS;
 
 export interface RecentActivity {
-  /** Her mean count per reading over the last hour, two decimals. */
+  /** Her mean count per reading over the last two hours (`RECENT_ACTIVITY_MS`), two decimals. */
   current: number;
   /** Her usual over the same readings: the mean of her hourly means at each reading's hour, two decimals. */
   usual: number;
 }
 
 /**
- * Her activity over the hour up to `newest` against her usual at those hours. A single 10-minute count swings
- * by a quarter either way on a calm cow, so the list's bands (Low below −20 %, High from +10 %) judged one
- * count would call a third of a healthy herd High and a tenth Low at any moment; an hour's six readings halve
- * that spread. Each reading is held against her mean at its own hour, so an hour that straddles milking (a
- * cow is three times as active then) compares like with like. Undefined without a reading in the hour or
- * without her usual at its hours.
+ * Her activity over the two hours up to `newest` against her usual at those hours. A single 10-minute count
+ * swings by a quarter either way on a calm cow, so the list's bands (Low below −20 %, High from +10 %) judged
+ * one count would call a third of a healthy herd High and a tenth Low at any moment; two hours' twelve readings
+ * cut that spread by more than half (bench/bands). Each reading is held against her mean at its own hour, so
+ * an hour that straddles milking (a cow is three times as active then) compares like with like. Undefined
+ * without a reading in the two hours or without her usual at their hours.
  */
 export const recentActivity = (
   activity: readonly { readonly time: number; readonly activity: number }[],

@@ -1,7 +1,8 @@
 // Fever (notices 201 slight, 202 moderate, 203 severe) and low temperature (211 below baseline, 212 sudden drop).
 //
-// Fever uses the spec's own deviation rule (§5): deviation = temperature − (average + tempadd, default 0.45),
-// with the bands 0.5 / 1 / 1.5 °C of the cow list's temperature filter, so an alert and the list always agree.
+// Fever uses the spec's own deviation rule (§5): deviation = temperature − (average + tempadd), with the bands
+// 0.5 / 1 / 1.5 °C of the cow list's temperature filter, so an alert and the list always agree. A cow without a
+// tempadd adds 0, not the spec's 0.45: her average already leaves a bolus's drinks out (decision 0013).
 // Architecture §9 adds what makes it an alert rather than a reading: the average is the cow's own over the
 // previous 10 days, and a band must hold for 2 hours. A +0.8 °C rise over a 10-day mean found clinical mastitis
 // with 67 % sensitivity and 77 % specificity (Adams et al. 2013, rumen boluses); a single high reading is
@@ -84,7 +85,7 @@ export const DEFAULT_TEMPERATURE_PARAMETERS: TemperatureParameters = {
 };
 
 export interface TemperatureOptions {
-  /** The cow's tempadd; null or absent means the default 0.45 °C. */
+  /** The cow's tempadd; null or absent means the default, 0 °C (decision 0013). */
   readonly offset?: number | null;
   /** Rumen bolus ("pill" sensor): drink-filter the readings first. */
   readonly bolus?: boolean;

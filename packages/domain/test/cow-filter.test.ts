@@ -23,13 +23,14 @@ import {
 } from '../src/cow-filter';
 import type { SensorKind, SensorState } from '../src/sensor';
 
-// Deviation 0 °C (normal) and 0 % activity (normal) with the default offset; pregnant, online neck sensor.
+// Deviation 0 °C (normal) and 0 % activity (normal) with the default offset 0 (decision 0013); pregnant,
+// online neck sensor.
 const baseCow: FilterableCow = {
   code: 'C1001',
   sensorId: 40_001,
   sensorzt: 1,
   storedStatus: '임신',
-  currentTemperature: 39.35,
+  currentTemperature: 38.9,
   averageTemperature: 38.9,
   currentActivity: 10,
   averageActivity: 10,
@@ -41,15 +42,18 @@ const only = (overrides: Partial<CowFilterOptions>): CowFilterOptions => ({ ...E
 
 describe('temperatureDeviation', () => {
   it.each([
-    [39.35, 38.9, undefined, 0],
-    [39.85, 38.9, undefined, 0.5],
-    [39.849, 38.9, undefined, 0.499],
-    [40.35, 38.9, undefined, 1],
-    [40.85, 38.9, undefined, 1.5],
-    [39.34, 38.9, undefined, -0.01],
-    [39.35, 38.9, null, 0],
-    [39.35, 38.9, Number.NaN, 0],
+    // Without a tempadd she adds 0 (decision 0013): the deviation is current − average.
+    [38.9, 38.9, undefined, 0],
+    [39.4, 38.9, undefined, 0.5],
+    [39.399, 38.9, undefined, 0.499],
+    [39.9, 38.9, undefined, 1],
+    [40.4, 38.9, undefined, 1.5],
+    [38.89, 38.9, undefined, -0.01],
+    [38.4, 38.9, undefined, -0.5],
+    [38.9, 38.9, null, 0],
+    [38.9, 38.9, Number.NaN, 0],
     [39.35, 38.9, 0, 0.45],
+    [39.35, 38.9, 0.45, 0],
     [39.6, 39, 0.2, 0.4],
     [39, 39, -0.5, 0.5],
   ])('current %s, average %s, offset %s -> %s', (current, average, offset, expected) => {
@@ -62,9 +66,9 @@ describe('temperatureDeviation', () => {
     [37.97, 0.5],
     [38.47, 1],
     [38.97, 1.5],
-  ])('removes float noise: %s over 37.02 is exactly %s', (current, expected) => {
+  ])('removes float noise: %s over 37.02 + 0.45 is exactly %s', (current, expected) => {
     expect(current - (37.02 + 0.45)).not.toBe(expected);
-    expect(temperatureDeviation(current, 37.02)).toBe(expected);
+    expect(temperatureDeviation(current, 37.02, 0.45)).toBe(expected);
   });
 
   it.each([
@@ -85,7 +89,9 @@ describe('temperatureDeviation', () => {
 describe('temperatureLevelOf', () => {
   it.each<[number, TemperatureLevel]>([
     [-5, 'low'],
-    [-0.01, 'low'],
+    [-0.51, 'low'],
+    [-0.5, 'normal'],
+    [-0.01, 'normal'],
     [0, 'normal'],
     [0.49, 'normal'],
     [0.5, 'slight'],
@@ -130,7 +136,9 @@ describe('activityDeviationPercent and activityLevelOf', () => {
 
   it.each<[number, ActivityLevel]>([
     [-100, 'low'],
-    [-0.01, 'low'],
+    [-20.01, 'low'],
+    [-20, 'normal'],
+    [-0.01, 'normal'],
     [0, 'normal'],
     [9.99, 'normal'],
     [10, 'high'],
@@ -283,14 +291,15 @@ describe('status group', () => {
 
 describe('temperature group', () => {
   it.each<[number, TemperatureLevel]>([
-    [39.34, 'low'],
-    [39.35, 'normal'],
-    [39.84, 'normal'],
-    [39.85, 'slight'],
-    [40.34, 'slight'],
-    [40.35, 'moderate'],
-    [40.84, 'moderate'],
-    [40.85, 'severe'],
+    [38.39, 'low'],
+    [38.4, 'normal'],
+    [38.9, 'normal'],
+    [39.39, 'normal'],
+    [39.4, 'slight'],
+    [39.89, 'slight'],
+    [39.9, 'moderate'],
+    [40.39, 'moderate'],
+    [40.4, 'severe'],
   ])('current %s over average 38.9 is only in %s', (currentTemperature, level) => {
     const subject = cow({ currentTemperature });
     expect(cowMatchesFilter(subject, only({ temperatureLevels: [level] }))).toBe(true);
@@ -298,11 +307,11 @@ describe('temperature group', () => {
     expect(cowMatchesFilter(subject, only({ temperatureLevels: others }))).toBe(false);
   });
 
-  it('uses the cow offset instead of 0.45 when she has one', () => {
-    const subject = cow({ currentTemperature: 39.4, averageTemperature: 38.9, temperatureOffset: 0 });
-    expect(cowMatchesFilter(subject, only({ temperatureLevels: ['slight'] }))).toBe(true);
+  it('uses the cow offset instead of the default 0 when she has one', () => {
+    const subject = cow({ currentTemperature: 39.4, averageTemperature: 38.9, temperatureOffset: 0.45 });
+    expect(cowMatchesFilter(subject, only({ temperatureLevels: ['normal'] }))).toBe(true);
     expect(
-      cowMatchesFilter({ ...subject, temperatureOffset: null }, only({ temperatureLevels: ['normal'] })),
+      cowMatchesFilter({ ...subject, temperatureOffset: null }, only({ temperatureLevels: ['slight'] })),
     ).toBe(true);
   });
 
@@ -317,7 +326,9 @@ describe('temperature group', () => {
 
 describe('activity group', () => {
   it.each<[number, ActivityLevel]>([
-    [9.99, 'low'],
+    [7.99, 'low'],
+    [8, 'normal'],
+    [9.99, 'normal'],
     [10, 'normal'],
     [10.99, 'normal'],
     [11, 'high'],
@@ -404,6 +415,6 @@ describe('filterCows', () => {
     durations.sort((a, b) => a - b);
     expect(durations[10]).toBeLessThan(8);
     // Pins the synthetic herd's result so a short-circuit that skips the work cannot pass as fast.
-    expect(filterCows(herd, narrowed)).toHaveLength(1575);
+    expect(filterCows(herd, narrowed)).toHaveLength(2001);
   });
 });

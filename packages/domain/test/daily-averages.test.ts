@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dailyAverages, type AveragedSeries } from '../src/daily-averages';
+import { activityDeviationPercent, activityLevelOf } from '../src/cow-filter';
+import {
+  dailyAverages,
+  recentActivity,
+  RECENT_ACTIVITY_MS,
+  type AveragedSeries,
+} from '../src/daily-averages';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -127,5 +133,97 @@ describe("a cow's activity by hour of the day", () => {
   it('has no mean for an hour she has no reading in (a sensor that sends every 2 hours)', () => {
     expect(averages.activityByHour?.[3]).toBeNull();
     expect(averages.activityByHour?.filter((mean) => mean !== null)).toHaveLength(2);
+  });
+});
+
+describe("a cow's recent activity (the list's current activity, decision 0013)", () => {
+  const MINUTE_MS = 60_000;
+  // 2026-11-24 06:50 UTC: her newest reading, at the end of the morning milking (06:00-07:00).
+  const last = Date.UTC(2026, 10, 24, 6, 50);
+  /** Her readings every 10 minutes from `from` up to `to`, counts given by the time. */
+  const readings = (from: number, to: number, count: (time: number) => number) =>
+    Array.from({ length: Math.floor((to - from) / (10 * MINUTE_MS)) + 1 }, (_, index) => {
+      const time = from + index * 10 * MINUTE_MS;
+      return { time, activity: count(time) };
+    });
+  const hourOf = (time: number) => new Date(time).getUTCHours();
+  // Her usual: 5 counts a reading at 04:00 and 05:00, 15 at milking (06:00), 4 at night.
+  const usual = Array.from({ length: 24 }, (_, hour) => (hour === 6 ? 15 : hour === 4 || hour === 5 ? 5 : 4));
+
+  it('is her mean count over the two hours up to her newest reading, beside her usual at those hours', () => {
+    expect(RECENT_ACTIVITY_MS).toBe(2 * HOUR_MS);
+    // 04:50 is exactly two hours before: outside. 04:50-06:50 plus one reading after her newest: outside too.
+    const series = [
+      { time: last - 2 * HOUR_MS, activity: 1000 },
+      ...readings(last - 2 * HOUR_MS + 10 * MINUTE_MS, last, () => 8),
+      { time: last + 10 * MINUTE_MS, activity: 1000 },
+    ];
+    // Twelve readings: 05:00-05:50 (usual 5) and 06:00-06:50 (usual 15).
+    expect(recentActivity(series, usual, last)).toEqual({ current: 8, usual: 10 });
+  });
+
+  it('holds each reading against her mean at its own hour: two hours straddling milking compare like with like', () => {
+    // Her usual self: 5 before milking, 15 at it. Her newest reading alone against her mean at its hour
+    // (15) or her whole-day mean would say nothing; against her usual at those hours it is exactly usual.
+    const calm = readings(last - 2 * HOUR_MS + 10 * MINUTE_MS, last, (time) => (hourOf(time) === 6 ? 15 : 5));
+    const recent = recentActivity(calm, usual, last);
+    expect(recent).toEqual({ current: 10, usual: 10 });
+    expect(activityLevelOf(activityDeviationPercent(recent?.current, recent?.usual) ?? Number.NaN)).toBe(
+      'normal',
+    );
+    // She stays at 5 through milking: well under her usual at those hours, Low.
+    const idle = recentActivity(
+      readings(last - 2 * HOUR_MS + 10 * MINUTE_MS, last, () => 5),
+      usual,
+      last,
+    );
+    expect(idle).toEqual({ current: 5, usual: 10 });
+    expect(activityLevelOf(activityDeviationPercent(idle?.current, idle?.usual) ?? Number.NaN)).toBe('low');
+  });
+
+  it('a single low 10-minute count in two calm hours is not Low', () => {
+    const series = readings(last - 2 * HOUR_MS + 10 * MINUTE_MS, last, (time) =>
+      time === last ? 3 : hourOf(time) === 6 ? 15 : 5,
+    );
+    const recent = recentActivity(series, usual, last);
+    expect(recent).toEqual({ current: 9, usual: 10 });
+    expect(activityLevelOf(activityDeviationPercent(recent?.current, recent?.usual) ?? Number.NaN)).toBe(
+      'normal',
+    );
+    // The same count alone against her usual at its hour would read Low.
+    expect(activityLevelOf(activityDeviationPercent(3, 15) ?? Number.NaN)).toBe('low');
+  });
+
+  it('leaves out readings at hours without a usual, and rounds to two decimals', () => {
+    const gaps = usual.map((mean, hour) => (hour === 5 ? null : mean));
+    const series = [
+      { time: last - 90 * MINUTE_MS, activity: 100 }, // 05:20, no usual at 05:00
+      { time: last - 20 * MINUTE_MS, activity: 10 },
+      { time: last - 10 * MINUTE_MS, activity: 11 },
+      { time: last, activity: 11 },
+    ];
+    expect(recentActivity(series, gaps, last)).toEqual({ current: 10.67, usual: 15 });
+  });
+
+  it('is undefined without a reading in the two hours, without her usual, or with a usual of 0', () => {
+    const old = readings(last - 5 * HOUR_MS, last - 2 * HOUR_MS, () => 8);
+    expect(recentActivity(old, usual, last)).toBeUndefined();
+    expect(recentActivity([], usual, last)).toBeUndefined();
+    const recent = readings(last - HOUR_MS, last, () => 8);
+    expect(recentActivity(recent, null, last)).toBeUndefined();
+    expect(
+      recentActivity(
+        recent,
+        Array.from({ length: 24 }, () => null),
+        last,
+      ),
+    ).toBeUndefined();
+    expect(
+      recentActivity(
+        recent,
+        Array.from({ length: 24 }, () => 0),
+        last,
+      ),
+    ).toBeUndefined();
   });
 });

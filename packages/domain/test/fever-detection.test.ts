@@ -12,12 +12,13 @@ const summary = (alerts: readonly TemperatureAlert[]) =>
   alerts.map(({ code, at, episodeStart }) => ({ code, at: iso(at), episodeStart: iso(episodeStart) }));
 
 describe('fever (201-203): the spec deviation held 2 hours on drink-filtered temperature', () => {
-  // deviation = temperature − (38.9 + 0.45): a rise of r gives r − 0.45.
+  // deviation = temperature − (38.9 + tempadd), and a cow without a tempadd adds 0 (decision 0013: her average
+  // already leaves the drinks out): a rise of r gives r.
   it.each([
-    { name: 'slight (deviation 0.70)', rise: 1.15, code: 201, deviation: 0.7 },
-    { name: 'moderate (deviation 1.25)', rise: 1.7, code: 202, deviation: 1.25 },
-    { name: 'severe (deviation 1.75)', rise: 2.2, code: 203, deviation: 1.75 },
-    { name: 'exactly on the slight edge (deviation 0.50)', rise: 0.95, code: 201, deviation: 0.5 },
+    { name: 'slight (deviation 0.70)', rise: 0.7, code: 201, deviation: 0.7 },
+    { name: 'moderate (deviation 1.25)', rise: 1.25, code: 202, deviation: 1.25 },
+    { name: 'severe (deviation 1.75)', rise: 1.75, code: 203, deviation: 1.75 },
+    { name: 'exactly on the slight edge (deviation 0.50)', rise: 0.5, code: 201, deviation: 0.5 },
   ])(
     '$name: one notice, with its values, 110 minutes after the first raised reading',
     ({ rise, code, deviation }) => {
@@ -40,15 +41,15 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
   );
 
   it.each([
-    { name: 'a deviation of 0.45 is normal', shift: step(T0, T0 + 6 * HOUR, 0.9) },
-    { name: 'a rise held 100 minutes is not a fever', shift: step(T0, T0 + 100 * MINUTE, 2.2) },
+    { name: 'a deviation of 0.45 is normal', shift: step(T0, T0 + 6 * HOUR, 0.45) },
+    { name: 'a rise held 100 minutes is not a fever', shift: step(T0, T0 + 100 * MINUTE, 1.75) },
     { name: 'no change', shift: () => 0 },
   ])('$name: nothing', ({ shift }) => {
     expect(detectTemperatureAlerts(bolusCow({ days: DAYS, shift }), { bolus: true })).toEqual([]);
   });
 
   it('takes the drinking events already found, and judges as it does when it finds them itself', () => {
-    const readings = bolusCow({ days: DAYS, shift: step(T0, T0 + 6 * HOUR, 1.7) });
+    const readings = bolusCow({ days: DAYS, shift: step(T0, T0 + 6 * HOUR, 1.25) });
     const drinkingEvents = detectDrinkingEvents(readings);
     expect(drinkingEvents.length).toBeGreaterThan(9 * 11);
     const given = detectTemperatureAlerts(readings, { bolus: true, drinkingEvents });
@@ -56,14 +57,19 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
     expect(given).toEqual(detectTemperatureAlerts(readings, { bolus: true }));
   });
 
-  it("uses the cow's tempadd instead of 0.45", () => {
+  it("uses the cow's tempadd instead of the default 0", () => {
     const readings = bolusCow({ days: DAYS, shift: step(T0, T0 + 6 * HOUR, 0.9) });
     const alerts = detectTemperatureAlerts(readings, { bolus: true, offset: 0.3 });
     expect(alerts.map(({ code, deviation }) => [code, deviation])).toEqual([[201, 0.6]]);
+    // The spec's 0.45, set on the cow, still lifts her line: the same rise is then a deviation of 0.45, normal.
+    expect(detectTemperatureAlerts(readings, { bolus: true, offset: 0.45 })).toEqual([]);
+    expect(detectTemperatureAlerts(readings, { bolus: true }).map(({ deviation }) => deviation)).toEqual([
+      0.9,
+    ]);
   });
 
   it('a climbing fever reports each higher band once, in one episode', () => {
-    const shift = sumOf(step(T0, T0 + 3 * HOUR, 1.15), step(T0 + 3 * HOUR, T0 + 8 * HOUR, 2.2));
+    const shift = sumOf(step(T0, T0 + 3 * HOUR, 0.7), step(T0 + 3 * HOUR, T0 + 8 * HOUR, 1.75));
     const alerts = detectTemperatureAlerts(bolusCow({ days: DAYS, shift }), { bolus: true });
     expect(summary(alerts)).toEqual([
       { code: 201, at: iso(T0 + 110 * MINUTE), episodeStart: iso(T0) },
@@ -74,9 +80,9 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
 
   it('a fever climbing within the hour sends one notice, and the higher band an hour later', () => {
     const shift = sumOf(
-      step(T0, T0 + 20 * MINUTE, 1.15),
-      step(T0 + 20 * MINUTE, T0 + 40 * MINUTE, 1.7),
-      step(T0 + 40 * MINUTE, T0 + 8 * HOUR, 2.2),
+      step(T0, T0 + 20 * MINUTE, 0.7),
+      step(T0 + 20 * MINUTE, T0 + 40 * MINUTE, 1.25),
+      step(T0 + 40 * MINUTE, T0 + 8 * HOUR, 1.75),
     );
     const alerts = detectTemperatureAlerts(bolusCow({ days: DAYS, shift }), { bolus: true });
     expect(summary(alerts)).toEqual([
@@ -87,14 +93,14 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
   });
 
   it('a fever that dips for an hour and returns is still one episode: no second notice', () => {
-    const shift = sumOf(step(T0, T0 + 3 * HOUR, 1.7), step(T0 + 4 * HOUR, T0 + 8 * HOUR, 1.7));
+    const shift = sumOf(step(T0, T0 + 3 * HOUR, 1.25), step(T0 + 4 * HOUR, T0 + 8 * HOUR, 1.25));
     const alerts = detectTemperatureAlerts(bolusCow({ days: DAYS, shift }), { bolus: true });
     expect(summary(alerts)).toEqual([{ code: 202, at: iso(T0 + 110 * MINUTE), episodeStart: iso(T0) }]);
   });
 
   it('two fevers a day apart are two episodes', () => {
     const second = T0 - DAY;
-    const shift = sumOf(step(second, second + 4 * HOUR, 1.7), step(T0, T0 + 4 * HOUR, 1.7));
+    const shift = sumOf(step(second, second + 4 * HOUR, 1.25), step(T0, T0 + 4 * HOUR, 1.25));
     const alerts = detectTemperatureAlerts(bolusCow({ days: DAYS, shift }), { bolus: true });
     expect(summary(alerts)).toEqual([
       { code: 202, at: iso(second + 110 * MINUTE), episodeStart: iso(second) },
@@ -106,7 +112,7 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
     // A fever from 20:00 across the 21:05 drink: the dent readings are dropped, the hold goes on.
     const from = T0 - 2 * HOUR - 10 * MINUTE;
     const alerts = detectTemperatureAlerts(
-      bolusCow({ days: DAYS, shift: step(from, from + 5 * HOUR, 1.7) }),
+      bolusCow({ days: DAYS, shift: step(from, from + 5 * HOUR, 1.25) }),
       {
         bolus: true,
       },
@@ -119,7 +125,7 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
     // 38.9 °C. The drink comes back to the 21:00 reading, which held from 20:50, so its dents are dropped.
     const from = T0 - 80 * MINUTE;
     const alerts = detectTemperatureAlerts(
-      bolusCow({ days: DAYS, shift: step(from, from + 5 * HOUR, 2.2) }),
+      bolusCow({ days: DAYS, shift: step(from, from + 5 * HOUR, 1.75) }),
       {
         bolus: true,
       },
@@ -130,7 +136,7 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
   it('needs a day of history for the average: a fever in the first hours is not judged', () => {
     const early = START + 2 * HOUR;
     expect(
-      detectTemperatureAlerts(bolusCow({ days: 2, shift: step(early, early + 6 * HOUR, 2.2) }), {
+      detectTemperatureAlerts(bolusCow({ days: 2, shift: step(early, early + 6 * HOUR, 1.75) }), {
         bolus: true,
       }),
     ).toEqual([]);
@@ -140,7 +146,7 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
     // 38.5 °C for the first two days, 38.9 °C after: by day 12 the average has forgotten the cold start.
     const shift = step(START, START + 2 * DAY, -0.4);
     const alerts = detectTemperatureAlerts(
-      bolusCow({ days: DAYS, shift: sumOf(shift, step(T0, T0 + 4 * HOUR, 1.15)) }),
+      bolusCow({ days: DAYS, shift: sumOf(shift, step(T0, T0 + 4 * HOUR, 0.7)) }),
       {
         bolus: true,
       },
@@ -150,7 +156,7 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
 
   it('works on a neck collar without drink filtering', () => {
     const alerts = detectTemperatureAlerts(
-      neckCow({ days: DAYS, rhythm: 0.2, shift: step(T0, T0 + 6 * HOUR, 2.2) }),
+      neckCow({ days: DAYS, rhythm: 0.2, shift: step(T0, T0 + 6 * HOUR, 1.75) }),
     );
     expect(alerts.map(({ code, episodeStart }) => [code, iso(episodeStart)])).toEqual([[203, iso(T0)]]);
   });
@@ -163,7 +169,7 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
     const holeEnd = T0 + (1 + holeHours) * HOUR;
     const readings = neckCow({
       days: DAYS,
-      shift: step(T0, T0 + 8 * HOUR, 1.7),
+      shift: step(T0, T0 + 8 * HOUR, 1.25),
       missing: (time) => time >= T0 + HOUR && time < holeEnd,
     });
     // Held 2 hours counting the reading's own block: 110 minutes after the run began, or the first reading
@@ -175,7 +181,7 @@ describe('fever (201-203): the spec deviation held 2 hours on drink-filtered tem
 
   it('works on hourly readings', () => {
     const alerts = detectTemperatureAlerts(
-      neckCow({ days: DAYS, cadenceMinutes: 60, shift: step(T0 - 10 * MINUTE, T0 + 6 * HOUR, 1.7) }),
+      neckCow({ days: DAYS, cadenceMinutes: 60, shift: step(T0 - 10 * MINUTE, T0 + 6 * HOUR, 1.25) }),
     );
     // Hourly readings at 22:00 and 23:00 span two hours of fever.
     expect(summary(alerts)).toEqual([
