@@ -25,7 +25,7 @@ const NullableDate = Type.Union([DateString, Type.Null()]);
 
 /**
  * A cow on the wire, with the spec's field names (§3). Derived values:
- * - `fever`: temperature deviation current − (average + tempadd, default 0.45) in °C;
+ * - `fever`: temperature deviation current − (average + tempadd, default 0: decision 0013) in °C;
  * - `activity`: activity deviation in percent of the average;
  * - `drink`: drinking events per day over the last 7 days; `drink_current`: in the last 24 hours;
  * - `mage`: age in whole months from `birthday`.
@@ -48,7 +48,7 @@ export const CowSchema = Type.Object({
   drink_current: NullableNumber,
   fever: Type.Union([Type.Number(), Type.Null()], {
     description:
-      'temp_current − (temp_avg + tempadd, default 0.45), °C (spec §5 bands: < 0 low, < 0.5 normal, …)',
+      'temp_current − (temp_avg + tempadd, default 0), °C (decision 0013 bands: < −0.5 low, < 0.5 normal, …)',
   }),
   temp_current: Type.Union([Type.Number(), Type.Null()], {
     description:
@@ -61,11 +61,15 @@ export const CowSchema = Type.Object({
   tempadd: NullableNumber,
   activity: Type.Union([Type.Number(), Type.Null()], {
     description:
-      'percent difference of activity_current from activity_avg (spec §5 bands: < 0 low, < 10 normal)',
+      'percent difference of activity_current from activity_avg (decision 0013 bands: < −20 low, < 10 normal)',
   }),
-  activity_current: Type.Union([Type.Number(), Type.Null()], { description: 'her newest reading' }),
+  activity_current: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      'her mean count over her last two hours once detection has judged her (decision 0013), else her newest reading',
+  }),
   activity_avg: Type.Union([Type.Number(), Type.Null()], {
-    description: 'her mean at the UTC hour of her newest reading over the 7 days before, else her 7-day mean',
+    description:
+      "her usual over those two hours (her 7-day mean at each reading's UTC hour); until detection has judged her, her mean at the UTC hour of her newest reading over the 7 days before, else her 7-day mean",
   }),
   lastReadingAt: Type.Union([Type.String(), Type.Null()]),
   readed: Type.Union([Type.Literal(0), Type.Literal(1)]),

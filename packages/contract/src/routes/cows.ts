@@ -26,7 +26,7 @@ export const NewCowStatus = Type.Union(
 export const CowSex = Type.Union([Type.Literal('female'), Type.Literal('male')]);
 /** A bull's registration or a semen straw code. */
 export const SireCode = Type.String({ minLength: 1, maxLength: 32 });
-/** Per-cow temperature offset in °C; null means the default 0.45. */
+/** Per-cow temperature offset in °C; null means the default, 0 (decision 0013). */
 export const TemperatureOffset = Type.Number({ minimum: -2, maximum: 2 });
 export const Parity = Type.Integer({ minimum: 0, maximum: 30 });
 
