@@ -1,8 +1,9 @@
 import type { Cow } from '@cowcare/contract/cow-schemas';
+import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
 
 let nextId = 1000;
 
-/** A cow as the server sends it: online neck sensor, normal readings, in estrus detection. */
+/** A cow as the server sends it: online neck sensor, normal readings (no tempadd of her own), in estrus detection. */
 export function makeCow(overrides: Partial<Cow> = {}): Cow {
   nextId += 1;
   const id = overrides.id ?? nextId;
@@ -22,9 +23,9 @@ export function makeCow(overrides: Partial<Cow> = {}): Cow {
     drink: 9,
     drink_current: 8,
     fever: 0.1,
-    temp_current: 39.0,
+    temp_current: 38.55,
     temp_avg: 38.45,
-    tempadd: 0.45,
+    tempadd: null,
     activity: 5,
     activity_current: 10.5,
     activity_avg: 10,
@@ -48,11 +49,11 @@ export function makeCow(overrides: Partial<Cow> = {}): Cow {
   };
 }
 
-/** Temperatures that give an exact deviation with the default offset 0.45: average 38.5. */
+/** Temperatures that give an exact deviation with the default offset (0, decision 0013): average 38.5. */
 export const withFever = (deviation: number): Partial<Cow> => ({
   temp_avg: 38.5,
   tempadd: null,
-  temp_current: Math.round((38.5 + 0.45 + deviation) * 100) / 100,
+  temp_current: Math.round((38.5 + DEFAULT_TEMPERATURE_OFFSET_CELSIUS + deviation) * 100) / 100,
 });
 
 /** Activity readings that give an exact percent deviation from an average of 10. */

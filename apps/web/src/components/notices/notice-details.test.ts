@@ -68,7 +68,7 @@ describe('noticeDetail', () => {
   });
 
   it('says the lowest level a fever held, not only its last reading, which may be in a higher band', () => {
-    // Slight (deviation >= 0.5 over average + 0.45) held for 2 hours; the last reading is already severe.
+    // Slight (deviation >= 0.5 over average + her tempadd 0.45) held for 2 hours; the last reading is already severe.
     const slightAtSevere = {
       temperature: 41.5,
       average: 38.8,

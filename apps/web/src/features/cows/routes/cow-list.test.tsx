@@ -65,7 +65,7 @@ describe('cow list (home)', () => {
       makeCow({ code: 'C1', ...withFever(0.2) }),
       makeCow({ code: 'C2', sensorzt: 0 }),
       makeCow({ code: 'C3', status: '도태' }),
-      makeCow({ code: 'C4', status: '임신', ...withFever(1.6), ...withActivity(-20) }),
+      makeCow({ code: 'C4', status: '임신', ...withFever(1.6), ...withActivity(-30) }),
     ]);
     await openList();
     expect(shownCodes()).toEqual(['C1', 'C4']);
@@ -75,7 +75,7 @@ describe('cow list (home)', () => {
     expect(c4.getByText('Severe')).toBeTruthy();
     expect(c4.getByText('+1.6°')).toBeTruthy();
     expect(c4.getByText('Low')).toBeTruthy();
-    expect(c4.getByText('−20%')).toBeTruthy();
+    expect(c4.getByText('−30%')).toBeTruthy();
     expect(c4.getByText(/Neck.*Online/)).toBeTruthy();
   });
 

@@ -76,7 +76,8 @@ describe('cow detail', () => {
     });
     server(pill);
     const view = await openCow(pill);
-    const now = within(screen.getByText('Now 39.10 °C · average 38.90 °C · offset 0.45 °C').parentElement!);
+    // No tempadd of her own: the default, 0 (decision 0013).
+    const now = within(screen.getByText('Now 39.10 °C · average 38.90 °C · offset 0.00 °C').parentElement!);
     expect(
       now.getByText('Pill: body temperature between drinks (the dips of cold water are left out)'),
     ).toBeTruthy();
@@ -85,7 +86,7 @@ describe('cow detail', () => {
     const neck = makeCow({ id: 8, code: 'C8', sensor: 40008, temp_current: 39.1, temp_avg: 38.9 });
     server(neck);
     await openCow(neck);
-    expect(screen.getByText('Now 39.10 °C · average 38.90 °C · offset 0.45 °C')).toBeTruthy();
+    expect(screen.getByText('Now 39.10 °C · average 38.90 °C · offset 0.00 °C')).toBeTruthy();
     expect(screen.queryByText(/body temperature between drinks/)).toBeNull();
   });
 
@@ -97,6 +98,7 @@ describe('cow detail', () => {
       sensorKind: 'pill',
       temp_current: 39.17,
       temp_avg: 38.89,
+      tempadd: 0.45,
       activity_current: 12.5,
       activity_avg: 10,
       drink: 9.3,

@@ -13,8 +13,9 @@ const listed = (...args: Parameters<typeof cowsNeedingAttention>) =>
 
 describe('cowsNeedingAttention', () => {
   it("leaves out the healthy cow that the list's own bands call low", () => {
-    // Her temperature is at her average (deviation −0.45: "Low") and her activity under her usual hour.
-    const healthy = makeCow({ code: 'C1', ...withFever(-0.45), ...withActivity(-20) });
+    // Her temperature a little under her average (deviation −0.6: "Low") and her activity under her usual
+    // hours (−25 %: "Low").
+    const healthy = makeCow({ code: 'C1', ...withFever(-0.6), ...withActivity(-25) });
     const busy = makeCow({ code: 'C2', ...withFever(-0.3), ...withActivity(25) });
     expect(cowsNeedingAttention([healthy, busy], [], NOW)).toEqual([]);
   });

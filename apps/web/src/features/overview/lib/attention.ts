@@ -61,9 +61,9 @@ export interface AttentionCow {
 /**
  * The cows a farmer should look at: a fever now (the cow list's bands), a sensor offline now, or an alert
  * of the detectors in the last 24 hours (heat, fever, low temperature, activity, drinking, calving, a
- * treatment follow-up). The list's own "low" bands are not reasons: they mean below the cow's average plus
- * tempadd, or any hour under her usual, which most healthy cows are at any moment; the detectors' alerts
- * say when a difference held long enough to matter.
+ * treatment follow-up). The list's own "low" bands are not reasons: half a degree under her average, or her
+ * last two hours a fifth under her usual (decision 0013), is a moment a healthy cow has now and then; the
+ * detectors' alerts say when a difference held long enough to matter.
  */
 export function cowsNeedingAttention(
   cows: readonly Cow[],

@@ -11,7 +11,7 @@ const at = (hour: number) => new Date(2025, 5, 1, hour).toISOString();
 
 const herd = (): Cow[] => [
   makeCow({ id: 101, code: 'C1', ...withFever(0), ...withActivity(0), drink_current: 0 }),
-  makeCow({ id: 102, code: 'C2', ...withFever(0.5), ...withActivity(-20), drink_current: 3 }),
+  makeCow({ id: 102, code: 'C2', ...withFever(0.5), ...withActivity(-30), drink_current: 3 }),
   makeCow({ id: 103, code: 'C3', ...withFever(1.6), ...withActivity(15), drink_current: 9 }),
   makeCow({ id: 104, code: 'C4', ...withFever(-0.6), sensorzt: 0, drink_current: 14 }),
   makeCow({ id: 105, code: 'C5', temp_current: null, activity_current: null, drink_current: null }),
