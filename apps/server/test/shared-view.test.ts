@@ -334,7 +334,9 @@ describe('a reminder is done when the event it reminded of is recorded', () => {
     expect(await readAt(due.id)).toBe(false);
     await ok(testApp, api.reproduction.addEstrus, { token: farmer.token, body: { cowId, estrusAt: now() } });
     expect(await readAt(due.id)).toBe(true);
-    await colleague.next((message) => message.type === 'noticesread' && message.data.ids[0] === due.id);
+    await colleague.next(
+      (message) => message.type === 'noticesread' && (message.data.ids as number[])[0] === due.id,
+    );
   });
 
   it('a diagnosis of the insemination ends "pregnancy check due"', async () => {
