@@ -12,6 +12,7 @@ const OFFLINE_AFTER_MS = 30 * 60_000;
 /** The replay's last 10-minute slot starts at most this long before it ends. */
 const LAST_SLOT_MS = 10 * 60_000;
 const CULLED = '도태';
+const ESTRUS_DETECTION = '발정탐지';
 
 /** Neck sensors the replay leaves silent, for the tests that send those cows' readings themselves. */
 export interface OwnReadingsSensors {
@@ -19,6 +20,8 @@ export interface OwnReadingsSensors {
   fever: number;
   /** The chart test sends this cow yesterday's readings. */
   charts: number;
+  /** The heat-badge test sends this cow (female, in estrus detection) a heat. */
+  heat: number;
 }
 
 const runSimulator = (server: RunningServer, silent: readonly number[]): Promise<void> =>
@@ -57,8 +60,16 @@ export const replayDemoHerd = async (server: RunningServer): Promise<OwnReadings
   const fever = neck[0]?.sensor;
   const charts = neck.at(-1)?.sensor;
   if (!fever || !charts || fever === charts) throw new Error('the demo herd has too few neck collars');
+  const heat = neck.find(
+    (cow) =>
+      cow.sex === 'female' &&
+      cow.status === ESTRUS_DETECTION &&
+      cow.sensor !== fever &&
+      cow.sensor !== charts,
+  )?.sensor;
+  if (!heat) throw new Error('the demo herd has no neck collar on a cow in estrus detection');
   const replayEnd = Date.now();
-  await runSimulator(server, [fever, charts]);
+  await runSimulator(server, [fever, charts, heat]);
 
   // An external broker acknowledges the simulator itself, so the server may still be working through the
   // replay: it is done when the last slot has arrived and the list has stopped changing.
@@ -73,7 +84,7 @@ export const replayDemoHerd = async (server: RunningServer): Promise<OwnReadings
     const silentOnline = cows.filter((cow) => cow.sensorzt === 1 && readingAge(cow) > OFFLINE_AFTER_MS);
     seen.push(JSON.stringify(cows));
     const unchanged = seen.length >= 3 && seen.slice(-3).every((list) => list === seen.at(-1));
-    if (lastSlotArrived && unchanged && silentOnline.length === 0) return { fever, charts };
+    if (lastSlotArrived && unchanged && silentOnline.length === 0) return { fever, charts, heat };
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   throw new Error('the demo herd did not settle within 150 s of its replay');

@@ -45,7 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('outdatedClientBaseUrl', '');
     project.provide('mqttUrl', '');
     project.provide('mqttTopicRoot', '');
-    project.provide('ownReadingsSensors', { fever: 0, charts: 0 });
+    project.provide('ownReadingsSensors', { fever: 0, charts: 0, heat: 0 });
     return async () => {};
   }
   const servers: RunningServer[] = [];

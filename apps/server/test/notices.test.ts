@@ -236,7 +236,9 @@ describe('readnotice', () => {
       [otherCowId],
     );
     expect(cow?.isRead).toBe(true);
+    // Every session of the farm is told which notice is read now, and that the cow has none unread left.
     expect(bus.events).toEqual([
+      { farmId, message: { type: 'noticesread', data: { ids: [ids.drink] } } },
       { farmId, message: { type: 'cowinfo', data: { id: otherCowId, readed: 1 } } },
     ]);
 

@@ -55,6 +55,37 @@ export interface SensorStateSocketData {
   sensorzt: 0 | 1;
 }
 
+/**
+ * What changed about a farm's cows, so every other open session of the farm reloads what shows it: the cow
+ * itself (`cow`: an edit), a cow added (`added`), her status (`status`: force change, elimination, end of
+ * lactation...), one of her records added, changed or removed (`estrus`, `fertilization`, `pregnancy`,
+ * `calving`, `healthCase`), or the cow types (`cowType`: cows assigned to a type, a type renamed or removed).
+ */
+export type CowChangeKind =
+  | 'cow'
+  | 'added'
+  | 'status'
+  | 'estrus'
+  | 'fertilization'
+  | 'pregnancy'
+  | 'calving'
+  | 'healthCase'
+  | 'cowType';
+
+/** Cows of the farm changed. `cowIds` empty: any cow may have (a cow type renamed or removed). */
+export interface CowChangeSocketData {
+  change: CowChangeKind;
+  cowIds: number[];
+}
+
+/**
+ * Notices of the farm are read now: marked read by a user (one, or "mark all read") or done because the
+ * event they reminded of was recorded. Every session shows them read, and its unread badge drops.
+ */
+export interface NoticesReadSocketData {
+  ids: number[];
+}
+
 /** Server -> client types. Later issues add paysuccess and chat events. */
 export type ServerSocketMessage =
   | { type: 'register_res'; data: { userId: number; registered: true } }
@@ -62,4 +93,6 @@ export type ServerSocketMessage =
   | { type: 'error'; data: { code: string; msg: string } }
   | { type: 'notice'; data: NoticeSocketData }
   | { type: 'cowinfo'; data: CowInfoSocketData }
-  | { type: 'sensorzt'; data: SensorStateSocketData };
+  | { type: 'sensorzt'; data: SensorStateSocketData }
+  | { type: 'cowchange'; data: CowChangeSocketData }
+  | { type: 'noticesread'; data: NoticesReadSocketData };

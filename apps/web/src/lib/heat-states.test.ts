@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hoursFrom, makeNotice } from '../test/notices';
-import { heatStates } from './heat-states';
+import { heatStates, localDay } from './heat-states';
 
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-11-26T05:00:00Z');
@@ -31,5 +31,16 @@ describe('heatStates', () => {
     const withoutWindow = { ...heat(7, 2), details: {} };
     const states = heatStates([heat(6, 30), heat(6, 2), heat(8, 2, 103), withoutWindow], NOW);
     expect(Object.fromEntries(states)).toEqual({ 6: { phase: 'inHeat', onset: NOW - 2 * HOUR } });
+  });
+
+  it('ends a heat once the cow is inseminated in it (her last insemination on or after its day)', () => {
+    const onsetDay = localDay(NOW - 14 * HOUR);
+    const cows = [
+      { id: 1, lastFertilization: onsetDay },
+      { id: 2, lastFertilization: '2026-10-01' },
+      { id: 3, lastFertilization: null },
+    ];
+    const states = heatStates([heat(1, 14), heat(2, 14), heat(3, 14)], NOW, cows);
+    expect([...states.keys()]).toEqual([2, 3]);
   });
 });

@@ -1,14 +1,13 @@
 import type { Notice } from '@cowcare/contract/routes/notices';
 import type { NoticeDetailsOf } from '@cowcare/contract/notice-details';
+import {
+  heatStates as heatStatesOf,
+  type DetectedHeat,
+  type HeatPhase,
+  type HeatState,
+} from '@cowcare/domain/heat-states';
 
-/** Where a detected heat stands: in heat before her insemination window, or inside it. */
-export type HeatPhase = 'inHeat' | 'inseminate';
-
-export interface HeatState {
-  phase: HeatPhase;
-  /** When the heat began (the detector's back-dated onset), epoch ms: what an estrus record takes. */
-  onset: number;
-}
+export type { HeatPhase, HeatState };
 
 type MomentNames = keyof Pick<NoticeDetailsOf<101>, 'onset' | 'windowStart' | 'windowEnd'>;
 
@@ -17,28 +16,43 @@ const momentOf = (notice: Notice, name: MomentNames): number => {
   return typeof value === 'string' ? Date.parse(value) : Number.NaN;
 };
 
+/** The day of a moment on this device's calendar: the day a record typed on it is written with. */
+export const localDay = (time: number): string => {
+  const date = new Date(time);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
+/** The heats the detector found (101), from the notice list. */
+export function detectedHeats(notices: readonly Notice[]): DetectedHeat[] {
+  return notices.flatMap((notice) =>
+    notice.noticecode === 101 && notice.cowid !== null
+      ? [
+          {
+            cowId: notice.cowid,
+            onset: momentOf(notice, 'onset'),
+            windowStart: momentOf(notice, 'windowStart'),
+            windowEnd: momentOf(notice, 'windowEnd'),
+          },
+        ]
+      : [],
+  );
+}
+
 /**
- * The cows whose detected heat (101) is not over: in heat until her insemination window opens, then
- * "inseminate" until it closes (architecture §9: onset + 13 h to + 24 h); after that nothing. When a cow
- * has had more than one heat, the latest counts.
+ * The cows whose detected heat (101) is not over (the domain's rule): in heat until her insemination window
+ * opens, then "inseminate" until it closes or she is inseminated in it (`lastFertilization` of the cows
+ * given, the list's or the page's); after that nothing. When a cow has had more than one heat, the latest
+ * counts.
  */
-export function heatStates(notices: readonly Notice[], now: number): Map<number, HeatState> {
-  const latest = new Map<number, { onset: number; start: number; end: number }>();
-  for (const notice of notices) {
-    if (notice.noticecode !== 101 || notice.cowid === null) continue;
-    const heat = {
-      onset: momentOf(notice, 'onset'),
-      start: momentOf(notice, 'windowStart'),
-      end: momentOf(notice, 'windowEnd'),
-    };
-    if (Object.values(heat).some(Number.isNaN)) continue;
-    const known = latest.get(notice.cowid);
-    if (!known || heat.end > known.end) latest.set(notice.cowid, heat);
-  }
-  const states = new Map<number, HeatState>();
-  for (const [cowId, { onset, start, end }] of latest) {
-    if (now < start) states.set(cowId, { phase: 'inHeat', onset });
-    else if (now < end) states.set(cowId, { phase: 'inseminate', onset });
-  }
-  return states;
+export function heatStates(
+  notices: readonly Notice[],
+  now: number,
+  cows: readonly { id: number; lastFertilization: string | null }[] = [],
+): Map<number, HeatState> {
+  const inseminated = new Map(cows.map((cow) => [cow.id, cow.lastFertilization]));
+  return heatStatesOf(detectedHeats(notices), now, {
+    lastInseminationDay: (cowId) => inseminated.get(cowId),
+    dayOf: localDay,
+  });
 }

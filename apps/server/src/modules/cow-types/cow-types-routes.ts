@@ -3,6 +3,7 @@ import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { Database } from '../../db/database';
 import { conflict, notFound } from '../../http/app-error';
 import { bind } from '../../http/route-context';
+import { publishCowChange } from '../../realtime/farm-changes';
 import type { Services } from '../../services';
 import { assignCowsToType, assignmentCaller } from './assign-cows-to-type';
 import { presentAssignment, presentCowType } from './cow-type-presenter';
@@ -39,7 +40,10 @@ const guardName = async <T>(
 };
 
 export const cowTypesRoutes = (services: Services) => {
-  const { db } = services;
+  const { db, bus } = services;
+  /** The farm's sessions reload the types and these cows (none named: any cow may show the type). */
+  const told = (farmId: number, cowIds: readonly number[] = []) =>
+    publishCowChange(bus, farmId, 'cowType', cowIds);
 
   return [
     bind(api.cowTypes.listCowTypes, async ({ user }) => ({
@@ -53,6 +57,7 @@ export const cowTypesRoutes = (services: Services) => {
       const type = await guardName(db, user.farmId, body.name, undefined, () =>
         insertCowType(db, user.farmId, { name: body.name, costMinor: body.costnb }),
       );
+      await told(user.farmId);
       return presentCowType(type, 0);
     }),
 
@@ -63,28 +68,34 @@ export const cowTypesRoutes = (services: Services) => {
         updateCowType(db, user.farmId, params.id, { name: body.name, costMinor: body.costnb }),
       );
       if (!type) throw notFound('There is no such cow type in this farm');
+      await told(user.farmId);
       return presentCowType(type, await countCowsInType(db, user.farmId, type.id));
     }),
 
-    bind(api.cowTypes.deleteCowType, async ({ params, user }) => ({
-      id: params.id,
-      movedToUncategorized: await removeCowType(db, user.farmId, params.id),
-    })),
+    bind(api.cowTypes.deleteCowType, async ({ params, user }) => {
+      const movedToUncategorized = await removeCowType(db, user.farmId, params.id);
+      await told(user.farmId);
+      return { id: params.id, movedToUncategorized };
+    }),
 
-    bind(api.cowTypes.moveCowsToType, async ({ params, body, user }) =>
-      presentAssignment(
-        await assignCowsToType(db, { ...assignmentCaller(user), typeId: params.type, cowIds: body.list }),
-      ),
-    ),
+    bind(api.cowTypes.moveCowsToType, async ({ params, body, user }) => {
+      const outcome = await assignCowsToType(db, {
+        ...assignmentCaller(user),
+        typeId: params.type,
+        cowIds: body.list,
+      });
+      if (outcome.changed) await told(user.farmId, body.list);
+      return presentAssignment(outcome);
+    }),
 
-    bind(api.cowTypes.assignCowsType, async ({ body, user }) =>
-      presentAssignment(
-        await assignCowsToType(db, {
-          ...assignmentCaller(user),
-          typeId: body.type.id,
-          cowIds: body.checklist,
-        }),
-      ),
-    ),
+    bind(api.cowTypes.assignCowsType, async ({ body, user }) => {
+      const outcome = await assignCowsToType(db, {
+        ...assignmentCaller(user),
+        typeId: body.type.id,
+        cowIds: body.checklist,
+      });
+      if (outcome.changed) await told(user.farmId, body.checklist);
+      return presentAssignment(outcome);
+    }),
   ];
 };

@@ -1,10 +1,17 @@
 import type { api } from '@cowcare/contract/api';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { RouteBody } from '@cowcare/contract/route';
-import { nextStatusAfter, parseStoredStatus, type LifecycleEvent } from '@cowcare/domain/cow-status';
+import {
+  isCulled,
+  nextStatusAfter,
+  parseStoredStatus,
+  type LifecycleEvent,
+} from '@cowcare/domain/cow-status';
 import type { Database } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/route-context';
+import type { MarkedRead } from '../notices/mark-notices-read';
+import { NOTHING_READ, settleAllFollowUps } from '../notices/settle-follow-ups';
 import { findCowInFarm, findCowInFarmForUpdate, type CowRecord } from './cows-repository';
 import { applyLifecycleEvent } from './status-changes';
 
@@ -35,14 +42,15 @@ export const eventOfAction = (request: ForceChangeRequest): LifecycleEvent => {
 
 /**
  * A force-change on a locked cow of the caller's farm, recorded with who and when. A move to the status the
- * cow is already in is refused, so the history only holds real changes.
+ * cow is already in is refused, so the history only holds real changes. Culling her or moving her to
+ * fattening marks her reminders read (`read`): a cow that is bred no more has nothing left to be reminded of.
  */
 export const changeCowStatus = (
   db: Database,
   user: AuthUser,
   cowId: number,
   request: ForceChangeRequest,
-): Promise<CowRecord> => {
+): Promise<{ cow: CowRecord; read: MarkedRead }> => {
   const event = eventOfAction(request);
   return db.transaction(async (tx) => {
     const cow = await findCowInFarmForUpdate(tx, user.farmId, cowId);
@@ -54,6 +62,9 @@ export const changeCowStatus = (
     await applyLifecycleEvent(tx, cow, event, { userId: user.userId });
     const changed = await findCowInFarm(tx, user.farmId, cow.id);
     if (!changed) throw new Error(`cow ${cow.id} vanished during a status change`);
-    return changed;
+    const next = nextStatusAfter(event);
+    const bredNoMore = isCulled(next) || next === 'fattening';
+    const read = bredNoMore ? await settleAllFollowUps(tx, user.farmId, cow.id) : NOTHING_READ;
+    return { cow: changed, read };
   });
 };

@@ -2,6 +2,7 @@ import { api } from '@cowcare/contract/api';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../http/app-error';
 import { bind } from '../../http/route-context';
+import { publishCowChange, publishNoticesRead } from '../../realtime/farm-changes';
 import type { Services } from '../../services';
 import { addCow } from './add-cow';
 import { changeCowStatus } from './change-cow-status';
@@ -36,19 +37,28 @@ export const cowRoutes = (services: Services) => [
     presentCow(await requireCowInFarm(services.db, user.farmId, params.id)),
   ),
 
-  bind(api.cows.addCow, async ({ body, user }) => presentCow(await addCow(services.db, user, body))),
+  bind(api.cows.addCow, async ({ body, user }) => {
+    const cow = await addCow(services.db, user, body);
+    await publishCowChange(services.bus, user.farmId, 'added', [cow.id]);
+    return presentCow(cow);
+  }),
 
-  bind(api.cows.updateCow, async ({ params, body, user }) =>
-    presentCow(await updateCow(services.db, user, params.id, body)),
-  ),
+  bind(api.cows.updateCow, async ({ params, body, user }) => {
+    const cow = await updateCow(services.db, user, params.id, body);
+    await publishCowChange(services.bus, user.farmId, 'cow', [cow.id]);
+    return presentCow(cow);
+  }),
 
   bind(api.cows.updateSensorStates, async ({ body, user }) => sensorStatesOf(services.db, user, body)),
 
   bind(api.cows.sensorPage, async ({ user }) => sensorPageOf(services.db, user.farmId)),
 
-  bind(api.cows.changeCowStatus, async ({ params, body, user }) =>
-    presentCow(await changeCowStatus(services.db, user, params.id, body)),
-  ),
+  bind(api.cows.changeCowStatus, async ({ params, body, user }) => {
+    const { cow, read } = await changeCowStatus(services.db, user, params.id, body);
+    await publishCowChange(services.bus, user.farmId, 'status', [cow.id]);
+    await publishNoticesRead(services.bus, user.farmId, read);
+    return presentCow(cow);
+  }),
 
   bind(api.cows.cowHistory, async ({ params, user }) =>
     cowTimeline(services.db, await requireCowInFarm(services.db, user.farmId, params.id)),

@@ -2,6 +2,7 @@ import { api } from '@cowcare/contract/api';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../http/app-error';
 import { bind } from '../../http/route-context';
+import { publishCowChange } from '../../realtime/farm-changes';
 import type { Services } from '../../services';
 import { findCowInFarm } from '../cows/cows-repository';
 import { findUploadsOfHealthCases } from '../uploads/uploads-repository';
@@ -26,18 +27,26 @@ const presentOne = async (db: Queryable, farmId: number, id: number) => {
   return presented;
 };
 
-export const healthRoutes = ({ db }: Services) => [
-  bind(api.health.addHealthCase, async ({ body, user }) =>
-    presentOne(db, user.farmId, await addHealthCase(db, user, body)),
-  ),
+export const healthRoutes = ({ db, bus }: Services) => [
+  bind(api.health.addHealthCase, async ({ body, user }) => {
+    const healthCase = await presentOne(db, user.farmId, await addHealthCase(db, user, body));
+    await publishCowChange(bus, user.farmId, 'healthCase', [healthCase.cowId]);
+    return healthCase;
+  }),
 
-  bind(api.health.updateHealthCase, async ({ params, body, user }) =>
-    presentOne(db, user.farmId, await updateHealthCase(db, user, params.id, body)),
-  ),
+  bind(api.health.updateHealthCase, async ({ params, body, user }) => {
+    const healthCase = await presentOne(db, user.farmId, await updateHealthCase(db, user, params.id, body));
+    await publishCowChange(bus, user.farmId, 'healthCase', [healthCase.cowId]);
+    return healthCase;
+  }),
 
-  bind(api.health.deleteHealthCase, async ({ params, user }) => ({
-    id: await deleteHealthCase(db, user, params.id),
-  })),
+  bind(api.health.deleteHealthCase, async ({ params, user }) => {
+    // A case's cow never changes: read before the delete, it names whose page to reload.
+    const cowId = (await findHealthCase(db, user.farmId, params.id))?.cowId;
+    const id = await deleteHealthCase(db, user, params.id);
+    if (cowId !== undefined) await publishCowChange(bus, user.farmId, 'healthCase', [cowId]);
+    return { id };
+  }),
 
   bind(api.health.listHealthCases, async ({ params, user }) => {
     const cow = await findCowInFarm(db, user.farmId, params.cowId);

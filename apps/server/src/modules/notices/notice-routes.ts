@@ -9,6 +9,7 @@ import { NOTICE_GROUPS, noticeCodesOf, noticeGroupWireValue } from '@cowcare/dom
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import { badRequest, forbidden } from '../../http/app-error';
 import { bind, type AuthUser } from '../../http/route-context';
+import { publishNoticesRead } from '../../realtime/farm-changes';
 import type { Services } from '../../services';
 import { findUserById } from '../users/users-repository';
 import { markNoticesRead } from './mark-notices-read';
@@ -81,9 +82,9 @@ export const noticeRoutes = (services: Services) => {
     }),
 
     bind(api.notices.readNotices, async ({ body, user }) => {
-      const { updated, cowsRead } = await markNoticesRead(services.db, user.farmId, body.ids);
-      for (const data of cowsRead) await services.bus.publish(user.farmId, { type: 'cowinfo', data });
-      return { updated };
+      const read = await markNoticesRead(services.db, user.farmId, body.ids);
+      await publishNoticesRead(services.bus, user.farmId, read);
+      return { updated: read.updated };
     }),
   ];
 };

@@ -2,8 +2,9 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { createEventBus, type AppEvents } from '../../lib/event-bus';
-import { cowQueryKey, cowsQueryKey, sensorDataQueryPrefix } from '../../lib/farm-queries';
+import { cowQueryKey, cowsQueryKey, sensorDataQueryPrefix, type Notice } from '../../lib/farm-queries';
 import { makeCow } from '../../test/cows';
+import { makeNotice } from '../../test/notices';
 import { startLiveUpdates } from './live-updates';
 
 const farm = { country: 'KR', FarmNumber: 'F-100' };
@@ -94,5 +95,90 @@ describe('live updates', () => {
     expect(shown.slice(shown.indexOf(1))).not.toContain(undefined);
     unsubscribe();
     stop();
+  });
+
+  describe('another session of the farm changed something', () => {
+    /** Each query of these keys, cached and stale or not: whether the change made it reload. */
+    const staleness = (queryClient: QueryClient, keys: readonly (readonly unknown[])[]) =>
+      keys.map((queryKey) => queryClient.getQueryState(queryKey)?.isInvalidated ?? 'not cached');
+
+    const seed = (queryClient: QueryClient, keys: readonly (readonly unknown[])[]) => {
+      for (const queryKey of keys) queryClient.setQueryData(queryKey, {});
+    };
+
+    it("reloads the changed cow, her history, the families and the list, and no other cow's page", () => {
+      const { queryClient, bus, stop } = setup([makeCow({ id: 3 }), makeCow({ id: 4 })]);
+      const keys = [
+        cowQueryKey(3),
+        ['cow-history', 3],
+        ['cow-family', 9],
+        cowQueryKey(4),
+        ['cow-history', 4],
+      ];
+      seed(queryClient, keys);
+      bus.emit('socket_cowchange', { change: 'calving', cowIds: [3] });
+      expect(staleness(queryClient, keys)).toEqual([true, true, true, false, false]);
+      expect(queryClient.getQueryState(cowsQueryKey(farm))?.isInvalidated).toBe(true);
+      stop();
+    });
+
+    it.each(['cow', 'status', 'estrus', 'fertilization', 'pregnancy', 'healthCase'] as const)(
+      'a %s change reloads that cow',
+      (change) => {
+        const { queryClient, bus, stop } = setup([]);
+        seed(queryClient, [cowQueryKey(8)]);
+        bus.emit('socket_cowchange', { change, cowIds: [8] });
+        expect(staleness(queryClient, [cowQueryKey(8)])).toEqual([true]);
+        stop();
+      },
+    );
+
+    it('a cow type change with no cows named reloads every cow, the types and the wallet', () => {
+      const { queryClient, bus, stop } = setup([]);
+      const keys = [cowQueryKey(1), cowQueryKey(2), ['cow-types', 'F-100'], ['wallet', 7], ['sensors', 'KR']];
+      seed(queryClient, keys);
+      bus.emit('socket_cowchange', { change: 'cowType', cowIds: [] });
+      expect(staleness(queryClient, keys)).toEqual([true, true, true, true, false]);
+      stop();
+    });
+
+    it('a cow added or a status changed reloads the sensor page (the sensors of the herd)', () => {
+      const { queryClient, bus, stop } = setup([]);
+      seed(queryClient, [['sensors', 'KR', 'F-100']]);
+      bus.emit('socket_cowchange', { change: 'added', cowIds: [12] });
+      expect(staleness(queryClient, [['sensors', 'KR', 'F-100']])).toEqual([true]);
+      stop();
+    });
+
+    it('ignores a malformed change', () => {
+      const { queryClient, bus, stop } = setup([]);
+      seed(queryClient, [cowQueryKey(1)]);
+      bus.emit('socket_cowchange', { cowIds: [1] });
+      bus.emit('socket_cowchange', { change: 'cow', cowIds: 'all' });
+      bus.emit('socket_cowchange', null);
+      expect(staleness(queryClient, [cowQueryKey(1)])).toEqual([false]);
+      expect(queryClient.getQueryState(cowsQueryKey(farm))?.isInvalidated).toBe(false);
+      stop();
+    });
+
+    it('shows notices read elsewhere read in every list, so the unread badge drops to what is left', () => {
+      const { queryClient, bus, stop } = setup([]);
+      const sensorKey = ['notices', 'sensor', 'KR', 'F-100', '010'];
+      const reproductionKey = ['notices', 'reproduction', 'KR', 'F-100', '010'];
+      const [a, b, c] = [1, 2, 3].map((id) => makeNotice({ id, readed: 0 }));
+      queryClient.setQueryData(sensorKey, { list: [a, b], all: [a, b] });
+      queryClient.setQueryData(reproductionKey, { listb: [c], allb: [c] });
+      bus.emit('socket_noticesread', { ids: [1, 3, 99] });
+      const unread = (key: readonly unknown[]) =>
+        Object.values(queryClient.getQueryData<Record<string, Notice[]>>(key) ?? {})
+          .flat()
+          .filter((notice) => notice.readed === 0)
+          .map((notice) => notice.id);
+      expect(unread(sensorKey)).toEqual([2, 2]);
+      expect(unread(reproductionKey)).toEqual([]);
+      bus.emit('socket_noticesread', { ids: 'all' });
+      expect(unread(sensorKey)).toEqual([2, 2]);
+      stop();
+    });
   });
 });

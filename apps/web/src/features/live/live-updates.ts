@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteData } from '@cowcare/contract/route';
 import type { api } from '@cowcare/contract/api';
 import type {
+  CowChangeSocketData,
   CowInfoSocketData,
   NoticeSocketData,
   SensorStateSocketData,
@@ -13,6 +14,9 @@ import {
   COW_INFO_SUBSCRIPTION_DELAY_MS,
 } from '@cowcare/domain/constants';
 import { noticeGroupOfCode, noticeGroupWireValue } from '@cowcare/domain/notice-codes';
+import { cowHistoryQueryOptions } from '../../lib/api/get-cow-history';
+import { cowTypesQueryPrefix } from '../../lib/api/get-cow-types';
+import { walletQueryPrefix } from '../../lib/api/get-wallet';
 import { appEvents, type EventBus, type AppEvents } from '../../lib/event-bus';
 import {
   cachedCowCode,
@@ -25,6 +29,7 @@ import {
   sensorPageQueryPrefix,
   type Notice,
 } from '../../lib/farm-queries';
+import { showNoticesRead } from '../../lib/read-notices';
 
 type SensorNotices = RouteData<typeof api.notices.getNoticeData>;
 type ReproductionNotices = RouteData<typeof api.notices.getNoticeDatab>;
@@ -74,6 +79,10 @@ const prepend = (list: readonly Notice[], notice: Notice): Notice[] => [
  *   also subscribed to cow-info changes, and then reloads that cow by id (a queue, 500 ms between cows);
  * - `notice` puts the new notice at the top of its list (unread, so the badge counts it) and refreshes
  *   today's counts;
+ * - `cowchange` (another session, or this one, changed cows: an edit, a status, a record, a type) reloads
+ *   what shows those cows: the list, each cow, her history and the families; a type change the types too;
+ * - `noticesread` (notices read in any session, or done because their event was recorded) shows them read,
+ *   so every session's unread badge drops with the one where they were read;
  * - every 30 minutes the temporary cache (chart answers) is cleared, the charts on screen reload and the cows
  *   are fetched again.
  * Returns the function that stops it all.
@@ -162,10 +171,41 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdateOp
     void queryClient.invalidateQueries({ queryKey: [...noticesQueryPrefix, 'today'] });
   };
 
+  const onCowChange = (raw: unknown) => {
+    if (!isObject(raw) || typeof raw.change !== 'string' || !Array.isArray(raw.cowIds)) return;
+    const { change, cowIds } = raw as unknown as CowChangeSocketData;
+    const ids = cowIds.filter(isId);
+    const reload = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+    reload(cowsQueryPrefix);
+    reload(['cow-family']);
+    if (ids.length === 0) {
+      // Any cow may have changed (a type renamed or removed): every cached one.
+      reload(['cow']);
+      reload(['cow-history']);
+    }
+    for (const id of ids) {
+      reload(cowQueryKey(id));
+      reload(cowHistoryQueryOptions(id).queryKey);
+    }
+    if (change === 'added' || change === 'status') reload(sensorPageQueryPrefix);
+    if (change === 'cowType') {
+      reload(cowTypesQueryPrefix);
+      reload(walletQueryPrefix);
+    }
+  };
+
+  const onNoticesRead = (raw: unknown) => {
+    if (!isObject(raw) || !Array.isArray(raw.ids)) return;
+    const ids = raw.ids.filter(isId);
+    if (ids.length > 0) showNoticesRead(queryClient, ids);
+  };
+
   const offs = [
     bus.on('socket_sensorzt', onSensorState),
     bus.on('socket_cowinfo', onCowInfo),
     bus.on('socket_notice', onNotice),
+    bus.on('socket_cowchange', onCowChange),
+    bus.on('socket_noticesread', onNoticesRead),
   ];
   const subscribeTimer = setTimeout(() => {
     subscribed = true;

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Card, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { Cow } from '@cowcare/contract/cow-schemas';
 import type { Notice } from '@cowcare/contract/routes/notices';
 import { NoticeRow } from '../../../components/notices/notice-row';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
+import { isNoticeDone } from '../../../lib/follow-ups';
 import { mergeNoticeLists } from '../../../lib/notice-lists';
 import { useReproductionNotices, useSensorNotices } from '../../../lib/notice-queries';
 import { useReadNotices } from '../../../lib/read-notices';
@@ -14,11 +16,16 @@ import { useUser } from '../../../lib/session';
 const COW_ALERT_DAYS = 30;
 const COW_ALERT_LIMIT = 10;
 
-/** Her notices within the last days, newest first, at most the limit. */
-function cowAlerts(cowId: number, notices: readonly Notice[], now: number): Notice[] {
+/**
+ * Her notices within the last days, newest first, at most the limit; a reminder whose event she has on
+ * record since ("Expected calving near" once she calved) is done and left out.
+ */
+function cowAlerts(cow: Cow, notices: readonly Notice[], now: number): Notice[] {
   const since = now - COW_ALERT_DAYS * 86_400_000;
   return notices
-    .filter((notice) => notice.cowid === cowId && Date.parse(notice.time) >= since)
+    .filter(
+      (notice) => notice.cowid === cow.id && Date.parse(notice.time) >= since && !isNoticeDone(notice, cow),
+    )
     .slice(0, COW_ALERT_LIMIT);
 }
 
@@ -26,7 +33,7 @@ function cowAlerts(cowId: number, notices: readonly Notice[], now: number): Noti
  * The cow's recent notices with the values that raised them, so the page a notice or the attention list
  * opens says why: from the farm's notice lists the tab bar already holds. Tapping one marks it read.
  */
-export function CowAlerts({ cowId }: { cowId: number }) {
+export function CowAlerts({ cow }: { cow: Cow }) {
   const { t } = useTranslation();
   const user = useUser();
   const sensor = useSensorNotices(user);
@@ -41,7 +48,7 @@ export function CowAlerts({ cowId }: { cowId: number }) {
   if (loading(sensor) || loading(reproduction)) return <PageLoader />;
   const { list = [], all = [] } = sensor.data ?? {};
   const { listb = [], allb = [] } = reproduction.data ?? {};
-  const alerts = cowAlerts(cowId, mergeNoticeLists(list, all, listb, allb), now);
+  const alerts = cowAlerts(cow, mergeNoticeLists(list, all, listb, allb), now);
   if (alerts.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="cow-alerts-empty">

@@ -70,7 +70,7 @@ function CowList({ user }: { user: User }) {
   const cows = useCows({ country: user.country, FarmNumber: user.FarmNumber });
   const applied = useAppliedAfterLoad(cows.data);
   const rows = useMemo(() => (applied ? toCowRows(applied) : null), [applied]);
-  const heats = useHeatStates(user);
+  const heats = useHeatStates(user, cows.data);
 
   const [prefs, setPrefs] = useState<CowListPrefs>(() => loadListPrefs(user.sensorfilter));
   useEffect(() => saveListPrefs(prefs), [prefs]);

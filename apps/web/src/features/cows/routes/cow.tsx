@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -70,7 +70,10 @@ function CowDetail({ cow }: { cow: Cow }) {
   const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
   const row = toCowRow(cow);
   const user = useUser();
-  const heat = useHeatStates(user).get(cow.id);
+  const heat = useHeatStates(
+    user,
+    useMemo(() => [cow], [cow]),
+  ).get(cow.id);
   const [editing, setEditing] = useState(false);
   // A culled cow takes no change (the server answers 409): nothing to offer.
   const editor = isCulledStoredValue(cow.status) ? null : user;
@@ -258,7 +261,7 @@ function CowDetail({ cow }: { cow: Cow }) {
       </Section>
 
       <Section id="cow-alerts" title={t('herd.cow.alerts')}>
-        <CowAlerts cowId={cow.id} />
+        <CowAlerts cow={cow} />
       </Section>
 
       <Section id="cow-charts" title={t('charts.title')}>

@@ -8,7 +8,10 @@ import {
   temperatureLevelOf,
   type TemperatureLevel,
 } from '@cowcare/domain/cow-filter';
+import { inseminatedIn } from '@cowcare/domain/heat-states';
 import { noticeGroupOfCode, type NoticeGroup } from '@cowcare/domain/notice-codes';
+import { isNoticeDone } from '../../../lib/follow-ups';
+import { localDay } from '../../../lib/heat-states';
 
 /** Why a cow is on the attention list, most urgent first (the list sorts by this order). */
 const ATTENTION_REASONS = [
@@ -44,6 +47,16 @@ const REASON_BY_GROUP: Partial<Record<NoticeGroup, AttentionReason>> = {
 /** Unusually high activity (303) and activity above the user's alert line (304); the rest of the group is low. */
 const HIGH_ACTIVITY_CODES: ReadonlySet<number> = new Set([303, 304]);
 
+/** A heat's notice whose cow was inseminated in that heat: the heat needs nothing more. */
+const heatInseminated = (notice: Notice, cow: Cow): boolean => {
+  const onset = notice.details.onset;
+  return (
+    noticeGroupOfCode(notice.noticecode) === 'estrus' &&
+    typeof onset === 'string' &&
+    inseminatedIn(cow.lastFertilization, Date.parse(onset), localDay)
+  );
+};
+
 const reasonOf = (code: number): AttentionReason | undefined => {
   if (HIGH_ACTIVITY_CODES.has(code)) return 'highActivity';
   const group = noticeGroupOfCode(code);
@@ -64,6 +77,8 @@ export interface AttentionCow {
  * treatment follow-up). The list's own "low" bands are not reasons: half a degree under her average, or her
  * last two hours a fifth under her usual (decision 0013), is a moment a healthy cow has now and then; the
  * detectors' alerts say when a difference held long enough to matter.
+ * An alert whose work is done is not a reason: a heat she was inseminated in, a calving alert once she
+ * calved.
  */
 export function cowsNeedingAttention(
   cows: readonly Cow[],
@@ -71,10 +86,13 @@ export function cowsNeedingAttention(
   now: number,
 ): AttentionCow[] {
   const alerted = new Map<number, Set<AttentionReason>>();
+  const byId = new Map(cows.map((cow) => [cow.id, cow]));
   for (const notice of notices) {
     const reason = reasonOf(notice.noticecode);
     const age = now - Date.parse(notice.time);
     if (!reason || notice.cowid === null || !(age <= ATTENTION_WINDOW_MS)) continue;
+    const cow = byId.get(notice.cowid);
+    if (cow && (isNoticeDone(notice, cow) || heatInseminated(notice, cow))) continue;
     const reasons = alerted.get(notice.cowid) ?? new Set<AttentionReason>();
     reasons.add(reason);
     alerted.set(notice.cowid, reasons);
