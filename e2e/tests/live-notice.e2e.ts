@@ -20,8 +20,8 @@ interface Reading {
 
 /**
  * Two days at 38.6 °C every ten minutes (the baseline the fever rule needs), then the last three hours at
- * 40.25 °C: 1.2 °C over average + 0.45, held for more than the rule's two hours. A neck collar (>= 40000),
- * so no drink filter applies. The newest reading is now.
+ * 40.25 °C: 1.65 °C over her average (no tempadd of her own: 0, decision 0013), held for more than the
+ * rule's two hours. A neck collar (>= 40000), so no drink filter applies. The newest reading is now.
  */
 const feverReadings = (sensor: number, end: number): Reading[] => {
   const readings: Reading[] = [];

@@ -70,7 +70,7 @@ describe.skipIf(skipReason() !== '')('sensor charts', () => {
     await phone.page.goto(`${baseUrl()}/pages/index/data`);
     const chart = phone.page.getByTestId('chart-temperature-bands');
     const summary = (await chart.getByTestId('chart-temperature-bands-summary').textContent()) ?? '';
-    // 'Low: 48, Normal: 1, …': the bands with cows, in order; a band without cows draws no bar.
+    // 'Low: 1, Normal: 50, …': the bands with cows, in order; a band without cows draws no bar.
     const counted = [...summary.matchAll(/([A-Za-z ]+): (\d+)/g)].flatMap(([, band, count]) =>
       Number(count) > 0 ? [band?.trim()] : [],
     );
