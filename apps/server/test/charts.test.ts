@@ -8,7 +8,7 @@ import { DAY, HOUR, insertReadings, slots } from './notices-fixtures';
 
 // The chosen day D = 2026-04-10 (UTC). Sensor 40301 reads every 10 minutes of D−1 (38.0 °C, activity 3) and
 // of D (38.0 + 0.1 °C per hour of the day, activity 6, one drink at 08:00). Sensor 20302 reads D at 38.8 °C
-// and activity 12 except 12:00-12:50, which the charts fill.
+// and activity 12 except 12:00-12:50, which the charts fill; her cow has a tempadd of her own, 0.45 °C.
 const D = Date.UTC(2026, 3, 10);
 const CITY = 'Hoengseong';
 // Sensor 20303, a pill, reads 38.9 °C on D−1 and D but for nine drinks a day, hh:10-hh:40: 37.4 °C.
@@ -46,6 +46,7 @@ beforeAll(async () => {
     code: 'C302',
     sensorId: 20302,
     averageTemperature: 38.8,
+    temperatureOffset: 0.45,
     averageActivity: 12,
   });
   await insertReadings(
@@ -152,10 +153,13 @@ describe('the sensor-data calls (spec §7): window, resolution and fields', () =
     );
   });
 
-  it("hotdataynew: each hour's deviation from the cow's average + 0.45 (spec §5)", async () => {
+  it("hotdataynew: each hour's deviation from the cow's average + tempadd, 0 by default (spec §5, decision 0013)", async () => {
     const points = await chart<{ deviation: number; average: number }[]>(api.charts.temperatureDeviation);
-    expect(points[0]).toEqual({ time: hourOf(0), temp: 38, average: 38.8, deviation: -1.25 });
-    expect(points[23]).toEqual({ time: hourOf(23), temp: 40.3, average: 38.8, deviation: 1.05 });
+    expect(points[0]).toEqual({ time: hourOf(0), temp: 38, average: 38.8, deviation: -0.8 });
+    expect(points[23]).toEqual({ time: hourOf(23), temp: 40.3, average: 38.8, deviation: 1.5 });
+    // A cow with a tempadd of her own: 38.8 − (38.8 + 0.45).
+    const own = await chart<{ deviation: number }[]>(api.charts.temperatureDeviation, { id: 20302 });
+    expect(own[0]).toEqual({ time: hourOf(0), temp: 38.8, average: 38.8, deviation: -0.45 });
   });
 
   it('activityline6: each reading of the 6 hours up to the given time', async () => {
@@ -205,7 +209,13 @@ describe('the sensor-data calls (spec §7): window, resolution and fields', () =
     const result = await chart<{ data: { time: string; temp: number | null }[] }>(
       api.charts.temperatureWithAverage,
     );
-    expect(result).toMatchObject({ average: 38.8, tempadd: 0.45, feverLine: 39.75 });
+    // No tempadd of her own: the default 0 (decision 0013); the fever line is 0.5 above.
+    expect(result).toMatchObject({ average: 38.8, tempadd: 0, feverLine: 39.3 });
+    expect(await chart(api.charts.temperatureWithAverage, { id: 20302 })).toMatchObject({
+      average: 38.8,
+      tempadd: 0.45,
+      feverLine: 39.75,
+    });
     expect(result.data).toHaveLength(84);
     expect(result.data.slice(72)).toEqual(
       Array.from({ length: 12 }, (_, index) => ({
@@ -247,7 +257,7 @@ describe("a pill's drinks", () => {
     const deviation = await chart<{ deviation: number | null }[]>(api.charts.temperatureDeviation, {
       id: 20303,
     });
-    expect(deviation.map((hour) => hour.deviation)).toEqual(hours.map(() => -0.45));
+    expect(deviation.map((hour) => hour.deviation)).toEqual(hours.map(() => 0));
     const daily = await chart<{ temp: number | null; min: number | null }[]>(api.charts.temperatureDaily, {
       id: 20303,
     });

@@ -308,7 +308,7 @@ describe('GET common/common/getCowsData and getDataById/cowinfo', () => {
     expect(culled?.culledAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 
-  it('derives fever and activity from the readings (offset 0.45 by default)', async () => {
+  it('derives fever and activity from the readings (no offset by default: decision 0013)', async () => {
     const response = await call(testApp, api.cows.getCowInfo, {
       token: farmer.token,
       params: { id: readingsCowId },
@@ -321,7 +321,7 @@ describe('GET common/common/getCowsData and getDataById/cowinfo', () => {
       temp_current: 39.8,
       temp_avg: 38.6,
       tempadd: null,
-      fever: 0.75,
+      fever: 1.2,
       activity_current: 13.2,
       activity_avg: 11,
       activity: 20,

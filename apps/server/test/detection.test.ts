@@ -75,7 +75,7 @@ const summary = (notices: readonly NoticeRecord[]) =>
 describe('the detection stage on stored readings', () => {
   it('raises one fever notice with its values, updates the drink values and publishes both', async () => {
     const cowId = await insertCowRow(testApp, farmer, { code: 'C201', sensorId: 20201 });
-    await insertReadings(testApp, farmId, cowId, 20201, bolus(START, END, step(T0, END, 1.7)));
+    await insertReadings(testApp, farmId, cowId, 20201, bolus(START, END, step(T0, END, 1.25)));
     const bus = await recordBus(testApp);
     const recorded = await stage.detectStored(farmId, [cowId]);
     await bus.stop();
@@ -90,7 +90,7 @@ describe('the detection stage on stored readings', () => {
         episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`,
         occurredAt: iso(T0 + 110 * MINUTE),
         details: {
-          temperature: 40.6,
+          temperature: 40.15,
           average: 38.9,
           deviation: 1.25,
           heldDeviation: 1.25,
@@ -129,9 +129,9 @@ describe('the detection stage on stored readings', () => {
           // Her average, first worked out now: the mean of the days before the last one without her drinks,
           // as the notice's (38.9 over its own 10 days); and her newest temperature outside a drink. So the
           // list's band is the notice's: moderate (1 to 1.5).
-          temp_avg: 38.92,
-          temp_current: 40.6,
-          fever: 1.23,
+          temp_avg: 38.91,
+          temp_current: 40.15,
+          fever: 1.24,
           activity_avg: null,
           activity_current: null,
           activity: null,
@@ -234,7 +234,7 @@ describe('the detection stage on stored readings', () => {
 
   // A backlog split between two instances: one commits the hours after a stretch the other has not committed
   // yet. Seen through that hole, a fever seems to begin after it.
-  const feverReadings = () => bolus(START, END, step(T0, END, 1.7));
+  const feverReadings = () => bolus(START, END, step(T0, END, 1.25));
   const between = (from: number, to: number) => (reading: ReadingRow) =>
     reading.time >= from && reading.time < to;
   const feverNotices = async (cowId: number) =>
@@ -309,7 +309,7 @@ describe('the detection stage on stored readings', () => {
   /** A bolus cow of `user`'s farm whose 202 fever starts at T0: stored up to 12 h before it, the live hours to come. */
   const cowOfFarm = async (user: TestUser, code: string, sensorId: number) => {
     const cowId = await insertCowRow(testApp, user, { code, sensorId });
-    const readings = bolus(START, END, step(T0, END, 1.7));
+    const readings = bolus(START, END, step(T0, END, 1.25));
     const liveFrom = T0 - 12 * HOUR;
     await insertReadings(
       testApp,
@@ -525,7 +525,7 @@ describe('the detection stage on stored readings', () => {
     expect(await stage.detectStored(farmId, [cowId])).toEqual([]);
 
     // The new bolus, worn from the same day on, reports a fever the old one never showed.
-    await insertReadings(testApp, farmId, cowId, 20214, bolus(START, END, step(T0, END, 1.7)));
+    await insertReadings(testApp, farmId, cowId, 20214, bolus(START, END, step(T0, END, 1.25)));
     await testApp.db.query('UPDATE cows SET sensor_id = 20214 WHERE id = $1', [cowId]);
     expect(summary(await stage.detectStored(farmId, [cowId]))).toEqual([
       { code: 202, episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`, occurredAt: iso(T0 + 110 * MINUTE) },

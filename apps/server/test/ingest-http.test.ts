@@ -12,6 +12,7 @@ import {
   openGatewayFarms,
   reading,
   storedReadings,
+  waitFor,
   wholeSecond,
   type TestGateway,
 } from './ingest-fixtures';
@@ -161,7 +162,9 @@ describe('POST /api/ingest/readings: the payload', () => {
         ],
       },
     });
-    expect(await cowState(testApp, cowId)).toMatchObject({ currentTemperature: 38.8, currentActivity: 13 });
+    expect(await cowState(testApp, cowId)).toMatchObject({ currentTemperature: 38.8 });
+    // Her activity, once the detection stage has judged her: her last two hours' mean (decision 0013).
+    await waitFor(async () => (await cowState(testApp, cowId)).currentActivity === 12.5);
   });
 
   it("keeps a batch's good readings when an item carries a NUL character", async () => {

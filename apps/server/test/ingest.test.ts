@@ -61,10 +61,12 @@ describe('a valid batch', () => {
     ]);
     expect(await cowState(testApp, cowId)).toMatchObject({
       currentTemperature: 38.9,
-      currentActivity: 14,
       lastReadingAt: at.toISOString(),
       sensorOnline: true,
     });
+    // Her current activity: her newest reading until the detection stage behind the ingest has judged her
+    // (update-cow-state), then her mean over her last two hours, here both readings (decision 0013).
+    await waitFor(async () => (await cowState(testApp, cowId)).currentActivity === 12.5);
   });
 
   it('is acknowledged after the commit, however long the commit takes', async () => {
@@ -438,7 +440,9 @@ describe("a cow's current and average values", () => {
     await waitFor(async () => (await averagesOf()).averageTemperature !== 38.7);
     expect(await cowState(testApp, cowId)).toMatchObject({
       currentTemperature: 41,
-      currentActivity: 5,
+      // Her last two hours against her usual at their hours (decision 0013): today's 00:00 hour has no usual
+      // yet, so of her readings since 22:24 only yesterday's 23:48 one counts.
+      currentActivity: 20,
       averageTemperature: 38.57, // mean(38.8, 38.6, 38.3)
       averageActivity: 20, // mean(30, 20, 10)
     });
@@ -500,7 +504,12 @@ describe("a cow's current and average values", () => {
     ]);
     expect(await cowState(testApp, cowId)).toMatchObject({
       currentTemperature: 38.8,
-      currentActivity: 15,
+      lastReadingAt: latest.toISOString(),
+    });
+    // Her activity is her last two hours' mean (decision 0013): the late reading is one of them.
+    await waitFor(async () => (await cowState(testApp, cowId)).currentActivity === 52.5);
+    expect(await cowState(testApp, cowId)).toMatchObject({
+      currentTemperature: 38.8,
       lastReadingAt: latest.toISOString(),
     });
   });

@@ -1,21 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@cowcare/contract/api';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import { activityDeviationPercent, activityLevelOf } from '@cowcare/domain/cow-filter';
 import type { DailyAverages } from '@cowcare/domain/daily-averages';
 import { loadDetectionCows } from '../src/detection/detection-inputs';
+import { DetectionStage } from '../src/detection/detection-stage';
 import { recordDetections, type CowDetectionResult } from '../src/detection/record-detections';
+import { updateCowState } from '../src/ingest/update-cow-state';
 import { findCowInFarm } from '../src/modules/cows/cows-repository';
 import { farmIdOf, insertCowRow } from './cows-fixtures';
-import { createFarmUser, createTestApp, type TestApp } from './helpers/test-app';
+import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import { collar, DAY, HOUR, insertReadings, MINUTE, SLOT } from './notices-fixtures';
 
 // The detection stage compares a cow's averages from her readings with the stored ones and writes (and
 // announces) them only when they differ: what it writes must read back equal, or every round would rewrite
 // every cow.
 let testApp: TestApp;
+let farmer: TestUser;
 let farmId: number;
 let cowId: number;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  const farmer = await createFarmUser(testApp);
+  farmer = await createFarmUser(testApp);
   farmId = await farmIdOf(testApp, farmer);
   cowId = await insertCowRow(testApp, farmer, {
     code: 'C8001',
@@ -79,5 +86,58 @@ describe("a cow's stored averages", () => {
     };
     expect(await activityAt('2026-01-05T02:10:00Z')).toBe(3.74);
     expect(await activityAt('2026-01-05T03:10:00Z')).toBe(7.13);
+  });
+});
+
+describe("a cow's current activity in the list, once the detection stage has judged her (decision 0013)", () => {
+  it('is her mean over her last two hours against her usual at those hours: one low count does not read Low', async () => {
+    // Eight days of the same collar days: 45 counts a reading at the 05:00-07:00 milking, 28 from 07:00.
+    const start = Date.UTC(2026, 2, 1);
+    const newest = start + 8 * DAY + 7 * HOUR + 50 * MINUTE;
+    const readings = collar(start, newest + SLOT).map((reading) =>
+      // Her newest 10-minute count is low (10 where she usually has 28); the two hours before are calm.
+      reading.time === newest ? { ...reading, activity: 10 } : reading,
+    );
+    const id = await insertCowRow(testApp, farmer, { code: 'C8101', sensorId: 48101 });
+    await insertReadings(testApp, farmId, id, 48101, readings);
+    const listed = async () => {
+      const response = await call(testApp, api.cows.getCowInfo, { token: farmer.token, params: { id } });
+      expect(response.statusCode).toBe(200);
+      const { activity, activity_current, activity_avg } = response.json<{ data: Cow }>().data;
+      return { activity, activity_current, activity_avg };
+    };
+    const ingest = (time: number, activity: number) =>
+      updateCowState(
+        testApp.db,
+        farmId,
+        [
+          {
+            sensorId: 48101,
+            cowId: id,
+            sequenceNumber: Math.floor(time / SLOT),
+            measuredAt: new Date(time).toISOString(),
+            temperature: 38.7,
+            activity,
+            drink: null,
+          },
+        ],
+        new Date(time),
+      );
+    // Until the stage has judged her, the ingest writes her newest reading (no averages yet).
+    await ingest(newest, 10);
+    expect(await listed()).toEqual({ activity: null, activity_current: 10, activity_avg: null });
+
+    const stage = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log);
+    await stage.detectStored(farmId, [id]);
+    // 06:00-07:50: six readings of 45 and six of 28 but the last one, 10. Her mean (45·6 + 28·5 + 10) / 12 = 35
+    // against her usual (45·6 + 28·6) / 12 = 36.5: −4.1 %, Normal.
+    expect(await listed()).toEqual({ activity: -4.1, activity_current: 35, activity_avg: 36.5 });
+    expect(activityLevelOf(-4.1)).toBe('normal');
+    // Her newest count alone against her usual at its hour would have read Low.
+    expect(activityLevelOf(activityDeviationPercent(10, 28) ?? Number.NaN)).toBe('low');
+
+    // A new reading through the ingest leaves her current activity to the stage once it has judged her.
+    await ingest(newest + SLOT, 2);
+    expect(await listed()).toEqual({ activity: -4.1, activity_current: 35, activity_avg: 36.5 });
   });
 });
