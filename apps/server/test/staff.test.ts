@@ -31,7 +31,7 @@ const refusal = (response: { statusCode: number; body: string }) => ({
 });
 
 const invite = async (owner: TestUser): Promise<{ id: number; code: string; expiresAt: string }> =>
-  ok(await call(testApp, api.staff.createInvitation, { token: owner.token, body: {} }));
+  ok(await call(testApp, api.staff.createInvitation, { token: owner.token }));
 
 let joinSequence = 0;
 
@@ -83,7 +83,7 @@ const OWNER_ONLY_STAFF_CALLS: readonly [
   ['add a member', api.staff.addMember, { body: { login: 'someone' } }],
   ['change a role', api.staff.changeMemberRole, { params: { id: 1 }, body: { role: 'owner' } }],
   ['remove a member', api.staff.removeMember, { params: { id: 1 } }],
-  ['make an invitation', api.staff.createInvitation, { body: {} }],
+  ['make an invitation', api.staff.createInvitation, {}],
   ['withdraw an invitation', api.staff.withdrawInvitation, { params: { id: 1 } }],
 ];
 

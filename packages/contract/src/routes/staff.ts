@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { INVITATION_CODE_DAYS } from '@cowcare/domain/constants';
 import { defineRoute } from '../route';
 import { DateTimeString, FarmRoleSchema, Id, IdParam, LanguageKeySchema, SessionSchema } from '../schemas';
 import { NewUsername, Password, PersonName, Phone } from './auth';
@@ -6,7 +7,7 @@ import { NewUsername, Password, PersonName, Phone } from './auth';
 const tag = 'staff';
 
 /** Days an invitation code works after it is made. */
-export const INVITATION_DAYS = 7;
+export const INVITATION_DAYS = INVITATION_CODE_DAYS;
 
 /**
  * An invitation code as typed: letters and digits, spaces and dashes being ignored (the app shows it as
@@ -98,7 +99,6 @@ export const createInvitation = defineRoute({
   ownerOnly: true,
   tag,
   summary: `Make a one-time invitation code for a new person to join as staff; it works for ${INVITATION_DAYS} days. The code is shown only in this answer`,
-  body: Type.Object({}),
   data: Type.Composite([FarmInvitationSchema, Type.Object({ code: Type.String() })]),
 });
 
