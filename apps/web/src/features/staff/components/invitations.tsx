@@ -69,7 +69,7 @@ export function Invitations({ open }: { open: readonly FarmInvitation[] }) {
           <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {open.map((invitation) => (
               <Group key={invitation.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm">
+                <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
                   {t('staff.invite.openItem', {
                     name: invitation.createdBy,
                     date: formatDateTime(invitation.expiresAt, bcp47),
@@ -79,6 +79,7 @@ export function Invitations({ open }: { open: readonly FarmInvitation[] }) {
                   size="compact-sm"
                   variant="subtle"
                   color="red"
+                  style={{ flexShrink: 0 }}
                   loading={withdraw.isPending && withdraw.variables === invitation.id}
                   onClick={() =>
                     withdraw.mutate(invitation.id, {
