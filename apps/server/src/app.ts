@@ -32,6 +32,7 @@ import { noticeRoutes } from './modules/notices/notice-routes';
 import { registerNoticeProducers } from './modules/notices/register-notice-producers';
 import { registerThrottlePruning } from './modules/auth/throttle-pruning';
 import { reproductionRoutes } from './modules/reproduction/reproduction-routes';
+import { staffRoutes } from './modules/staff/staff-routes';
 import { systemRoutes } from './modules/system/system-routes';
 import { registerUploadSupport, uploadRoutes } from './modules/uploads/upload-routes';
 import { userRoutes } from './modules/users/user-routes';
@@ -49,6 +50,7 @@ export const allRouteBindings = (services: Services) => [
   ...authRoutes(services),
   ...systemRoutes(services),
   ...userRoutes(services),
+  ...staffRoutes(services),
   ...reproductionRoutes(services),
   ...healthRoutes(services),
   ...uploadRoutes(services),

@@ -6,6 +6,7 @@ import * as health from './routes/health';
 import * as notices from './routes/notices';
 import * as ingest from './routes/ingest';
 import * as reproduction from './routes/reproduction';
+import * as staff from './routes/staff';
 import * as uploads from './routes/uploads';
 import * as cows from './routes/cows';
 import * as cowTypes from './routes/cow-types';
@@ -43,6 +44,15 @@ export const api = {
     insertMessage: user.insertMessage,
     getMessages: user.getMessages,
     setSensorFilter: user.setSensorFilter,
+  },
+  staff: {
+    listStaff: staff.listStaff,
+    addMember: staff.addMember,
+    changeMemberRole: staff.changeMemberRole,
+    removeMember: staff.removeMember,
+    createInvitation: staff.createInvitation,
+    withdrawInvitation: staff.withdrawInvitation,
+    joinFarm: staff.joinFarm,
   },
   cowTypes: {
     listCowTypes: cowTypes.listCowTypes,

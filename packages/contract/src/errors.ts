@@ -15,6 +15,24 @@ export const ERROR_CODES = {
   accountDisabled: 'E_ACCOUNT_DISABLED',
   usernameTaken: 'E_USERNAME_TAKEN',
   farmNumberTaken: 'E_FARM_NUMBER_TAKEN',
+  /** 403: a staff token on a call only the farm's owners may make (architecture §10). */
+  ownerOnly: 'E_OWNER_ONLY',
+  /** 403 on login and refresh: an owner removed the user from their farm. */
+  removedFromFarm: 'E_REMOVED_FROM_FARM',
+  /** 404: no open invitation has this code (never made, or withdrawn by an owner). */
+  invitationUnknown: 'E_INVITATION_UNKNOWN',
+  /** 409: the invitation code was used already; it works once. */
+  invitationUsed: 'E_INVITATION_USED',
+  /** 409: the invitation code is past its expiry. */
+  invitationExpired: 'E_INVITATION_EXPIRED',
+  /** 409: the user to add belongs to another farm that has members or data of its own. */
+  memberOfAnotherFarm: 'E_MEMBER_OF_ANOTHER_FARM',
+  /** 409: the user to add is a member of this farm already. */
+  alreadyMember: 'E_ALREADY_MEMBER',
+  /** 409: several users have this phone number; add by username instead. */
+  phoneAmbiguous: 'E_PHONE_AMBIGUOUS',
+  /** 409: the change would leave the farm without an owner. */
+  lastOwner: 'E_LAST_OWNER',
   refreshInvalid: 'E_REFRESH_INVALID',
   originalPasswordIncorrect: 'E_ORIGINAL_PASSWORD_INCORRECT',
   passwordConfirmMismatch: 'E_PASSWORD_CONFIRM_MISMATCH',

@@ -34,6 +34,12 @@ export interface RouteDefinition<
   /** The boss password must have been verified (an `x-boss-grant` header from verifybosspassword). */
   needsBossGrant?: boolean;
   /**
+   * Only the farm's owners may call it (architecture §10: money, settings, gateways, staff); a staff token
+   * answers 403 `E_OWNER_ONLY`. Left out, every member of the farm may. `route-roles.ts` lists the
+   * classification of every route.
+   */
+  ownerOnly?: true;
+  /**
    * The body is a batch whose items the handler judges one by one, so one bad item does not refuse the
    * good ones (a gateway's readings); the edge checks of the whole body skip it.
    */

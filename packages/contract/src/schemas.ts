@@ -62,6 +62,10 @@ export const CountryCode = Type.String({
   description: 'ISO 3166-1 alpha-2',
 });
 
+/** A user's role in their farm (architecture §10): an owner may do everything, staff the herd's daily work. */
+export const FarmRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('staff')]);
+export type FarmRole = Static<typeof FarmRoleSchema>;
+
 export const UserSchema = Type.Object({
   id: Id,
   username: Type.String(),
@@ -75,6 +79,7 @@ export const UserSchema = Type.Object({
   cid: Type.String(),
   sensorfilter: Type.String({ description: 'comma-joined selected sensor-state names (zts, zt)' }),
   isadmin: Type.Boolean(),
+  role: FarmRoleSchema,
 });
 export type User = Static<typeof UserSchema>;
 

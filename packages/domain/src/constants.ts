@@ -48,3 +48,6 @@ export const DEFAULT_AVERAGE_ACTIVITY = 10;
 export const DEFAULT_TEMPERATURE_OFFSET_CELSIUS = 0;
 /** Sensors report once per interval; gap filling steps timestamps by it. */
 export const SENSOR_READING_INTERVAL_MINUTES = 10;
+
+/** Days a farm's invitation code works after an owner makes it (architecture §10). */
+export const INVITATION_CODE_DAYS = 7;

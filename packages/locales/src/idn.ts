@@ -45,6 +45,19 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'errors.E_USERNAME_TAKEN': 'Nama pengguna ini sudah dipakai.',
   'errors.E_FARM_NUMBER_TAKEN':
     'Nomor peternakan ini sudah terdaftar. Periksa nomornya, atau pilih nomor lain.',
+  'errors.E_OWNER_ONLY': 'Hanya pemilik peternakan yang dapat melakukan ini.',
+  'errors.E_REMOVED_FROM_FARM':
+    'Anda bukan lagi anggota peternakan ini. Minta pemilik untuk menambahkan Anda kembali.',
+  'errors.E_INVITATION_UNKNOWN': 'Tidak ada undangan dengan kode ini. Periksa dengan pemilik peternakan.',
+  'errors.E_INVITATION_USED': 'Kode undangan ini sudah dipakai. Minta kode baru kepada pemilik.',
+  'errors.E_INVITATION_EXPIRED': 'Kode undangan ini sudah kedaluwarsa. Minta kode baru kepada pemilik.',
+  'errors.E_MEMBER_OF_ANOTHER_FARM':
+    'Orang ini termasuk peternakan lain. Ia harus keluar dari sana sebelum bergabung dengan Anda.',
+  'errors.E_ALREADY_MEMBER': 'Orang ini sudah menjadi anggota peternakan ini.',
+  'errors.E_PHONE_AMBIGUOUS':
+    'Beberapa pengguna memakai nomor telepon ini. Tambahkan orang itu dengan nama penggunanya.',
+  'errors.E_LAST_OWNER':
+    'Peternakan harus memiliki setidaknya satu pemilik. Jadikan orang lain pemilik terlebih dahulu.',
   'errors.E_REFRESH_INVALID': 'Sesi masuk Anda telah berakhir. Silakan masuk',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'Kata sandi lama salah. Silakan masukkan lagi.',
   'errors.E_PASSWORD_CONFIRM_MISMATCH':
@@ -94,6 +107,12 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'auth.register.farmNumberHint': 'Huruf, angka, dan tanda hubung. Nomor baru membuat peternakan baru.',
   'auth.register.city': 'Kota',
   'auth.register.submit': 'Buat akun',
+  'auth.register.invitationCode': 'Kode undangan (opsional)',
+  'auth.register.invitationCodeHint':
+    'Mendapat kode dari pemilik peternakan? Masukkan untuk bergabung sebagai staf.',
+  'auth.register.joiningFarm':
+    'Anda bergabung dengan peternakan dari kode undangan: nomor, negara, dan kotanya yang dipakai.',
+  'auth.register.submitJoin': 'Bergabung dengan peternakan',
   'auth.register.haveAccount': 'Sudah punya akun?',
   'auth.register.toLogin': 'Masuk',
 
@@ -115,6 +134,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'validation.pattern.phone': 'Gunakan angka, spasi, dan tanda hubung, boleh diawali +',
   'validation.pattern.country': 'Pilih negara',
   'validation.pattern.farmNumber': 'Gunakan hanya huruf, angka, dan tanda hubung',
+  'validation.pattern.invitationCode': 'Gunakan huruf dan angka dari kode',
   'validation.pattern.avatar': 'Masukkan alamat yang diawali https://',
 
   'account.title': 'Akun saya',
@@ -144,6 +164,42 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'account.password.same': 'Kata sandi baru tidak boleh sama dengan yang lama. Silakan masukkan lagi.',
   'account.password.changedTitle': 'Kata sandi diubah',
   'account.password.changed': 'Kata sandi Anda telah diubah. Klik OK lalu masuk kembali.',
+
+  'roles.ownerOnly.title': 'Untuk pemilik peternakan',
+  'roles.ownerOnly.body':
+    'Hanya pemilik peternakan yang dapat membuka halaman ini. Minta bantuannya jika ada yang perlu diubah.',
+  'staff.title': 'Staf',
+  'staff.members.title': 'Anggota',
+  'staff.members.you': 'Anda',
+  'staff.members.role': 'Peran {{name}}',
+  'staff.members.roleSaved': 'Peran disimpan',
+  'staff.members.remove': 'Keluarkan',
+  'staff.members.removeLabel': 'Keluarkan {{name}}',
+  'staff.members.removeTitle': 'Keluarkan {{name}}?',
+  'staff.members.removeBody': 'Ia langsung keluar dari aplikasi dan tidak dapat membuka peternakan ini lagi.',
+  'staff.members.removed': '{{name}} telah dikeluarkan',
+  'staff.role.owner': 'Pemilik',
+  'staff.role.staff': 'Staf',
+  'staff.role.ownerHint': 'Pemilik: semuanya, termasuk dompet, pengaturan, dan staf.',
+  'staff.role.staffHint': 'Staf: sapi, catatannya, dan pemberitahuan.',
+  'staff.invite.title': 'Undang dengan kode',
+  'staff.invite.body':
+    'Kode sekali pakai untuk orang baru, yang memasukkannya saat mendaftar. Berlaku sekali, selama {{days}} hari.',
+  'staff.invite.create': 'Buat kode undangan',
+  'staff.invite.code': 'Kode undangan',
+  'staff.invite.copy': 'Salin kode',
+  'staff.invite.copied': 'Tersalin',
+  'staff.invite.expires': 'Berlaku sampai {{date}}',
+  'staff.invite.shownOnce': 'Salin sekarang: kode hanya ditampilkan kali ini.',
+  'staff.invite.open': 'Kode yang masih berlaku',
+  'staff.invite.openItem': 'Dibuat oleh {{name}} · berlaku sampai {{date}}',
+  'staff.invite.withdraw': 'Batalkan',
+  'staff.invite.withdrawn': 'Kode dibatalkan',
+  'staff.add.title': 'Tambahkan pengguna yang ada',
+  'staff.add.body': 'Untuk orang yang sudah punya akun CowCare dan tidak punya peternakan sendiri.',
+  'staff.add.login': 'Nama pengguna atau telepon',
+  'staff.add.submit': 'Tambahkan sebagai staf',
+  'staff.add.added': '{{name}} ditambahkan sebagai staf',
 
   'settings.title': 'Pengaturan',
   'settings.save': 'Simpan pengaturan',

@@ -45,6 +45,18 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'errors.E_USERNAME_TAKEN': 'Este nome de usuário já está em uso.',
   'errors.E_FARM_NUMBER_TAKEN':
     'Este número de fazenda já está registrado. Confira o número ou escolha outro.',
+  'errors.E_OWNER_ONLY': 'Só o proprietário da fazenda pode fazer isso.',
+  'errors.E_REMOVED_FROM_FARM':
+    'Você não é mais membro desta fazenda. Peça ao proprietário para adicioná-lo novamente.',
+  'errors.E_INVITATION_UNKNOWN': 'Nenhum convite tem este código. Confira com o proprietário da fazenda.',
+  'errors.E_INVITATION_USED': 'Este código de convite já foi usado. Peça um novo ao proprietário.',
+  'errors.E_INVITATION_EXPIRED': 'Este código de convite expirou. Peça um novo ao proprietário.',
+  'errors.E_MEMBER_OF_ANOTHER_FARM':
+    'Esta pessoa pertence a outra fazenda. Ela precisa sair dela antes de entrar na sua.',
+  'errors.E_ALREADY_MEMBER': 'Esta pessoa já é membro desta fazenda.',
+  'errors.E_PHONE_AMBIGUOUS': 'Vários usuários têm este telefone. Adicione a pessoa pelo nome de usuário.',
+  'errors.E_LAST_OWNER':
+    'A fazenda precisa manter pelo menos um proprietário. Torne outra pessoa proprietária primeiro.',
   'errors.E_REFRESH_INVALID': 'Seu login expirou. Faça login',
   'errors.E_ORIGINAL_PASSWORD_INCORRECT': 'A senha original está incorreta. Digite novamente.',
   'errors.E_PASSWORD_CONFIRM_MISMATCH': 'As duas novas senhas digitadas são diferentes. Digite novamente.',
@@ -93,6 +105,12 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'auth.register.farmNumberHint': 'Letras, números e hífens. Um número novo cria uma nova fazenda.',
   'auth.register.city': 'Cidade',
   'auth.register.submit': 'Criar conta',
+  'auth.register.invitationCode': 'Código de convite (opcional)',
+  'auth.register.invitationCodeHint':
+    'Recebeu um código do proprietário de uma fazenda? Digite-o para entrar nela como funcionário.',
+  'auth.register.joiningFarm':
+    'Você entra na fazenda do código de convite: valem o número, o país e a cidade dela.',
+  'auth.register.submitJoin': 'Entrar na fazenda',
   'auth.register.haveAccount': 'Já tem uma conta?',
   'auth.register.toLogin': 'Entrar',
 
@@ -114,6 +132,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'validation.pattern.phone': 'Use números, espaços e hífens, com um + opcional no início',
   'validation.pattern.country': 'Escolha um país',
   'validation.pattern.farmNumber': 'Use apenas letras, números e hífens',
+  'validation.pattern.invitationCode': 'Use as letras e os dígitos do código',
   'validation.pattern.avatar': 'Digite um endereço que comece com https://',
 
   'account.title': 'Minha conta',
@@ -143,6 +162,42 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'account.password.same': 'A nova senha não pode ser igual à original. Digite novamente.',
   'account.password.changedTitle': 'Senha alterada',
   'account.password.changed': 'Sua senha foi alterada. Clique em OK e faça login novamente.',
+
+  'roles.ownerOnly.title': 'Para o proprietário da fazenda',
+  'roles.ownerOnly.body':
+    'Só o proprietário da fazenda pode abrir esta página. Peça a ele se algo aqui precisar mudar.',
+  'staff.title': 'Equipe',
+  'staff.members.title': 'Membros',
+  'staff.members.you': 'Você',
+  'staff.members.role': 'Função de {{name}}',
+  'staff.members.roleSaved': 'Função salva',
+  'staff.members.remove': 'Remover',
+  'staff.members.removeLabel': 'Remover {{name}}',
+  'staff.members.removeTitle': 'Remover {{name}}?',
+  'staff.members.removeBody': 'A sessão termina na hora e a pessoa não pode mais abrir esta fazenda.',
+  'staff.members.removed': '{{name}} foi removido(a)',
+  'staff.role.owner': 'Proprietário',
+  'staff.role.staff': 'Funcionário',
+  'staff.role.ownerHint': 'Proprietário: tudo, incluindo carteira, configurações e equipe.',
+  'staff.role.staffHint': 'Funcionário: vacas, seus registros e avisos.',
+  'staff.invite.title': 'Convidar com um código',
+  'staff.invite.body':
+    'Um código de uso único para uma pessoa nova, que o digita ao se cadastrar. Vale uma vez, por {{days}} dias.',
+  'staff.invite.create': 'Criar código de convite',
+  'staff.invite.code': 'Código de convite',
+  'staff.invite.copy': 'Copiar código',
+  'staff.invite.copied': 'Copiado',
+  'staff.invite.expires': 'Expira em {{date}}',
+  'staff.invite.shownOnce': 'Copie agora: o código só aparece desta vez.',
+  'staff.invite.open': 'Códigos válidos',
+  'staff.invite.openItem': 'Criado por {{name}} · expira em {{date}}',
+  'staff.invite.withdraw': 'Cancelar',
+  'staff.invite.withdrawn': 'Código cancelado',
+  'staff.add.title': 'Adicionar um usuário existente',
+  'staff.add.body': 'Para quem já tem login no CowCare e não tem fazenda própria.',
+  'staff.add.login': 'Nome de usuário ou telefone',
+  'staff.add.submit': 'Adicionar como funcionário',
+  'staff.add.added': '{{name}} foi adicionado(a) à equipe',
 
   'settings.title': 'Configurações',
   'settings.save': 'Salvar configurações',

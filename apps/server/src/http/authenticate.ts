@@ -31,8 +31,16 @@ export const resolveAccessToken = async (
   const { userId, sessionId } = check.claims;
   if (!(await isSessionActive(services.db, sessionId, userId))) throw unauthorized();
   const user = await findUserById(services.db, userId);
-  if (!user) throw unauthorized();
-  return { userId, sessionId, farmId: user.farmId, farmNumber: user.farmNumber, country: user.country };
+  // Removing a member revokes their logins; this also covers a token checked in the same moment.
+  if (!user || user.removedFromFarm) throw unauthorized();
+  return {
+    userId,
+    sessionId,
+    farmId: user.farmId,
+    farmNumber: user.farmNumber,
+    country: user.country,
+    role: user.role,
+  };
 };
 
 export const authenticate =

@@ -1,6 +1,7 @@
 import type {
   FastifyInstance,
   FastifyRequest,
+  onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
@@ -50,6 +51,17 @@ const checkBossGrant =
   };
 
 /**
+ * A staff token on a call only the farm's owners may make (the contract's `ownerOnly`, architecture §10).
+ * Like authentication it runs on the headers alone, before the body is parsed: staff learn nothing about
+ * what a valid request of the call looks like.
+ */
+const requireOwner: onRequestAsyncHookHandler = async (request) => {
+  if (userOf(request).role !== 'owner') {
+    throw new AppError(403, ERROR_CODES.ownerOnly, "Only the farm's owner can do this");
+  }
+};
+
+/**
  * Refuses a control character or a broken UTF-16 pair anywhere in the path, the query or the body. A body
  * judged item by item (the gateways' readings) is left to that judgement: a stray character in a field of a
  * gateway's own must not cost the batch its good readings, and only numbers and a time are kept of it.
@@ -72,8 +84,8 @@ const rejectControlCharacters = (route: RouteDefinition): preValidationAsyncHook
 
 /**
  * Registers every binding from its contract route: schemas validate the request and shape the answer
- * (fields outside the response schema are dropped), then authenticate -> scope check -> boss grant run
- * before the handler. Handlers never see a request that failed any of these.
+ * (fields outside the response schema are dropped), then authenticate -> owner check -> scope check -> boss
+ * grant run before the handler. Handlers never see a request that failed any of these.
  */
 export const registerRoutes = (app: FastifyInstance, services: Services, bindings: RouteBinding[]): void => {
   for (const { route, handler } of bindings) {
@@ -81,7 +93,7 @@ export const registerRoutes = (app: FastifyInstance, services: Services, binding
     // learns nothing about what a valid request looks like.
     const onRequest =
       route.access === 'user'
-        ? [authenticate(services)]
+        ? [authenticate(services), ...(route.ownerOnly ? [requireOwner] : [])]
         : route.access === 'admin'
           ? [authenticateAdmin(services)]
           : [];

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FarmRole } from '@cowcare/contract/schemas';
 import type {
   RouteAccessOf,
   RouteBody,
@@ -15,6 +16,8 @@ export interface AuthUser {
   farmNumber: string;
   country: string;
   sessionId: string;
+  /** Read with the user on every request, so a changed role counts from the next call. */
+  role: FarmRole;
 }
 
 export interface RouteContext<R> {

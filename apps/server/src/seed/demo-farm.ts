@@ -59,8 +59,8 @@ const writeUser = async (tx: Queryable, farmId: number): Promise<void> => {
   const existing = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [DEMO_USERNAME]);
   if (existing.length > 0) return;
   await tx.query(
-    `INSERT INTO users (farm_id, username, password_hash, name, phone, language, sensor_filter)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO users (farm_id, username, password_hash, name, phone, language, sensor_filter, role)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'owner')
      ON CONFLICT DO NOTHING`,
     [
       farmId,

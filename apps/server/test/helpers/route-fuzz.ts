@@ -215,7 +215,8 @@ const readerLogin = async (fuzzApp: FuzzApp, farmId: number): Promise<string> =>
   readerSequence += 1;
   const username = `fuzz-reader-${process.pid}-${readerSequence}`;
   await fuzzApp.db.query(
-    `INSERT INTO users (farm_id, username, password_hash, name, phone) VALUES ($1, $2, $3, 'Reader', '010-1234-5678')`,
+    `INSERT INTO users (farm_id, username, password_hash, name, phone, role)
+     VALUES ($1, $2, $3, 'Reader', '010-1234-5678', 'owner')`,
     [farmId, username, fuzzApp.readerPasswordHash],
   );
   const data = await expectOk(

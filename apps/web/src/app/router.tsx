@@ -4,6 +4,7 @@ import { PAGE_CHUNK_LOAD_TIMEOUT_MS } from '@cowcare/domain/constants';
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
+import { OwnerOnly } from './routes/owner-only';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import type { RouteHandle } from './routes/route-handle';
@@ -46,6 +47,23 @@ const page = <M,>(path: string, load: () => Promise<M>, pick: (module: M) => Com
   lazy: lazyPage(load, pick),
 });
 
+/** A page only the farm's owners use (architecture §10): staff see that it is the owner's. */
+const ownerPage = <M,>(
+  path: string,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): RouteObject =>
+  page(path, load, (module) => {
+    const Page = pick(module);
+    return function OwnerOnlyPage() {
+      return (
+        <OwnerOnly>
+          <Page />
+        </OwnerOnly>
+      );
+    };
+  });
+
 const loadCowList = () => import('../features/cows/routes/cow-list');
 
 /** Every route of spec §2, as data. */
@@ -84,12 +102,12 @@ export const routes: RouteObject[] = [
         () => import('../features/cows/routes/hsty'),
         (module) => module.HstyRoute,
       ),
-      page(
+      ownerPage(
         paths.index.levsyt,
         () => import('../features/cow-types/routes/levsyt'),
         (module) => module.LevsytRoute,
       ),
-      page(
+      ownerPage(
         paths.index.wallet,
         () => import('../features/wallet/routes/wallet'),
         (module) => module.WalletRoute,
@@ -135,12 +153,12 @@ export const routes: RouteObject[] = [
         () => import('../features/setup/routes/step3'),
         (module) => module.Step3Route,
       ),
-      page(
+      ownerPage(
         paths.index.step4,
         () => import('../features/settings/routes/step4'),
         (module) => module.Step4Route,
       ),
-      page(
+      ownerPage(
         paths.index.userset,
         () => import('../features/settings/routes/userset'),
         (module) => module.UsersetRoute,
@@ -156,6 +174,11 @@ export const routes: RouteObject[] = [
         (module) => module.IndexscRoute,
       ),
       later(paths.index.message, 'pages.message'),
+      ownerPage(
+        paths.index.staff,
+        () => import('../features/staff/routes/staff'),
+        (module) => module.StaffRoute,
+      ),
       page(
         paths.login.login,
         () => import('../features/auth/routes/login'),

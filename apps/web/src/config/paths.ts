@@ -28,6 +28,8 @@ export const paths = {
     dashboard: '/pages/index/dashboard',
     indexsc: '/pages/index/indexsc',
     message: '/pages/index/message',
+    /** The farm's people and invitation codes (ours: the spec has one login per farm); owners only. */
+    staff: '/pages/index/staff',
     /** One cow (ours: the spec names the cow detail but not its path); `?id=<cow id>`. */
     cow: '/pages/index/cow',
   },

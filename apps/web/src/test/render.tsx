@@ -21,6 +21,7 @@ export const demoUser: User = {
   cid: '',
   sensorfilter: 'zts',
   isadmin: false,
+  role: 'owner',
 };
 
 export const demoSession: Session = { token: 'access-1', refreshToken: 'refresh-1', user: demoUser };

@@ -6,7 +6,11 @@ const tag = 'auth';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+export const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+/** A new user's fields, shared by registering a farm and joining one with an invitation code. */
+export const NewUsername = Type.String({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' });
+export const PersonName = Type.String({ minLength: 1, maxLength: 64 });
+export const Phone = Type.String({ minLength: 5, maxLength: 20, pattern: '^\\+?[0-9 -]+$' });
 
 export const login = defineRoute({
   method: 'POST',
@@ -28,10 +32,10 @@ export const register = defineRoute({
   tag,
   summary: 'Create a farm user (and the farm when the farm number is new); answers a logged-in session',
   body: Type.Object({
-    username: Type.String({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' }),
+    username: NewUsername,
     password: Password,
-    name: Type.String({ minLength: 1, maxLength: 64 }),
-    phone: Type.String({ minLength: 5, maxLength: 20, pattern: '^\\+?[0-9 -]+$' }),
+    name: PersonName,
+    phone: Phone,
     country: CountryCode,
     FarmNumber,
     city: Type.String({ minLength: 1, maxLength: 64 }),

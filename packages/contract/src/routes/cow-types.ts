@@ -82,6 +82,7 @@ export const addCowType = defineRoute({
   method: 'POST',
   path: 'common/common/addusercowtype/:FarmNumber',
   access: 'user',
+  ownerOnly: true,
   tag,
   summary: 'Add a cow type; its name is unique in the farm (409 E_COW_TYPE_NAME_TAKEN)',
   params: Type.Object({ FarmNumber }),
@@ -94,6 +95,7 @@ export const updateCowType = defineRoute({
   method: 'PUT',
   path: 'common/common/putusercowtype/:id',
   access: 'user',
+  ownerOnly: true,
   tag,
   summary:
     'Rename a cow type or change its cost; a new cost applies to cows assigned from now on, ' +
@@ -110,6 +112,7 @@ export const deleteCowType = defineRoute({
   method: 'DELETE',
   path: 'common/common/delusercowtype/:id',
   access: 'user',
+  ownerOnly: true,
   tag,
   summary:
     'Delete a cow type; its cows move to the uncategorized bucket in the same transaction. ' +
@@ -125,6 +128,7 @@ export const moveCowsToType = defineRoute({
   method: 'PUT',
   path: 'common/common/cowmovetotype/:type',
   access: 'user',
+  ownerOnly: true,
   tag,
   summary:
     'Move cows into a type (0: uncategorized). Cows newly entering a type with a cost are charged ' +
@@ -151,6 +155,7 @@ export const assignCowsType = defineRoute({
   method: 'PUT',
   path: 'news/news/update/cowstype',
   access: 'user',
+  ownerOnly: true,
   tag,
   summary:
     'Assign the checked cows to a type. The charge (the type’s own cost × cows newly entering it) is ' +

@@ -82,6 +82,7 @@ export const putSettings = defineRoute({
   method: 'PUT',
   path: 'user/user/getsetting/:id/:FarmNumber',
   access: 'user',
+  ownerOnly: true,
   tag,
   summary: 'Save the pregnancy-check days (each 1..365); needs a verified boss password',
   params: settingsParams,

@@ -38,6 +38,7 @@ export const getWallet = defineRoute({
   method: 'GET',
   path: 'wallet/wallet/getwallet/:userId',
   access: 'user',
+  ownerOnly: true,
   tag,
   summary: 'The farm wallet: balance and every ledger entry (usage-cost charges, top-ups), newest first',
   params: Type.Object({ userId: IdParam }),
@@ -49,6 +50,7 @@ export const chargeCowTypeUsage = defineRoute({
   method: 'PUT',
   path: 'user/user/update/usernb/:userId',
   access: 'user',
+  ownerOnly: true,
   tag,
   summary:
     'The usage-cost charge of a type assignment. The same command as news/news/update/cowstype: ' +

@@ -7,7 +7,7 @@ import type { Services } from '../../services';
 import { presentUser } from '../users/user-presenter';
 import { findUserById, findUserByUsername, updateUser } from '../users/users-repository';
 import { agreementText } from './agreement-texts';
-import { accountDisabled, lockUserUnlessDisabled } from './disabled-users';
+import { accountDisabled, lockUserUnlessDisabled, removedFromFarm } from './disabled-users';
 import { closeSocketsOfEndedLogins } from './ended-logins';
 import { loginWithPassword } from './password-login';
 import { hashPassword, verifyPassword } from './passwords';
@@ -23,7 +23,7 @@ import {
   type RevokedSessions,
 } from './sessions-repository';
 
-const startSession = async (services: Services, userId: number): Promise<Omit<Session, 'user'>> => {
+export const startSession = async (services: Services, userId: number): Promise<Omit<Session, 'user'>> => {
   const { sessionId, refreshToken } = await services.db.transaction(async (tx) => {
     await lockUserUnlessDisabled(tx, userId);
     const id = await createLoginSession(tx, userId);
@@ -34,7 +34,7 @@ const startSession = async (services: Services, userId: number): Promise<Omit<Se
 
 type RefreshOutcome =
   | { ok: true; record: RefreshTokenRecord; refreshToken: string }
-  | { ok: false; reason: 'unknown' | 'ended' | 'disabled' }
+  | { ok: false; reason: 'unknown' | 'ended' | 'disabled' | 'removed' }
   | { ok: false; reason: 'reused'; revoked: RevokedSessions };
 
 export const authRoutes = (services: Services) => [
@@ -46,6 +46,7 @@ export const authRoutes = (services: Services) => [
     );
     // Told only after the right password, so the answer says nothing about an account to a guesser.
     if (user.disabled) throw accountDisabled();
+    if (user.removedFromFarm) throw removedFromFarm();
     return { ...(await startSession(services, user.id)), user: presentUser(user) };
   }),
 
@@ -65,6 +66,7 @@ export const authRoutes = (services: Services) => [
       const record = await findRefreshTokenForUpdate(tx, body.token);
       if (!record) return { ok: false, reason: 'unknown' };
       if (record.userDisabled) return { ok: false, reason: 'disabled' };
+      if (record.userRemoved) return { ok: false, reason: 'removed' };
       if (record.used) {
         const revoked = await revokeSession(tx, record, 'refresh token reused');
         return { ok: false, reason: 'reused', revoked };
@@ -75,6 +77,7 @@ export const authRoutes = (services: Services) => [
     });
     if (!outcome.ok) {
       if (outcome.reason === 'disabled') throw accountDisabled();
+      if (outcome.reason === 'removed') throw removedFromFarm();
       if (outcome.reason === 'reused') {
         services.log.warn('refresh token reused: the whole login was revoked');
         await closeSocketsOfEndedLogins(services.bus, outcome.revoked);

@@ -30,7 +30,7 @@ const raceLoss = (error: unknown) => {
 };
 
 /**
- * Registration creates a new farm and its first user. A farm number that is already registered is
+ * Registration creates a new farm and its first user, its owner. A farm number that is already registered is
  * refused: joining an existing farm by knowing its number would hand its data to a stranger.
  */
 export const registerFarmUser = async (db: Database, input: NewFarmUser): Promise<number> => {
@@ -47,8 +47,8 @@ export const registerFarmUser = async (db: Database, input: NewFarmUser): Promis
       if (!farm) throw new Error('farm insert returned nothing');
       await tx.query('INSERT INTO farm_settings (farm_id) VALUES ($1)', [farm.id]);
       const [user] = await tx.query<{ id: number }>(
-        `INSERT INTO users (farm_id, username, password_hash, name, phone, language)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        `INSERT INTO users (farm_id, username, password_hash, name, phone, language, role)
+         VALUES ($1, $2, $3, $4, $5, $6, 'owner') RETURNING id`,
         [farm.id, input.username, input.passwordHash, input.name, input.phone, input.language ?? 'en'],
       );
       if (!user) throw new Error('user insert returned nothing');

@@ -26,6 +26,8 @@ export interface RefreshTokenRecord {
   sessionRevoked: boolean;
   /** Support disabled the user: no refresh, whatever the token's state. */
   userDisabled: boolean;
+  /** An owner removed the user from the farm: no refresh either. */
+  userRemoved: boolean;
 }
 
 /** Locks the token row so two concurrent refreshes with one token cannot both succeed. */
@@ -37,7 +39,7 @@ export const findRefreshTokenForUpdate = async (
     await db.query<RefreshTokenRecord>(
       `SELECT t.session_id AS "sessionId", s.user_id AS "userId", t.expires_at <= now() AS expired,
               t.used_at IS NOT NULL AS used, s.revoked_at IS NOT NULL AS "sessionRevoked",
-              u.disabled_at IS NOT NULL AS "userDisabled"
+              u.disabled_at IS NOT NULL AS "userDisabled", u.removed_from_farm_at IS NOT NULL AS "userRemoved"
          FROM refresh_tokens t JOIN login_sessions s ON s.id = t.session_id JOIN users u ON u.id = s.user_id
         WHERE t.token_hash = $1
           FOR UPDATE OF t`,

@@ -23,4 +23,5 @@ export const presentUser = (user: UserRecord, secureStorageBase = 'https://stora
   cid: user.pushClientId,
   sensorfilter: user.sensorFilter,
   isadmin: user.isAdmin,
+  role: user.role,
 });

@@ -1,3 +1,4 @@
+import type { FarmRole } from '@cowcare/contract/schemas';
 import type { Queryable } from '../../db/database';
 
 export interface UserRecord {
@@ -17,12 +18,16 @@ export interface UserRecord {
   city: string;
   /** Support disabled the user (admin/users/:id/disable): login and refresh are refused. */
   disabled: boolean;
+  role: FarmRole;
+  /** An owner removed the user from the farm: no login, no refresh, until an owner adds them again. */
+  removedFromFarm: boolean;
 }
 
 const SELECT_USER = `
   SELECT u.id, u.farm_id AS "farmId", u.username, u.password_hash AS "passwordHash", u.name, u.phone, u.avatar,
          u.language, u.push_client_id AS "pushClientId", u.sensor_filter AS "sensorFilter", u.is_admin AS "isAdmin",
-         u.disabled_at IS NOT NULL AS disabled, f.farm_number AS "farmNumber", f.country, f.city
+         u.disabled_at IS NOT NULL AS disabled, u.role, u.removed_from_farm_at IS NOT NULL AS "removedFromFarm",
+         f.farm_number AS "farmNumber", f.country, f.city
     FROM users u JOIN farms f ON f.id = u.farm_id`;
 
 export const findUserById = async (db: Queryable, id: number): Promise<UserRecord | undefined> =>

@@ -11,6 +11,8 @@ export const walletQueryOptions = (userId: number) =>
     queryFn: ({ signal }) => getWallet(userId, signal),
   });
 
-export const useWallet = (userId: number) => useQuery(walletQueryOptions(userId));
+/** `enabled: false` for staff, whose token the wallet refuses (owners only). */
+export const useWallet = (userId: number, enabled = true) =>
+  useQuery({ ...walletQueryOptions(userId), enabled });
 
 export const walletQueryPrefix = ['wallet'] as const;

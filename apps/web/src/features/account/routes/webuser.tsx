@@ -6,6 +6,7 @@ import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
+import { useIsOwner } from '../../../lib/roles';
 import { useUser } from '../../../lib/session';
 import { useUserRecord } from '../api/get-user';
 import { useLogout } from '../api/logout';
@@ -23,6 +24,8 @@ function Profile({ id }: { id: number }) {
 export function WebuserRoute() {
   const { t } = useTranslation();
   const user = useUser();
+  // The farm's settings and people are the owners' (architecture §10); staff do not see the entries.
+  const owner = useIsOwner();
   const logoutMutation = useLogout();
   return (
     <Page title={t('account.title')} back backTo={paths.home}>
@@ -39,10 +42,17 @@ export function WebuserRoute() {
           </Title>
           <Stack gap="sm">
             <LanguagePicker />
-            <Divider />
-            <Button component={Link} to={paths.index.userset} variant="light">
-              {t('settings.title')}
-            </Button>
+            {owner && (
+              <>
+                <Divider />
+                <Button component={Link} to={paths.index.userset} variant="light">
+                  {t('settings.title')}
+                </Button>
+                <Button component={Link} to={paths.index.staff} variant="light">
+                  {t('staff.title')}
+                </Button>
+              </>
+            )}
           </Stack>
         </Card>
         <Card withBorder component="section" aria-labelledby="account-password">

@@ -12,13 +12,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageKey } from '../../../lib/error-message';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { useJoinFarm } from '../api/join-farm';
 import { useRegister } from '../api/register';
 import { AgreementLinks } from './agreement-links';
 import { countryOptions } from '../lib/countries';
@@ -26,6 +27,7 @@ import { problemsFromDetails, type FieldProblem } from '../../../lib/schema-chec
 import {
   checkRegisterForm,
   constraintsOf,
+  isJoining,
   REGISTER_FIELDS,
   type RegisterFormField,
   type RegisterValues,
@@ -41,7 +43,15 @@ const emptyValues: RegisterValues = {
   FarmNumber: '',
   city: '',
   agree: false,
+  invitationCode: '',
 };
+
+/** The refusals of an invitation code, shown at its field. */
+const INVITATION_REFUSALS = [
+  ERROR_CODES.invitationUnknown,
+  ERROR_CODES.invitationUsed,
+  ERROR_CODES.invitationExpired,
+] as const;
 
 type Problems = Partial<Record<RegisterFormField, FieldProblem>>;
 
@@ -49,7 +59,14 @@ export function RegisterForm() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const registerMutation = useRegister();
-  const [values, setValues] = useState<RegisterValues>(emptyValues);
+  const joinMutation = useJoinFarm();
+  const [searchParams] = useSearchParams();
+  // A link with `?invite=CODE` fills the code in.
+  const [values, setValues] = useState<RegisterValues>(() => ({
+    ...emptyValues,
+    invitationCode: searchParams.get('invite') ?? '',
+  }));
+  const joining = isJoining(values);
   const [problems, setProblems] = useState<Problems>({});
   const [formError, setFormError] = useState<MessageKey | null>(null);
   const language = currentLanguage(i18n);
@@ -71,39 +88,48 @@ export function RegisterForm() {
     const found = checkRegisterForm(values);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
+    const person = {
+      username: values.username.trim(),
+      password: values.password,
+      name: values.name.trim(),
+      phone: values.phone.trim(),
+      language,
+    };
+    const handlers = {
+      onSuccess: () => void navigate(paths.home, { replace: true }),
+      onError: (error: Error) => {
+        for (const code of INVITATION_REFUSALS) {
+          if (isApiError(error, code)) {
+            setProblems({ invitationCode: { key: `errors.${code}` } });
+            return;
+          }
+        }
+        if (isApiError(error, ERROR_CODES.usernameTaken)) {
+          setProblems({ username: { key: 'errors.E_USERNAME_TAKEN' } });
+          return;
+        }
+        if (isApiError(error, ERROR_CODES.farmNumberTaken)) {
+          setProblems({ FarmNumber: { key: 'errors.E_FARM_NUMBER_TAKEN' } });
+          return;
+        }
+        if (isApiError(error, ERROR_CODES.validation) && error.details.length > 0) {
+          const fromServer: Problems = problemsFromDetails(error.details, REGISTER_FIELDS);
+          if (Object.keys(fromServer).length > 0) {
+            setProblems(fromServer);
+            return;
+          }
+        }
+        if (isApiError(error, ERROR_CODES.upgradeRequired)) return;
+        setFormError(errorMessageKey(error));
+      },
+    };
+    if (joining) {
+      joinMutation.mutate({ ...person, invitationCode: values.invitationCode.trim() }, handlers);
+      return;
+    }
     registerMutation.mutate(
-      {
-        username: values.username.trim(),
-        password: values.password,
-        name: values.name.trim(),
-        phone: values.phone.trim(),
-        country: values.country,
-        FarmNumber: values.FarmNumber.trim(),
-        city: values.city.trim(),
-        language,
-      },
-      {
-        onSuccess: () => void navigate(paths.home, { replace: true }),
-        onError: (error) => {
-          if (isApiError(error, ERROR_CODES.usernameTaken)) {
-            setProblems({ username: { key: 'errors.E_USERNAME_TAKEN' } });
-            return;
-          }
-          if (isApiError(error, ERROR_CODES.farmNumberTaken)) {
-            setProblems({ FarmNumber: { key: 'errors.E_FARM_NUMBER_TAKEN' } });
-            return;
-          }
-          if (isApiError(error, ERROR_CODES.validation) && error.details.length > 0) {
-            const fromServer: Problems = problemsFromDetails(error.details, REGISTER_FIELDS);
-            if (Object.keys(fromServer).length > 0) {
-              setProblems(fromServer);
-              return;
-            }
-          }
-          if (isApiError(error, ERROR_CODES.upgradeRequired)) return;
-          setFormError(errorMessageKey(error));
-        },
-      },
+      { ...person, country: values.country, FarmNumber: values.FarmNumber.trim(), city: values.city.trim() },
+      handlers,
     );
   };
 
@@ -126,6 +152,16 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('auth.register.title')}>
       <Stack gap="sm">
+        <TextInput
+          label={t('auth.register.invitationCode')}
+          description={t('auth.register.invitationCodeHint')}
+          value={values.invitationCode}
+          maxLength={32}
+          autoCapitalize="characters"
+          autoComplete="off"
+          error={errorOf('invitationCode')}
+          onChange={(event) => set('invitationCode', event.currentTarget.value)}
+        />
         {text('username', 'auth.register.username', {
           autoComplete: 'username',
           autoCapitalize: 'none',
@@ -152,19 +188,27 @@ export function RegisterForm() {
         />
         {text('name', 'auth.register.name', { autoComplete: 'name' })}
         {text('phone', 'auth.register.phone', { autoComplete: 'tel', inputMode: 'tel' })}
-        <NativeSelect
-          label={t('auth.register.country')}
-          required
-          value={values.country}
-          error={errorOf('country')}
-          onChange={(event) => set('country', event.currentTarget.value)}
-          data={[{ value: '', label: t('auth.register.chooseCountry') }, ...countries]}
-        />
-        {text('FarmNumber', 'auth.register.farmNumber', {
-          autoCapitalize: 'characters',
-          description: t('auth.register.farmNumberHint'),
-        })}
-        {text('city', 'auth.register.city', { autoComplete: 'address-level2' })}
+        {joining ? (
+          <Text size="sm" c="dimmed">
+            {t('auth.register.joiningFarm')}
+          </Text>
+        ) : (
+          <>
+            <NativeSelect
+              label={t('auth.register.country')}
+              required
+              value={values.country}
+              error={errorOf('country')}
+              onChange={(event) => set('country', event.currentTarget.value)}
+              data={[{ value: '', label: t('auth.register.chooseCountry') }, ...countries]}
+            />
+            {text('FarmNumber', 'auth.register.farmNumber', {
+              autoCapitalize: 'characters',
+              description: t('auth.register.farmNumberHint'),
+            })}
+            {text('city', 'auth.register.city', { autoComplete: 'address-level2' })}
+          </>
+        )}
         <Checkbox
           label={t('auth.login.readAndAgree')}
           checked={values.agree}
@@ -177,8 +221,13 @@ export function RegisterForm() {
             {t(formError)}
           </Alert>
         )}
-        <Button type="submit" size="md" fullWidth loading={registerMutation.isPending}>
-          {t('auth.register.submit')}
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={registerMutation.isPending || joinMutation.isPending}
+        >
+          {t(joining ? 'auth.register.submitJoin' : 'auth.register.submit')}
         </Button>
         <Group justify="center" gap={4}>
           <Text size="sm" c="dimmed">

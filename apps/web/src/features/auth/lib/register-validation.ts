@@ -5,7 +5,10 @@ import type { RegisterInput } from '../api/register';
 
 /** Client-side checks of the register form: the contract's body limits plus the password confirmation. */
 export type RegisterField = Exclude<keyof RegisterInput, 'language'>;
-export type RegisterFormField = RegisterField | 'confirmPassword' | 'agree';
+export type RegisterFormField = RegisterField | 'confirmPassword' | 'agree' | 'invitationCode';
+
+/** The fields a farm's own registration needs and joining with an invitation code does not: its farm's. */
+const FARM_FIELDS: readonly RegisterField[] = ['country', 'FarmNumber', 'city'];
 
 export const REGISTER_FIELDS: readonly RegisterField[] = [
   'username',
@@ -18,6 +21,7 @@ export const REGISTER_FIELDS: readonly RegisterField[] = [
 ];
 
 const rules = objectRules<RegisterField>(api.auth.register.body);
+const joinRules = objectRules<'invitationCode'>(api.staff.joinFarm.body);
 
 const patternMessages: Partial<Record<RegisterField, MessageKey>> = {
   username: 'validation.pattern.username',
@@ -35,11 +39,26 @@ export function checkRegisterField(field: RegisterField, value: string): FieldPr
   });
 }
 
-export type RegisterValues = Record<RegisterField | 'confirmPassword', string> & { agree: boolean };
+export type RegisterValues = Record<RegisterField | 'confirmPassword' | 'invitationCode', string> & {
+  agree: boolean;
+};
+
+/** A filled invitation code means joining that code's farm: its farm number, country and city apply. */
+export const isJoining = (values: Pick<RegisterValues, 'invitationCode'>): boolean =>
+  values.invitationCode.trim() !== '';
 
 export function checkRegisterForm(values: RegisterValues): Partial<Record<RegisterFormField, FieldProblem>> {
   const problems: Partial<Record<RegisterFormField, FieldProblem>> = {};
+  const joining = isJoining(values);
+  if (joining) {
+    const problem = checkString(joinRules.rule('invitationCode'), values.invitationCode.trim(), {
+      required: true,
+      patternMessage: 'validation.pattern.invitationCode',
+    });
+    if (problem) problems.invitationCode = problem;
+  }
   for (const field of REGISTER_FIELDS) {
+    if (joining && FARM_FIELDS.includes(field)) continue;
     const problem = checkRegisterField(field, values[field]);
     if (problem) problems[field] = problem;
   }

@@ -90,4 +90,60 @@ describe('register page', () => {
     });
     expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBe('access-1');
   });
+
+  describe('with an invitation code', () => {
+    function joinServer(join: FakeHandler) {
+      const api = fakeApi({
+        'POST login/login/joinfarm': join,
+        'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+        'GET common/common/lgs/lgs': () => ok([]),
+      });
+      vi.stubGlobal('fetch', api.fetch);
+      return api;
+    }
+
+    async function fillPerson(user: ReturnType<typeof userEvent.setup>) {
+      await user.type(screen.getByRole('textbox', { name: 'Username' }), 'new.hand');
+      await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'long-enough-1');
+      await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), 'long-enough-1');
+      await user.type(screen.getByRole('textbox', { name: 'Name' }), 'New Hand');
+      await user.type(screen.getByRole('textbox', { name: 'Phone' }), '010-3333-4444');
+      await user.click(screen.getByRole('checkbox', { name: 'Read and Agree' }));
+    }
+
+    it("joins the code's farm as staff: no farm fields, and the cow list opens", async () => {
+      const api = joinServer(() => ok({ ...demoSession, user: { ...demoSession.user, role: 'staff' } }));
+      const user = userEvent.setup({ delay: null });
+      const { router } = renderApp('/pages/login/register');
+      await user.type(
+        await screen.findByRole('textbox', { name: 'Invitation code (optional)' }),
+        'K7QM9-XPA2H',
+      );
+      expect(screen.queryByRole('textbox', { name: 'Farm number' })).toBeNull();
+      expect(screen.queryByRole('combobox', { name: 'Country' })).toBeNull();
+      await fillPerson(user);
+      await user.click(screen.getByRole('button', { name: 'Join the farm' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(api.requests[0]?.body).toEqual({
+        invitationCode: 'K7QM9-XPA2H',
+        username: 'new.hand',
+        password: 'long-enough-1',
+        name: 'New Hand',
+        phone: '010-3333-4444',
+        language: 'en',
+      });
+    });
+
+    it('takes the code from an invitation link, and shows a used code at its field', async () => {
+      joinServer(() => fail(409, 'E_INVITATION_USED'));
+      const user = userEvent.setup({ delay: null });
+      renderApp('/pages/login/register?invite=K7QM9-XPA2H');
+      const code = await screen.findByRole('textbox', { name: 'Invitation code (optional)' });
+      expect((code as HTMLInputElement).value).toBe('K7QM9-XPA2H');
+      await fillPerson(user);
+      await user.click(screen.getByRole('button', { name: 'Join the farm' }));
+      expect(await screen.findByText(/This invitation code was used already/)).toBeTruthy();
+      expect(code.getAttribute('aria-invalid')).toBe('true');
+    });
+  });
 });

@@ -41,6 +41,7 @@ import { useUser } from '../../../lib/session';
 import { useCowTypes } from '../../../lib/api/get-cow-types';
 import { useCows } from '../../../lib/api/get-cows';
 import { useWallet } from '../../../lib/api/get-wallet';
+import { isOwner, useIsOwner } from '../../../lib/roles';
 import { AssignTypeModal } from '../components/assign-type-modal';
 import { useHeatStates } from '../api/use-heat-states';
 import { COW_ROW_HEIGHT, CowRowView } from '../components/cow-row';
@@ -103,7 +104,8 @@ function CowList({ user }: { user: User }) {
   const allShownSelected = shown.length > 0 && selectedShown.length === shown.length;
 
   const types = useCowTypes(user.FarmNumber);
-  const wallet = useWallet(user.id);
+  const owner = isOwner(user);
+  const wallet = useWallet(user.id, owner);
 
   if (cows.isPending) return <PageLoader />;
   if (cows.isError) return <QueryError error={cows.error} onRetry={() => void cows.refetch()} />;
@@ -246,9 +248,11 @@ function CowList({ user }: { user: User }) {
               <Button size="xs" variant="default" onClick={() => setSelected(new Set())}>
                 {t('herd.list.clearSelection')}
               </Button>
-              <Button size="xs" leftSection={<TagIcon size={14} />} onClick={() => setAssigning(true)}>
-                {t('herd.list.assignType')}
-              </Button>
+              {owner && (
+                <Button size="xs" leftSection={<TagIcon size={14} />} onClick={() => setAssigning(true)}>
+                  {t('herd.list.assignType')}
+                </Button>
+              )}
             </Group>
           </Group>
         </Paper>
@@ -279,6 +283,8 @@ function CowList({ user }: { user: User }) {
 
 function HomeActions() {
   const { t } = useTranslation();
+  // Staff do not see the owner's entries: cow types and their charges, the wallet, the farm setup.
+  const owner = useIsOwner();
   return (
     <Group gap={6} wrap="nowrap">
       <ActionIcon
@@ -313,15 +319,19 @@ function HomeActions() {
           <Menu.Item component={Link} to={paths.index.ckcom} leftSection={<SignalIcon size={16} />}>
             {t('pages.ckcom')}
           </Menu.Item>
-          <Menu.Item component={Link} to={paths.index.levsyt} leftSection={<TagIcon size={16} />}>
-            {t('pages.levsyt')}
-          </Menu.Item>
-          <Menu.Item component={Link} to={paths.index.wallet} leftSection={<WalletIcon size={16} />}>
-            {t('pages.wallet')}
-          </Menu.Item>
-          <Menu.Item component={Link} to={paths.index.step1} leftSection={<CowIcon size={16} />}>
-            {t('setup.title')}
-          </Menu.Item>
+          {owner && (
+            <>
+              <Menu.Item component={Link} to={paths.index.levsyt} leftSection={<TagIcon size={16} />}>
+                {t('pages.levsyt')}
+              </Menu.Item>
+              <Menu.Item component={Link} to={paths.index.wallet} leftSection={<WalletIcon size={16} />}>
+                {t('pages.wallet')}
+              </Menu.Item>
+              <Menu.Item component={Link} to={paths.index.step1} leftSection={<CowIcon size={16} />}>
+                {t('setup.title')}
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
       <ActionIcon

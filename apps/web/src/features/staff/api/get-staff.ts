@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@cowcare/contract/api';
+import { call } from '../../../lib/api-client';
+
+export const getStaff = (signal?: AbortSignal) => call(api.staff.listStaff, { signal });
+
+export const staffQueryOptions = () =>
+  queryOptions({
+    queryKey: ['staff'],
+    queryFn: ({ signal }) => getStaff(signal),
+  });
+
+export const useStaff = () => useQuery(staffQueryOptions());

@@ -1,0 +1,114 @@
+/**
+ * Who of a farm may make each call that takes a user's token (architecture §10), in one list to review.
+ * `owner`: only the farm's owners (money, settings, gateways, staff, cow-type charges); a staff token answers
+ * 403 `E_OWNER_ONLY`. `member`: any member, owner or staff (cows, their records, notices, their own account).
+ * The server enforces each route's `ownerOnly` flag; a contract test holds this list and the flags together,
+ * so a new route fails it until it is classified here. Keys are `METHOD path`.
+ */
+export const ROUTE_ROLES = {
+  // auth: one's own login and password
+  'POST login/login/logout': 'member',
+  'PUT user/user/password': 'member',
+
+  // system: texts, dictionaries, the farm's records. The boss password check stays open to staff: it guards
+  // a cow's forced status change (a herd record), and an owner may share it; the settings it also unlocks
+  // are owner-only by their own flag.
+  'GET common/common/lgs/lgs': 'member',
+  'GET common/common/getDataById/systeminfo/:id': 'member',
+  'GET common/common/dict/getconfigdict/cows': 'member',
+  'GET common/common/getbosspassword': 'member',
+  'POST common/common/verifybosspassword': 'member',
+  'POST common/common/farmdatarun': 'member',
+
+  // user: one's own profile and preferences; the farm settings are read by the record forms (pregnancy
+  // check days), changed by owners only
+  'PUT user/user/setLg/:id/:lang': 'member',
+  'PUT user/user/setiotusercid/:id/:cid': 'member',
+  'PUT user/user': 'member',
+  'GET common/common/getKoUserDataById/:id': 'member',
+  'GET user/user/getsetting/:id/:FarmNumber': 'member',
+  'PUT user/user/getsetting/:id/:FarmNumber': 'owner',
+  'POST user/user/insertmessage': 'member',
+  'GET user/user/getmessage/:id': 'member',
+  'PUT common/common/setkouserztftdata/:userId': 'member',
+
+  // staff: managing the farm's people
+  'GET staff/members': 'owner',
+  'POST staff/members': 'owner',
+  'PUT staff/members/:id/role': 'owner',
+  'DELETE staff/members/:id': 'owner',
+  'POST staff/invitations': 'owner',
+  'DELETE staff/invitations/:id': 'owner',
+
+  // cow types: listing shows each cow's type to everyone; making, pricing and assigning types charges money
+  'POST common/common/getusercowtype/:FarmNumber': 'member',
+  'POST common/common/addusercowtype/:FarmNumber': 'owner',
+  'PUT common/common/putusercowtype/:id': 'owner',
+  'DELETE common/common/delusercowtype/:id': 'owner',
+  'PUT common/common/cowmovetotype/:type': 'owner',
+  'PUT news/news/update/cowstype': 'owner',
+
+  // wallet: money
+  'GET wallet/wallet/getwallet/:userId': 'owner',
+  'PUT user/user/update/usernb/:userId': 'owner',
+
+  // cows: the herd, its sensors as worn (read), and a forced status change behind the boss password
+  'GET common/common/getCowsData/:country/:FarmNumber': 'member',
+  'GET common/common/getCowsfiles/:country/:FarmNumber': 'member',
+  'GET common/common/getDataById/cowinfo/:id': 'member',
+  'POST news/news/add/addcowsinfo': 'member',
+  'PUT news/news/update/cows/:id': 'member',
+  'PUT common/common/upsensorzt/upsensorzt': 'member',
+  'GET common/common/getckcomdata/:FarmNumber/:country': 'member',
+  'PUT news/news/update/cowstatus/:id': 'member',
+  'GET common/common/getcowhistory/:id': 'member',
+  'GET common/common/getcowfamily/:id': 'member',
+
+  // reproduction and health records
+  'POST news/news/add/estrus': 'member',
+  'PUT news/news/update/estrus/:id': 'member',
+  'DELETE news/news/delete/estrus/:id': 'member',
+  'POST news/news/add/fertilization': 'member',
+  'PUT news/news/update/fertilization/:id': 'member',
+  'DELETE news/news/delete/fertilization/:id': 'member',
+  'POST news/news/add/pregnancy': 'member',
+  'PUT news/news/update/pregnancy/:id': 'member',
+  'DELETE news/news/delete/pregnancy/:id': 'member',
+  'POST news/news/add/calving': 'member',
+  'PUT news/news/update/calving/:id': 'member',
+  'DELETE news/news/delete/calving/:id': 'member',
+  'POST news/news/add/healthcase': 'member',
+  'PUT news/news/update/healthcase/:id': 'member',
+  'DELETE news/news/delete/healthcase/:id': 'member',
+  'GET news/news/healthcases/:cowId': 'member',
+
+  // files of health cases
+  'POST common/common/upload': 'member',
+  'GET common/common/upload/:id': 'member',
+
+  // notices
+  'GET common/common/getNoticeData/:country/:FarmNumber/:phone': 'member',
+  'GET common/common/getNoticeDatab/:country/:FarmNumber/:phone': 'member',
+  'GET common/common/getNoticeDatabtd/:country/:FarmNumber/:phone': 'member',
+  'PUT common/common/readnotice': 'member',
+
+  // charts of the herd and of a sensor; the alert lines drawn on a sensor's charts are part of watching
+  // the cows (the same call reads them), not a setting of the farm
+  'POST news/news/gpko/num': 'member',
+  'POST gpko/activitylinesix': 'member',
+  'POST gpko/activitylinerds': 'member',
+  'POST gpko/hotdatay': 'member',
+  'POST gpko/hotdataynew': 'member',
+  'POST gpko/activityline6': 'member',
+  'POST gpko/templinerds': 'member',
+  'POST gpko/line': 'member',
+  'POST gpko/hot': 'member',
+  'POST gpko/hotactivity': 'member',
+  'POST gpko/templinepynew': 'member',
+  'POST gpko/herdhourly': 'member',
+  'POST news/news/gpko/uplow/:id': 'member',
+} as const satisfies Record<string, 'owner' | 'member'>;
+
+/** A route's key in `ROUTE_ROLES`. */
+export const routeRoleKey = (route: { method: string; path: string }): string =>
+  `${route.method} ${route.path}`;
