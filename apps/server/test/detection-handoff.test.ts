@@ -117,11 +117,11 @@ const feverThrough = async (pair: InstancePair, through: TestApp, farm: Farm, se
   const now = Math.floor(Date.now() / SLOT) * SLOT;
   const history = slots(now - 3 * DAY, now).map((time) => ({
     time,
-    temperature: time >= now - 2 * HOUR ? 40.6 : 38.9,
+    temperature: time >= now - 2 * HOUR ? 40.15 : 38.9,
   }));
   await insertReadings(pair.first, farm.gateway.farmId, cowId, sensorId, history);
   const response = await call(through, api.ingest.postReadings, {
-    body: [reading(sensorId, Math.floor(now / SLOT), new Date(now), { temp: 40.6 })],
+    body: [reading(sensorId, Math.floor(now / SLOT), new Date(now), { temp: 40.15 })],
     headers: basicAuthorization(farm.gateway.username, farm.gateway.secret),
   });
   expect(response.statusCode).toBe(200);

@@ -482,12 +482,17 @@ describe("a cow's current and average values", () => {
     await publishReadings(client, gateway.topic, [
       reading(40195, 200, at(0, 2.2), { temp: 38.6, activity: 4 }),
     ]);
+    // The list shows her activity once the detection stage has judged her last two hours (decision 0013):
+    // here her one reading of tonight against her usual at 02:00.
+    const judged = (current: number) => waitFor(async () => (await listed()).activity_current === current);
     await waitFor(async () => (await cowState(testApp, cowId)).averageActivity === 10);
+    await judged(4);
     expect(await listed()).toEqual({ activity: 0, activity_current: 4, activity_avg: 4 });
     // At milking she moves less than at her usual milkings: low (-25 %), where the day's mean would say +20 %.
     await publishReadings(client, gateway.topic, [
       reading(40195, 201, at(0, 6.2), { temp: 38.6, activity: 12 }),
     ]);
+    await judged(12);
     expect(await listed()).toEqual({ activity: -25, activity_current: 12, activity_avg: 16 });
     // The live update the cow list applies says the same.
     await waitFor(() => activityInfo().some((info) => info.activity_current === 12));
