@@ -140,4 +140,46 @@ describe("a cow's current activity in the list, once the detection stage has jud
     await ingest(newest + SLOT, 2);
     expect(await listed()).toEqual({ activity: -4.1, activity_current: 35, activity_avg: 36.5 });
   });
+
+  it('is her newest count while none of her last two hours has a usual, and the ingest goes on writing it', async () => {
+    // Eight nights of readings from 00:00 to 04:00 only (a sensor worn at night), then today at noon.
+    const start = Date.UTC(2026, 3, 1);
+    const nights = collar(start, start + 8 * DAY + 4 * HOUR).filter(
+      (reading) => reading.time % DAY < 4 * HOUR,
+    );
+    const noon = start + 8 * DAY + 12 * HOUR;
+    const id = await insertCowRow(testApp, farmer, { code: 'C8102', sensorId: 48102 });
+    const stage = new DetectionStage(testApp.db, testApp.services.bus, testApp.services.log);
+    const listed = async () =>
+      (await call(testApp, api.cows.getCowInfo, { token: farmer.token, params: { id } })).json<{
+        data: Cow;
+      }>().data.activity_current;
+    // Judged at night, when her hours have a usual: her two hours' mean.
+    await insertReadings(testApp, farmId, id, 48102, nights);
+    await stage.detectStored(farmId, [id]);
+    expect(await listed()).toBe(10);
+    // At noon none of her last two hours has a usual: her newest count, not the night's mean kept.
+    await insertReadings(testApp, farmId, id, 48102, [{ time: noon, activity: 30, temperature: 38.7 }]);
+    await stage.detectStored(farmId, [id]);
+    expect(await listed()).toBe(30);
+
+    await updateCowState(
+      testApp.db,
+      farmId,
+      [
+        {
+          sensorId: 48102,
+          cowId: id,
+          sequenceNumber: Math.floor((noon + SLOT) / SLOT),
+          measuredAt: new Date(noon + SLOT).toISOString(),
+          temperature: 38.7,
+          activity: 12,
+          drink: null,
+        },
+      ],
+      new Date(noon + SLOT),
+    );
+    // Not stuck at the stage's last value: the ingest writes her newest count until she has a usual.
+    expect(await listed()).toBe(12);
+  });
 });

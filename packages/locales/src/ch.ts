@@ -389,7 +389,7 @@ export const ch: Record<MessageKey, string> = {
   'herd.cow.alertsEmpty': '最近 {{days}} 天没有警报',
   'herd.cow.temperatureLine': '当前 {{current}} · 平均 {{average}} · 偏移 {{offset}}',
   'herd.cow.temperatureBolus': '胶囊：饮水间隙的体温（不计饮冷水造成的短暂下降）',
-  'herd.cow.activityLine': '当前 {{current}} · 此时段平均 {{average}}',
+  'herd.cow.activityLine': '近两小时 {{current}} · 这些时段平均 {{average}}',
   'herd.cow.drinkLine': '7 日平均每天 {{average}} 次',
   'herd.dates.title': '繁殖日期',
   'herd.dates.lastEstrus': '最近发情',

@@ -414,7 +414,7 @@ export const en = {
   'herd.cow.alertsEmpty': 'No alerts in the last {{days}} days',
   'herd.cow.temperatureLine': 'Now {{current}} · average {{average}} · offset {{offset}}',
   'herd.cow.temperatureBolus': 'Pill: body temperature between drinks (the dips of cold water are left out)',
-  'herd.cow.activityLine': 'Now {{current}} · usual at this hour {{average}}',
+  'herd.cow.activityLine': 'Last 2 hours {{current}} · usual at these hours {{average}}',
   'herd.cow.drinkLine': '7-day average {{average}} per day',
 
   'herd.dates.title': 'Reproduction dates',

@@ -456,7 +456,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.cow.temperatureLine': 'Kini {{current}} · rata-rata {{average}} · koreksi {{offset}}',
   'herd.cow.temperatureBolus':
     'Kapsul: suhu tubuh di antara waktu minum (penurunan karena air dingin tidak dihitung)',
-  'herd.cow.activityLine': 'Kini {{current}} · biasanya pada jam ini {{average}}',
+  'herd.cow.activityLine': '2 jam terakhir {{current}} · biasanya pada jam-jam ini {{average}}',
   'herd.cow.drinkLine': 'Rata-rata 7 hari: {{average}} per hari',
   'herd.dates.edit': 'Ubah {{date}}',
   'herd.dates.setByHand': 'Atur {{date}} secara manual',

@@ -396,7 +396,7 @@ export const ko: Record<MessageKey, string> = {
   'herd.cow.alertsEmpty': '최근 {{days}}일 동안 알림이 없습니다',
   'herd.cow.temperatureLine': '현재 {{current}} · 평균 {{average}} · 보정 {{offset}}',
   'herd.cow.temperatureBolus': '캡슐: 음수 사이의 체온 (찬물로 인한 일시적 하강 제외)',
-  'herd.cow.activityLine': '현재 {{current}} · 이 시간대 평균 {{average}}',
+  'herd.cow.activityLine': '최근 2시간 {{current}} · 이 시간대 평균 {{average}}',
   'herd.cow.drinkLine': '7일 평균 하루 {{average}}회',
   'herd.dates.title': '번식 일정',
   'herd.dates.lastEstrus': '최근 발정',

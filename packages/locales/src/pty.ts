@@ -453,7 +453,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.cow.temperatureLine': 'Agora {{current}} · média {{average}} · ajuste {{offset}}',
   'herd.cow.temperatureBolus':
     'Bolus: temperatura corporal entre os goles (as quedas da água fria não contam)',
-  'herd.cow.activityLine': 'Agora {{current}} · habitual a esta hora {{average}}',
+  'herd.cow.activityLine': 'Últimas 2 horas {{current}} · habitual a estas horas {{average}}',
   'herd.cow.drinkLine': 'Média de 7 dias: {{average}} por dia',
   'herd.dates.edit': 'Alterar {{date}}',
   'herd.dates.setByHand': 'Definir {{date}} manualmente',

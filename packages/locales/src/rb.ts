@@ -449,7 +449,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.cow.lastReading': '最終測定',
   'herd.cow.temperatureLine': '現在 {{current}} · 平均 {{average}} · 補正 {{offset}}',
   'herd.cow.temperatureBolus': 'カプセル：飲水の合間の体温（冷たい水による一時的な低下は除く）',
-  'herd.cow.activityLine': '現在 {{current}} · この時間帯の平均 {{average}}',
+  'herd.cow.activityLine': '直近2時間 {{current}} · この時間帯の平均 {{average}}',
   'herd.cow.drinkLine': '7 日平均 1 日 {{average}} 回',
   'herd.dates.edit': '{{date}}を変更',
   'herd.dates.setByHand': '{{date}}を手動で設定',

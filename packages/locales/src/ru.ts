@@ -451,7 +451,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.cow.temperatureLine': 'Сейчас {{current}} · среднее {{average}} · поправка {{offset}}',
   'herd.cow.temperatureBolus':
     'Болюс: температура тела между поениями (падения от холодной воды не учитываются)',
-  'herd.cow.activityLine': 'Сейчас {{current}} · обычно в этот час {{average}}',
+  'herd.cow.activityLine': 'За 2 часа {{current}} · обычно в эти часы {{average}}',
   'herd.cow.drinkLine': 'В среднем за 7 дней: {{average}} в день',
   'herd.dates.edit': 'Изменить: {{date}}',
   'herd.dates.setByHand': 'Задать вручную: {{date}}',

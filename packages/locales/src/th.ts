@@ -435,7 +435,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'herd.cow.lastReading': 'ค่าที่วัดล่าสุด',
   'herd.cow.temperatureLine': 'ตอนนี้ {{current}} · เฉลี่ย {{average}} · ค่าชดเชย {{offset}}',
   'herd.cow.temperatureBolus': 'แคปซูล: อุณหภูมิร่างกายระหว่างการดื่มน้ำ (ไม่นับช่วงที่ลดลงเพราะน้ำเย็น)',
-  'herd.cow.activityLine': 'ตอนนี้ {{current}} · ปกติในชั่วโมงนี้ {{average}}',
+  'herd.cow.activityLine': '2 ชั่วโมงล่าสุด {{current}} · ปกติในช่วงเวลานี้ {{average}}',
   'herd.cow.drinkLine': 'เฉลี่ย 7 วัน วันละ {{average}} ครั้ง',
   'herd.dates.edit': 'เปลี่ยน{{date}}',
   'herd.dates.setByHand': 'ตั้ง{{date}}เอง',

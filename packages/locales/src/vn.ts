@@ -446,7 +446,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.cow.temperatureLine': 'Hiện tại {{current}} · trung bình {{average}} · hiệu chỉnh {{offset}}',
   'herd.cow.temperatureBolus':
     'Viên nang: thân nhiệt giữa các lần uống (không tính các lần tụt do nước lạnh)',
-  'herd.cow.activityLine': 'Hiện tại {{current}} · thường vào giờ này {{average}}',
+  'herd.cow.activityLine': '2 giờ qua {{current}} · thường vào các giờ này {{average}}',
   'herd.cow.drinkLine': 'Trung bình 7 ngày: {{average}} lần/ngày',
   'herd.dates.edit': 'Đổi {{date}}',
   'herd.dates.setByHand': 'Đặt {{date}} thủ công',

@@ -34,6 +34,23 @@ export interface DetectedNotice {
   details: Record<string, unknown>;
 }
 
+/** Her activity as the list shows it: a value and her usual for it, null when she has none yet. */
+export interface ListActivity {
+  current: number;
+  usual: number | null;
+}
+
+const listActivity = (
+  activity: readonly { time: number; activity: number }[],
+  averages: DailyAverages,
+  newest: number,
+): ListActivity | undefined => {
+  const recent: RecentActivity | undefined = recentActivity(activity, averages.activityByHour, newest);
+  if (recent) return recent;
+  const newestCount = activity.findLast((reading) => reading.time === newest)?.activity;
+  return newestCount === undefined ? undefined : { current: newestCount, usual: null };
+};
+
 export interface CowDetection {
   notices: DetectedNotice[];
   /** Bolus cows: drinks in the last 24 h and per day over 7 days (`drink_current`, `drink`). */
@@ -48,8 +65,12 @@ export interface CowDetection {
    * writes as it comes.
    */
   bolusTemperature: number | null;
-  /** Her last two hours against her usual at those hours (`current_activity`, `usual_activity`). */
-  recentActivity: RecentActivity | undefined;
+  /**
+   * Her last two hours against her usual at those hours (`current_activity`, `usual_activity`); when none of
+   * those hours has a usual yet, her newest count with no usual, so the ingest goes on writing her newest
+   * count and the list holds it against her whole-day mean. Undefined without an activity reading.
+   */
+  recentActivity: ListActivity | undefined;
 }
 
 /** Cows in which a heat is expected: the estrus detector speaks for their high activity. */
@@ -215,7 +236,7 @@ export const detectForCow = (
     drinking,
     heatBuilding,
     averages,
-    recentActivity: recentActivity(activity, averages.activityByHour, newest),
+    recentActivity: listActivity(activity, averages, newest),
     bolusTemperature: bolus ? (newestOutsideDrinking(temperatures, drinks)?.temperature ?? null) : null,
   };
 };

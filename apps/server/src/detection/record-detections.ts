@@ -1,11 +1,11 @@
 import type { CowInfoSocketData } from '@cowcare/contract/socket-messages';
-import type { DailyAverages, RecentActivity } from '@cowcare/domain/daily-averages';
+import type { DailyAverages } from '@cowcare/domain/daily-averages';
 import type { DrinkingSummary } from '@cowcare/domain/drinking-detection';
 import type { Database, Queryable } from '../db/database';
 import { presentSensorValues, type CowSensorValues } from '../modules/cows/cow-presenter';
 import { activityAverageAtNewestReading, lockCowRowsInOrder } from '../modules/cows/cows-repository';
 import { recordNotice, type NoticeRecord } from '../modules/notices/record-notice';
-import type { DetectedNotice } from './detect-cow';
+import type { DetectedNotice, ListActivity } from './detect-cow';
 import { prefixOfEpisodeKey } from './episode-keys';
 
 export interface CowDetectionResult {
@@ -24,7 +24,7 @@ export interface CowDetectionResult {
   bolusTemperature: number | null;
   previousTemperature: number | null;
   /** Her last two hours and her usual at those hours, and as stored. */
-  recentActivity: RecentActivity | undefined;
+  recentActivity: ListActivity | undefined;
   previousRecentActivity: { current: number | null; usual: number | null };
 }
 
@@ -83,7 +83,8 @@ const writeTemperatureAndAverages = async (
             average_activity = coalesce(a.activity, c.average_activity),
             activity_by_hour = coalesce(a.activity_by_hour::numeric[], c.activity_by_hour),
             current_activity = coalesce(a.current_activity, c.current_activity),
-            usual_activity = coalesce(a.usual_activity, c.usual_activity), updated_at = now()
+            usual_activity = CASE WHEN a.current_activity IS NULL THEN c.usual_activity ELSE a.usual_activity END,
+            updated_at = now()
        FROM unnest($2::int[], $3::numeric[], $4::numeric[], $5::text[], $6::numeric[], $7::numeric[], $8::numeric[])
             AS a(id, temperature, activity, activity_by_hour, current_temperature, current_activity, usual_activity)
       WHERE c.farm_id = $1 AND c.id = a.id
