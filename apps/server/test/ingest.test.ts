@@ -502,7 +502,9 @@ describe("a cow's current and average values", () => {
 
   it('do not go back in time when an older backlog arrives after newer readings', async () => {
     const cowId = await cowWearing(testApp, farmer, 'C181', 40181);
-    const latest = minutesAgo(2, now());
+    // Both readings in one clock hour: her only usual is of the hour of her first reading (decision 0013).
+    const recent = minutesAgo(2, now());
+    const latest = recent.getUTCMinutes() >= 10 ? recent : minutesAgo(recent.getUTCMinutes() + 2, recent);
     await publishReadings(client, gateway.topic, [reading(40181, 10, latest, { temp: 38.8, activity: 15 })]);
     await publishReadings(client, gateway.topic, [
       reading(40181, 9, minutesAgo(10, latest), { temp: 41, activity: 90 }),
