@@ -224,19 +224,19 @@ describe('cow list (home)', () => {
     expect(sent?.body).toEqual({ sensorfilter: 'zts,zt' });
   });
 
-  it('sorts per column, tapping again flips the direction', async () => {
+  it('sorts per column, the hottest cow first on the first tap of Fever; tapping again flips it', async () => {
     server([
-      makeCow({ code: 'C9', ...withFever(0.7), drink_current: 3 }),
+      makeCow({ code: 'C9', ...withFever(1.2), drink_current: 3 }),
       makeCow({ code: 'C10', ...withFever(-0.2), drink_current: 12 }),
-      makeCow({ code: 'C8', ...withFever(1.2), drink_current: 7 }),
+      makeCow({ code: 'C8', ...withFever(0.7), drink_current: 7 }),
     ]);
     const user = userEvent.setup();
     await openList();
     expect(shownCodes()).toEqual(['C8', 'C9', 'C10']);
     await user.click(screen.getByRole('button', { name: 'Sort by Fever' }));
-    expect(shownCodes()).toEqual(['C10', 'C9', 'C8']);
-    await user.click(screen.getByRole('button', { name: 'Sorted by Fever, ascending' }));
-    expect(shownCodes()).toEqual(['C8', 'C9', 'C10']);
+    expect(shownCodes()).toEqual(['C9', 'C8', 'C10']);
+    await user.click(screen.getByRole('button', { name: 'Sorted by Fever, descending' }));
+    expect(shownCodes()).toEqual(['C10', 'C8', 'C9']);
     await user.click(screen.getByRole('button', { name: 'Sort by Drink' }));
     expect(shownCodes()).toEqual(['C9', 'C8', 'C10']);
   });
