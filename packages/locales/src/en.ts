@@ -284,6 +284,14 @@ export const en = {
   'herd.list.selectAll': 'All shown',
   'herd.list.summary': 'Showing {{shown}} of {{total}} cows',
   'herd.list.applying': 'Applying filters…',
+  'herd.list.hidden': '{{count}} cows hidden by filters: {{reasons}}',
+  'herd.list.hiddenOffline': '{{count}} offline',
+  'herd.list.hiddenNoSensor': '{{count}} without a sensor',
+  'herd.list.hiddenOther': '{{count}} by other filters',
+  'herd.list.showHidden': 'Show them',
+  'herd.table.status': 'Status',
+  'herd.table.type': 'Type',
+  'herd.table.sensor': 'Sensor',
   'herd.list.noMatchTitle': 'No cow matches',
   'herd.list.noMatchBody': 'No cow passes every filter group. Check more options or clear the search.',
   'herd.list.selected': '{{count}} selected',
@@ -814,6 +822,7 @@ export type CountFormKey = `${MessageKey}_${'zero' | 'one'}`;
  * (pty).
  */
 export const enCountForms: Partial<Record<CountFormKey, string>> = {
+  'herd.list.hidden_one': '1 cow hidden by filters: {{reasons}}',
   'herd.assign.title_one': 'Assign a type to 1 cow',
   'herd.assign.done_one': '1 cow moved to {{type}}',
   'herd.cow.ageMonths_one': '1 month',

@@ -264,6 +264,14 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.list.selectAll': 'Todas exibidas',
   'herd.list.summary': 'Mostrando {{shown}} de {{total}} vacas',
   'herd.list.applying': 'Aplicando filtros…',
+  'herd.list.hidden': '{{count}} vacas ocultas pelos filtros: {{reasons}}',
+  'herd.list.hiddenOffline': '{{count}} offline',
+  'herd.list.hiddenNoSensor': '{{count}} sem sensor',
+  'herd.list.hiddenOther': '{{count}} por outros filtros',
+  'herd.list.showHidden': 'Mostrar',
+  'herd.table.status': 'Situação',
+  'herd.table.type': 'Tipo',
+  'herd.table.sensor': 'Sensor',
   'herd.list.noMatchTitle': 'Nenhuma vaca corresponde',
   'herd.list.selected': '{{count}} selecionadas',
   'herd.list.clearSelection': 'Limpar',
@@ -784,6 +792,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
  * count stays in the text, and a line that cannot say 0 that way has its own zero form.
  */
 export const ptyCountForms: Partial<Record<CountFormKey, string>> = {
+  'herd.list.hidden_one': '1 vaca oculta pelos filtros: {{reasons}}',
   'herd.list.selected_one': '{{count}} selecionada',
   'herd.assign.title_one': 'Atribuir tipo a {{count}} vaca',
   'herd.assign.alreadyIn_one': '{{count}} das vacas selecionadas já está neste tipo e não é cobrada de novo.',

@@ -241,6 +241,59 @@ describe('cow list (home)', () => {
     expect(shownCodes()).toEqual(['C9', 'C8', 'C10']);
   });
 
+  it('says what the default filter hides, and shows those cows on request', async () => {
+    server([
+      makeCow({ code: 'C1' }),
+      makeCow({ code: 'C2', sensorzt: 0 }),
+      makeCow({ code: 'C3', sensor: null, sensorKind: null, sensorzt: 0 }),
+    ]);
+    const user = userEvent.setup();
+    await openList();
+    expect(shownCodes()).toEqual(['C1']);
+    const line = screen.getByTestId('hidden-by-filters');
+    expect(line.textContent).toBe('2 cows hidden by filters: 1 offline, 1 without a sensor · Show them');
+    await user.click(within(line).getByRole('button', { name: 'Show them' }));
+    expect(shownCodes()).toEqual(['C1', 'C2', 'C3']);
+    expect(screen.queryByTestId('hidden-by-filters')).toBeNull();
+  });
+
+  it('is a table with sorting column headers on a desktop-wide window', async () => {
+    const phoneMatchMedia = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => ({
+      ...phoneMatchMedia(query),
+      matches: query.includes('min-width: 64em'),
+    });
+    try {
+      server([
+        makeCow({ code: 'C9', ...withFever(1.2) }),
+        makeCow({ code: 'C10', ...withFever(-0.2) }),
+        makeCow({ code: 'C8', ...withFever(0.7) }),
+      ]);
+      const user = userEvent.setup();
+      await openList();
+      const table = screen.getByRole('table', { name: 'Cows' });
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(['', 'ID', 'Status', 'Fever', 'Activity', 'Drink', 'Type', 'Sensor']);
+      expect(screen.queryByRole('group', { name: 'Sort by' })).toBeNull();
+      const codes = () =>
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => within(row).getAllByRole('link')[0]?.textContent);
+      expect(codes()).toEqual(['C8', 'C9', 'C10']);
+      await user.click(within(table).getByRole('button', { name: 'Sort by Fever' }));
+      expect(codes()).toEqual(['C9', 'C8', 'C10']);
+      expect(within(table).getByRole('columnheader', { name: /Fever/ }).getAttribute('aria-sort')).toBe(
+        'descending',
+      );
+    } finally {
+      window.matchMedia = phoneMatchMedia;
+    }
+  });
+
   it('finds cows by a keyword in the code', async () => {
     server([makeCow({ code: 'C1201' }), makeCow({ code: 'C3120' }), makeCow({ code: 'C777' })]);
     const user = userEvent.setup();
