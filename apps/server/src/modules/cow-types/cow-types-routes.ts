@@ -2,6 +2,7 @@ import { api } from '@cowcare/contract/api';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { Database } from '../../db/database';
 import { conflict, notFound } from '../../http/app-error';
+import { hasBossGrant } from '../../http/boss-grant';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
 import { assignCowsToType, assignmentCaller } from './assign-cows-to-type';
@@ -71,18 +72,24 @@ export const cowTypesRoutes = (services: Services) => {
       movedToUncategorized: await removeCowType(db, user.farmId, params.id),
     })),
 
-    bind(api.cowTypes.moveCowsToType, async ({ params, body, user }) =>
+    bind(api.cowTypes.moveCowsToType, async ({ params, body, user, request }) =>
       presentAssignment(
-        await assignCowsToType(db, { ...assignmentCaller(user), typeId: params.type, cowIds: body.list }),
+        await assignCowsToType(db, {
+          ...assignmentCaller(user),
+          typeId: params.type,
+          cowIds: body.list,
+          bossGranted: await hasBossGrant(services, request, user),
+        }),
       ),
     ),
 
-    bind(api.cowTypes.assignCowsType, async ({ body, user }) =>
+    bind(api.cowTypes.assignCowsType, async ({ body, user, request }) =>
       presentAssignment(
         await assignCowsToType(db, {
           ...assignmentCaller(user),
           typeId: body.type.id,
           cowIds: body.checklist,
+          bossGranted: await hasBossGrant(services, request, user),
         }),
       ),
     ),
