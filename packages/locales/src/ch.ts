@@ -300,6 +300,7 @@ export const ch: Record<MessageKey, string> = {
   'herd.assign.walletUnknown': '无法加载钱包余额；服务器会进行核对。',
   'herd.assign.mayBeShort': '钱包余额似乎不足以支付此费用。',
   'herd.assign.insufficient': '钱包余额不足以完成此次分配。未扣费，也未做任何更改。',
+  'herd.assign.bossPrompt': '此次分配将从牧场钱包支出 {{cost}}。请输入牧场管理密码。',
   'herd.assign.confirmPay': '分配并支付 {{cost}}',
   'herd.assign.confirm': '分配',
   'herd.assign.done': '{{count}} 头牛已移入 {{type}}',

@@ -317,6 +317,8 @@ export const en = {
   'herd.assign.mayBeShort': 'The wallet balance looks too low for this cost.',
   'herd.assign.insufficient':
     'The wallet balance is not enough for this assignment. Nothing was charged or changed.',
+  'herd.assign.bossPrompt':
+    'This assignment spends {{cost}} from the farm’s wallet. Enter the farm’s management password.',
   'herd.assign.confirmPay': 'Assign and pay {{cost}}',
   'herd.assign.confirm': 'Assign',
   'herd.assign.done': '{{count}} cows moved to {{type}}',

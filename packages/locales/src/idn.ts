@@ -288,6 +288,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.assign.balance': 'Saldo dompet',
   'herd.assign.insufficient':
     'Saldo dompet tidak cukup untuk penetapan ini. Tidak ada yang ditagih atau diubah.',
+  'herd.assign.bossPrompt':
+    'Penetapan ini memakai {{cost}} dari dompet peternakan. Masukkan kata sandi manajemen peternakan.',
   'herd.assign.confirmPay': 'Tetapkan dan bayar {{cost}}',
   'herd.assign.confirm': 'Tetapkan',
   'herd.cow.sex': 'Jenis kelamin',

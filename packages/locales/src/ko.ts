@@ -304,6 +304,8 @@ export const ko: Record<MessageKey, string> = {
   'herd.assign.walletUnknown': '지갑 잔액을 불러오지 못했습니다. 서버에서 확인합니다.',
   'herd.assign.mayBeShort': '지갑 잔액이 이 비용에 부족해 보입니다.',
   'herd.assign.insufficient': '지갑 잔액이 부족하여 지정할 수 없습니다. 청구나 변경은 없었습니다.',
+  'herd.assign.bossPrompt':
+    '이 지정은 농장 지갑에서 {{cost}}을(를) 사용합니다. 농장 관리 비밀번호를 입력하세요.',
   'herd.assign.confirmPay': '지정하고 {{cost}} 결제',
   'herd.assign.confirm': '지정',
   'herd.assign.done': '소 {{count}}두를 {{type}}(으)로 옮겼습니다',

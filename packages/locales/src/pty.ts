@@ -286,6 +286,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.assign.balance': 'Saldo da carteira',
   'herd.assign.insufficient':
     'O saldo da carteira não é suficiente para esta atribuição. Nada foi cobrado ou alterado.',
+  'herd.assign.bossPrompt':
+    'Esta atribuição gasta {{cost}} da carteira da fazenda. Digite a senha de gestão da fazenda.',
   'herd.assign.confirmPay': 'Atribuir e pagar {{cost}}',
   'herd.assign.confirm': 'Atribuir',
   'herd.cow.sex': 'Sexo',

@@ -288,6 +288,8 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.assign.balance': 'ウォレット残高',
   'herd.assign.insufficient':
     'ウォレットの残高が不足しているため割り当てできません。請求も変更も行われていません。',
+  'herd.assign.bossPrompt':
+    'この割り当てで牧場のウォレットから {{cost}} を使います。牧場の管理パスワードを入力してください。',
   'herd.assign.confirmPay': '割り当てて {{cost}} を支払う',
   'herd.assign.confirm': '割り当て',
   'herd.cow.sex': '性別',

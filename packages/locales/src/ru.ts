@@ -285,6 +285,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.assign.balance': 'Баланс кошелька',
   'herd.assign.insufficient':
     'Недостаточно средств в кошельке для этого назначения. Ничего не списано и не изменено.',
+  'herd.assign.bossPrompt':
+    'Это назначение списывает {{cost}} с кошелька фермы. Введите управляющий пароль фермы.',
   'herd.assign.confirmPay': 'Назначить и оплатить {{cost}}',
   'herd.assign.confirm': 'Назначить',
   'herd.cow.sex': 'Пол',

@@ -278,6 +278,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'herd.assign.total': 'ค่าใช้จ่ายรวม',
   'herd.assign.balance': 'ยอดเงินในกระเป๋า',
   'herd.assign.insufficient': 'ยอดเงินในกระเป๋าไม่พอสำหรับการกำหนดนี้ ไม่มีการเรียกเก็บเงินหรือเปลี่ยนแปลงใด ๆ',
+  'herd.assign.bossPrompt': 'การกำหนดนี้ใช้เงิน {{cost}} จากกระเป๋าเงินของฟาร์ม กรุณาใส่รหัสผ่านผู้จัดการฟาร์ม',
   'herd.assign.confirmPay': 'กำหนดและชำระ {{cost}}',
   'herd.assign.confirm': 'กำหนด',
   'herd.cow.sex': 'เพศ',

@@ -282,6 +282,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.assign.total': 'Tổng chi phí',
   'herd.assign.balance': 'Số dư ví',
   'herd.assign.insufficient': 'Số dư ví không đủ cho lần gán này. Không có khoản trừ hay thay đổi nào.',
+  'herd.assign.bossPrompt':
+    'Việc gán này chi {{cost}} từ ví của trang trại. Hãy nhập mật khẩu quản lý của trang trại.',
   'herd.assign.confirmPay': 'Gán và thanh toán {{cost}}',
   'herd.assign.confirm': 'Gán',
   'herd.cow.sex': 'Giới tính',

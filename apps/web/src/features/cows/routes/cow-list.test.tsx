@@ -370,8 +370,20 @@ describe('cow-type assignment from the list', () => {
     return dialog;
   }
 
-  it('shows the cost before confirming, then assigns and refreshes list and wallet', async () => {
+  /** A type that costs money asks for the management password; its grant goes with the assignment. */
+  async function enterBossPassword(user: ReturnType<typeof userEvent.setup>, password = 'boss1234') {
+    const boss = within(await screen.findByRole('dialog', { name: 'Management password required' }));
+    await user.type(boss.getByLabelText('Management password'), password);
+    await user.click(boss.getByRole('button', { name: 'Confirm' }));
+    return boss;
+  }
+
+  it('shows the cost before confirming, asks for the management password, then assigns and refreshes list and wallet', async () => {
     const api = server(herd(), {
+      'POST common/common/verifybosspassword': ({ body }) =>
+        (body as { password: string }).password === 'boss1234'
+          ? ok({ grant: 'grant-1' })
+          : fail(400, 'E_BOSS_PASSWORD_INCORRECT'),
       'PUT news/news/update/cowstype': () =>
         ok({
           changed: true,
@@ -396,9 +408,15 @@ describe('cow-type assignment from the list', () => {
     const walletLoads = api.requests.filter((r) => r.path.startsWith('wallet/')).length;
     const cowLoads = api.requests.filter((r) => r.path.startsWith('common/common/getCowsData')).length;
     await user.click(dialog.getByRole('button', { name: /Assign and pay ₩10,000/ }));
+    const boss = await enterBossPassword(user, 'wrong');
+    expect((await boss.findByRole('alert')).textContent).toBe('The management password is incorrect.');
+    expect(api.requests.some((r) => r.path === 'news/news/update/cowstype')).toBe(false);
+    await user.clear(boss.getByLabelText('Management password'));
+    await enterBossPassword(user);
     expect(await screen.findByText('2 cows moved to Breeding')).toBeTruthy();
     const put = api.requests.find((r) => r.path === 'news/news/update/cowstype');
     expect(put?.method).toBe('PUT');
+    expect(put?.headers['x-boss-grant']).toBe('grant-1');
     expect(put?.body).toEqual({ checklist: [1, 2, 3], type: { id: 1, name: 'Breeding', costnb: 5000 } });
     await waitFor(() => {
       expect(api.requests.filter((r) => r.path.startsWith('wallet/')).length).toBeGreaterThan(walletLoads);
@@ -410,11 +428,13 @@ describe('cow-type assignment from the list', () => {
 
   it('says so when the wallet balance is not enough', async () => {
     server(herd(), {
+      'POST common/common/verifybosspassword': () => ok({ grant: 'grant-1' }),
       'PUT news/news/update/cowstype': () => fail(409, 'E_INSUFFICIENT_BALANCE'),
     });
     const user = userEvent.setup();
     const dialog = await chooseBreedingForAll(user);
     await user.click(dialog.getByRole('button', { name: /Assign and pay/ }));
+    await enterBossPassword(user);
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'The wallet balance is not enough for this assignment. Nothing was charged or changed.',
     );
