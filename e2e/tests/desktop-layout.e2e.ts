@@ -27,7 +27,7 @@ const visibleRowCodes = (page: Page) =>
 const feversOf = (page: Page) =>
   page.evaluate(() =>
     Array.from(document.querySelectorAll('[role="table"] [role="row"][data-row-index]')).map((row) => {
-      const cell = row.querySelectorAll('[role="cell"]')[3];
+      const cell = row.querySelectorAll('[role="cell"]')[4];
       const text = cell?.querySelector('[title]')?.getAttribute('title') ?? '';
       const match = /[-+−]?\d+(?:[.,]\d+)?/.exec(text.replace('−', '-'));
       return match ? Number(match[0].replace(',', '.')) : null;
@@ -77,6 +77,7 @@ describe.skipIf(skipReason() !== '')('the desktop layout at 1,280 px', () => {
       '',
       'ID',
       'Status',
+      'Heat',
       'Fever',
       'Activity',
       'Drink',

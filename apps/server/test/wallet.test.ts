@@ -43,7 +43,8 @@ const walletOf = async (user: TestUser) =>
 
 /** Each user's proof of their farm's boss password: spending the farm's money needs it. */
 const grants = new Map<TestUser, string>();
-const withGrant = (user: TestUser, grant = grants.get(user)) => (grant ? { 'x-boss-grant': grant } : {});
+const withGrant = (user: TestUser, grant = grants.get(user)): Record<string, string> =>
+  grant ? { 'x-boss-grant': grant } : {};
 
 const assign = (
   user: TestUser,

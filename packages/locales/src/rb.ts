@@ -272,6 +272,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.list.hiddenOther': 'その他のフィルター {{count}}',
   'herd.list.showHidden': '表示する',
   'herd.table.status': '状態',
+  'herd.table.heat': '発情',
   'herd.table.type': 'タイプ',
   'herd.table.sensor': 'センサー',
   'herd.list.noMatchTitle': '該当する牛はいません',

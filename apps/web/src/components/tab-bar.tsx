@@ -23,7 +23,7 @@ export const TABS: readonly Tab[] = [
 ];
 
 /** The width of the desktop's tab rail; the tab pages leave it free. */
-export const TAB_RAIL_WIDTH = 88;
+export const TAB_RAIL_WIDTH = 104;
 
 /** Phones: a bar along the bottom of the app column. */
 const bottomBar: GroupProps = {

@@ -78,6 +78,79 @@ function CowDetail({ cow }: { cow: Cow }) {
   const editor = isCulledStoredValue(cow.status) ? null : user;
   const link = (path: (typeof paths.index)[keyof typeof paths.index], extra: Record<string, string> = {}) =>
     withQuery(path, { id: cow.id, ...extra });
+  const now = (
+    <Section id="cow-now" title={t('herd.cow.current')}>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('herd.sort.fever')}
+          </Text>
+          <FeverReading deviation={row.fever} level={row.feverLevel} size="sm" />
+          <Text size="xs" c="dimmed">
+            {t('herd.cow.temperatureLine', {
+              current: reading(cow.temp_current, 2, bcp47, ' °C'),
+              average: reading(cow.temp_avg, 2, bcp47, ' °C'),
+              offset: reading(cow.tempadd ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS, 2, bcp47, ' °C'),
+            })}
+          </Text>
+          {row.kind === 'pill' && (
+            <Text size="xs" c="dimmed">
+              {t('herd.cow.temperatureBolus')}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('herd.sort.activity')}
+          </Text>
+          <ActivityReading deviation={row.activity} level={row.activityLevel} size="sm" />
+          <Text size="xs" c="dimmed">
+            {t('herd.cow.activityLine', {
+              current: reading(cow.activity_current, 1, bcp47),
+              average: reading(cow.activity_avg, 1, bcp47),
+            })}
+          </Text>
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('herd.sort.drink')}
+          </Text>
+          <DrinkReading value={cow.drink_current} kind={row.kind} size="sm" />
+          {row.kind !== 'neck' && (
+            <Text size="xs" c="dimmed">
+              {t('herd.cow.drinkLine', { average: reading(cow.drink, 1, bcp47) })}
+            </Text>
+          )}
+        </Stack>
+      </SimpleGrid>
+    </Section>
+  );
+  const alerts = (
+    <Section id="cow-alerts" title={t('herd.cow.alerts')}>
+      <CowAlerts cowId={cow.id} />
+    </Section>
+  );
+  const dates = (
+    <Section id="cow-dates" title={t('herd.dates.title')}>
+      <ReproductionDates cow={cow} />
+    </Section>
+  );
+  const charts = (
+    <Section id="cow-charts" title={t('charts.title')}>
+      {cow.sensor === null ? (
+        <Alert color="gray" variant="light" title={t('charts.noSensor', { code: cow.code })}>
+          {t('charts.noSensorBody')}
+        </Alert>
+      ) : (
+        <SensorDayCharts sensor={cow.sensor} city={cow.city} country={cow.country} />
+      )}
+    </Section>
+  );
+  const force = (
+    <Section id="cow-force" title={t('herd.force.title')}>
+      <ForceChange cow={cow} />
+    </Section>
+  );
   return (
     <Stack gap="md">
       <Card withBorder>
@@ -213,79 +286,28 @@ function CowDetail({ cow }: { cow: Cow }) {
         )}
       </SimpleGrid>
 
-      {/* The desktop puts the readings, alerts and dates beside the charts and the status changes. */}
-      <SimpleGrid cols={desktop ? 2 : 1} spacing="md" style={{ alignItems: 'start' }}>
-        <Stack gap="md">
-          <Section id="cow-now" title={t('herd.cow.current')}>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-              <Stack gap={4}>
-                <Text size="sm" fw={600}>
-                  {t('herd.sort.fever')}
-                </Text>
-                <FeverReading deviation={row.fever} level={row.feverLevel} size="sm" />
-                <Text size="xs" c="dimmed">
-                  {t('herd.cow.temperatureLine', {
-                    current: reading(cow.temp_current, 2, bcp47, ' °C'),
-                    average: reading(cow.temp_avg, 2, bcp47, ' °C'),
-                    offset: reading(cow.tempadd ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS, 2, bcp47, ' °C'),
-                  })}
-                </Text>
-                {row.kind === 'pill' && (
-                  <Text size="xs" c="dimmed">
-                    {t('herd.cow.temperatureBolus')}
-                  </Text>
-                )}
-              </Stack>
-              <Stack gap={4}>
-                <Text size="sm" fw={600}>
-                  {t('herd.sort.activity')}
-                </Text>
-                <ActivityReading deviation={row.activity} level={row.activityLevel} size="sm" />
-                <Text size="xs" c="dimmed">
-                  {t('herd.cow.activityLine', {
-                    current: reading(cow.activity_current, 1, bcp47),
-                    average: reading(cow.activity_avg, 1, bcp47),
-                  })}
-                </Text>
-              </Stack>
-              <Stack gap={4}>
-                <Text size="sm" fw={600}>
-                  {t('herd.sort.drink')}
-                </Text>
-                <DrinkReading value={cow.drink_current} kind={row.kind} size="sm" />
-                {row.kind !== 'neck' && (
-                  <Text size="xs" c="dimmed">
-                    {t('herd.cow.drinkLine', { average: reading(cow.drink, 1, bcp47) })}
-                  </Text>
-                )}
-              </Stack>
-            </SimpleGrid>
-          </Section>
-
-          <Section id="cow-alerts" title={t('herd.cow.alerts')}>
-            <CowAlerts cowId={cow.id} />
-          </Section>
-
-          <Section id="cow-dates" title={t('herd.dates.title')}>
-            <ReproductionDates cow={cow} />
-          </Section>
-        </Stack>
-        <Stack gap="md">
-          <Section id="cow-charts" title={t('charts.title')}>
-            {cow.sensor === null ? (
-              <Alert color="gray" variant="light" title={t('charts.noSensor', { code: cow.code })}>
-                {t('charts.noSensorBody')}
-              </Alert>
-            ) : (
-              <SensorDayCharts sensor={cow.sensor} city={cow.city} country={cow.country} />
-            )}
-          </Section>
-
-          <Section id="cow-force" title={t('herd.force.title')}>
-            <ForceChange cow={cow} />
-          </Section>
-        </Stack>
-      </SimpleGrid>
+      {desktop ? (
+        // The desktop puts the readings, alerts and dates beside the charts and the status changes.
+        <SimpleGrid cols={2} spacing="md" style={{ alignItems: 'start' }}>
+          <Stack gap="md">
+            {now}
+            {alerts}
+            {dates}
+          </Stack>
+          <Stack gap="md">
+            {charts}
+            {force}
+          </Stack>
+        </SimpleGrid>
+      ) : (
+        <>
+          {now}
+          {alerts}
+          {charts}
+          {dates}
+          {force}
+        </>
+      )}
     </Stack>
   );
 }
