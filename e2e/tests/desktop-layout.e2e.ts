@@ -4,6 +4,7 @@ import { DEFAULT_COW_FILTER_OPTIONS } from '@cowcare/domain/cow-filter';
 import { sensorFilterWireValue } from '@cowcare/domain/sensor';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
+import { violations } from '../setup/axe';
 import { apiLogIn, setSensorFilter, type ApiSession } from '../setup/herd';
 import { DEMO, logInThroughScreen } from '../setup/session';
 
@@ -74,7 +75,7 @@ describe.skipIf(skipReason() !== '')('the desktop layout at 1,280 px', () => {
 
     const headers = await table.getByRole('columnheader').allInnerTexts();
     expect(headers.map((text) => text.trim())).toEqual([
-      '',
+      'Select',
       'ID',
       'Status',
       'Heat',
@@ -88,6 +89,7 @@ describe.skipIf(skipReason() !== '')('the desktop layout at 1,280 px', () => {
     expect(await page.getByRole('group', { name: 'Sort by' }).count()).toBe(0);
     expect((await visibleRowCodes(page)).length).toBeGreaterThanOrEqual(20);
     await page.screenshot({ path: `${SHOTS}/desktop-cow-list.png` });
+    expect(await violations(page)).toEqual([]);
 
     // The first click on Fever puts the hottest cow on top; the header says how the column is sorted.
     await table.getByRole('button', { name: 'Sort by Fever' }).click();
@@ -141,5 +143,6 @@ describe.skipIf(skipReason() !== '')('the desktop layout at 1,280 px', () => {
     const [searchBox, summaryBox] = [await search.boundingBox(), await summary.boundingBox()];
     expect(summaryBox!.x).toBeGreaterThan(searchBox!.x + searchBox!.width);
     await page.screenshot({ path: `${SHOTS}/desktop-notices.png` });
+    expect(await violations(page)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { violations } from '../setup/axe';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import { addCow, apiLogIn, historyEntry } from '../setup/herd';
 import { logInThroughScreen, registerUser } from '../setup/session';
@@ -97,6 +98,7 @@ describe.skipIf(skipReason() !== '')("a health case's pictures", () => {
     await entry.getByRole('button', { name: 'Open hoof-day-3.png' }).waitFor();
     expect(await entry.getByTestId('case-file').count()).toBe(2);
     await page.screenshot({ path: '/tmp/cowcare-e2e-shots/health-pictures.png' });
+    expect(await violations(page)).toEqual([]);
 
     // The first one was the wrong cow's: taken off the case, after a confirmation.
     await entry.getByRole('button', { name: 'Remove hoof-day-1.png' }).click();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { violations } from '../setup/axe';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import { addCow, apiLogIn, listSummary } from '../setup/herd';
 import { logInThroughScreen, registerUser } from '../setup/session';
@@ -26,6 +27,7 @@ describe.skipIf(skipReason() !== '')('a new cow never vanishes from the list', (
       .toBe('1 cow hidden by filters: 1 without a sensor · Show them');
     expect(await listSummary(page).innerText()).toBe('Showing 0 of 1 cows');
     expect(await page.getByTestId('cow-row').count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
 
     await hidden.getByRole('button', { name: 'Show them' }).click();
     await page.locator('[data-testid="cow-row"][data-code="C4001"]').waitFor();

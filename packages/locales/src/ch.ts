@@ -277,6 +277,7 @@ export const ch: Record<MessageKey, string> = {
   'herd.list.hiddenOther': '其他筛选 {{count}}',
   'herd.list.showHidden': '显示',
   'herd.table.status': '状态',
+  'herd.table.select': '选择',
   'herd.table.heat': '发情',
   'herd.table.type': '类型',
   'herd.table.sensor': '传感器',

@@ -290,6 +290,7 @@ export const en = {
   'herd.list.hiddenOther': '{{count}} by other filters',
   'herd.list.showHidden': 'Show them',
   'herd.table.status': 'Status',
+  'herd.table.select': 'Select',
   'herd.table.heat': 'Heat',
   'herd.table.type': 'Type',
   'herd.table.sensor': 'Sensor',

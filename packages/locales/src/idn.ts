@@ -272,6 +272,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.list.hiddenOther': '{{count}} oleh filter lain',
   'herd.list.showHidden': 'Tampilkan',
   'herd.table.status': 'Status',
+  'herd.table.select': 'Pilih',
   'herd.table.heat': 'Birahi',
   'herd.table.type': 'Jenis',
   'herd.table.sensor': 'Sensor',

@@ -281,6 +281,7 @@ export const ko: Record<MessageKey, string> = {
   'herd.list.hiddenOther': '기타 필터 {{count}}',
   'herd.list.showHidden': '보기',
   'herd.table.status': '상태',
+  'herd.table.select': '선택',
   'herd.table.heat': '발정',
   'herd.table.type': '유형',
   'herd.table.sensor': '센서',

@@ -270,6 +270,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.list.hiddenOther': '{{count}} por outros filtros',
   'herd.list.showHidden': 'Mostrar',
   'herd.table.status': 'Situação',
+  'herd.table.select': 'Selecionar',
   'herd.table.heat': 'Cio',
   'herd.table.type': 'Tipo',
   'herd.table.sensor': 'Sensor',

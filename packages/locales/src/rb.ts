@@ -272,6 +272,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.list.hiddenOther': 'その他のフィルター {{count}}',
   'herd.list.showHidden': '表示する',
   'herd.table.status': '状態',
+  'herd.table.select': '選択',
   'herd.table.heat': '発情',
   'herd.table.type': 'タイプ',
   'herd.table.sensor': 'センサー',

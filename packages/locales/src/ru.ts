@@ -269,6 +269,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.list.hiddenOther': 'другими фильтрами: {{count}}',
   'herd.list.showHidden': 'Показать',
   'herd.table.status': 'Статус',
+  'herd.table.select': 'Выбор',
   'herd.table.heat': 'Охота',
   'herd.table.type': 'Тип',
   'herd.table.sensor': 'Датчик',

@@ -263,6 +263,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'herd.list.hiddenOther': 'ตัวกรองอื่น {{count}}',
   'herd.list.showHidden': 'แสดง',
   'herd.table.status': 'สถานะ',
+  'herd.table.select': 'เลือก',
   'herd.table.heat': 'เป็นสัด',
   'herd.table.type': 'ประเภท',
   'herd.table.sensor': 'เซนเซอร์',

@@ -267,6 +267,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.list.hiddenOther': '{{count}} do bộ lọc khác',
   'herd.list.showHidden': 'Hiện',
   'herd.table.status': 'Trạng thái',
+  'herd.table.select': 'Chọn',
   'herd.table.heat': 'Động dục',
   'herd.table.type': 'Loại',
   'herd.table.sensor': 'Cảm biến',

@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { Anchor, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Checkbox, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAscendingSortValue, type CowSortColumn } from '@cowcare/domain/cow-sort';
@@ -78,8 +78,15 @@ function SortHeader({
             ? t('herd.sort.activeLabel', { column: name, direction })
             : t('herd.sort.byLabel', { column: name })
         }
-        style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 13 }}
-        c={active ? 'green.9' : undefined}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 4,
+          fontWeight: 700,
+          fontSize: 13,
+          // The theme's text shade of green: 4.5:1 and more on the header's grey.
+          color: active ? 'var(--mantine-color-green-text)' : undefined,
+        }}
       >
         {name}
         {active ? ascending ? <ArrowUpIcon size={14} /> : <ArrowDownIcon size={14} /> : null}
@@ -98,7 +105,9 @@ export function CowTableHeader({ sort, onSort }: { sort: CowSort; onSort: (colum
   );
   return (
     <>
-      <HeaderCell />
+      <HeaderCell>
+        <VisuallyHidden>{t('herd.table.select')}</VisuallyHidden>
+      </HeaderCell>
       <SortHeader column="id" sort={sort} onSort={onSort} />
       <HeaderCell>{plain(t('herd.table.status'))}</HeaderCell>
       <HeaderCell>{plain(t('herd.table.heat'))}</HeaderCell>

@@ -276,7 +276,7 @@ describe('cow list (home)', () => {
         within(table)
           .getAllByRole('columnheader')
           .map((cell) => cell.textContent),
-      ).toEqual(['', 'ID', 'Status', 'Heat', 'Fever', 'Activity', 'Drink', 'Type', 'Sensor']);
+      ).toEqual(['Select', 'ID', 'Status', 'Heat', 'Fever', 'Activity', 'Drink', 'Type', 'Sensor']);
       expect(screen.queryByRole('group', { name: 'Sort by' })).toBeNull();
       const codes = () =>
         within(table)
