@@ -155,8 +155,8 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     const rows = listRowsOf(cows);
     await expectSummary(expectedRows(cows).length, rows.length);
 
+    // The first tap on Fever puts the hottest cow first.
     await phone.page.getByRole('button', { name: 'Sort by Fever', exact: true }).click();
-    await phone.page.getByRole('button', { name: 'Sorted by Fever, ascending' }).click();
     await phone.page.getByRole('button', { name: 'Sorted by Fever, descending' }).waitFor();
 
     const expected = expectedRows(cows, {}, { column: 'fever', value: 2 });
@@ -204,8 +204,8 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     await toggleChip(drawer, 'Temperature', 'Severe fever');
     await toggleChip(drawer, 'Activity', 'High');
     await closeFilters(drawer);
+    // The first tap on Fever puts the hottest cow first.
     await phone.page.getByRole('button', { name: 'Sort by Fever', exact: true }).click();
-    await phone.page.getByRole('button', { name: 'Sorted by Fever, ascending' }).click();
     await phone.page.getByRole('button', { name: 'Sorted by Fever, descending' }).waitFor();
     const expected = expectedRows(
       cows,
