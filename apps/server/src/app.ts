@@ -98,7 +98,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerErrorHandler(app);
   registerRequestValidation(app);
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'https:'] } },
+    // blob: a health case's pictures are fetched with the token and shown from object URLs.
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:', 'https:'] } },
   });
   // The herd list of a large farm is megabytes of JSON; gzip/brotli shrink it about twelvefold.
   await app.register(compress, { threshold: 1024 });

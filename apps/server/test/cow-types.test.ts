@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import type { RouteDefinition } from '@cowcare/contract/route';
 import {
+  bossGrant,
   emptyHerdsTypesAndWallets,
   insertCowType,
   insertFarmCow,
@@ -16,6 +17,8 @@ let farmer: TestUser;
 let stranger: TestUser;
 let farmId: number;
 let strangerFarmId: number;
+/** The farmer's proof of the boss password: spending the farm's money needs it. */
+let grant: string;
 
 const walletEntryCount = async (inFarm: number): Promise<number> =>
   (await testApp.db.query('SELECT 1 FROM wallet_entries WHERE farm_id = $1', [inFarm])).length;
@@ -35,6 +38,7 @@ const listTypes = async (user: TestUser) =>
 
 beforeAll(async () => {
   ({ testApp, farmer, stranger, farmId, strangerFarmId } = await openTwoFarms());
+  grant = await bossGrant(testApp, farmer);
 });
 afterAll(() => testApp.close());
 beforeEach(() => emptyHerdsTypesAndWallets(testApp));
@@ -268,6 +272,7 @@ describe('deleting a type', () => {
     await topUpWallet(testApp, farmId, 10_000);
     await call(testApp, api.cowTypes.assignCowsType, {
       token: farmer.token,
+      headers: { 'x-boss-grant': grant },
       body: { checklist: cows, type: { id: heifers } },
     });
 
@@ -308,8 +313,13 @@ describe('deleting a type', () => {
 });
 
 describe('moving cows into a type (cowmovetotype)', () => {
-  const move = (user: TestUser, type: number | string, list: unknown) =>
-    call(testApp, api.cowTypes.moveCowsToType, { token: user.token, params: { type }, body: { list } });
+  const move = (user: TestUser, type: number | string, list: unknown, headers: Record<string, string> = {}) =>
+    call(testApp, api.cowTypes.moveCowsToType, {
+      token: user.token,
+      params: { type },
+      body: { list },
+      headers,
+    });
 
   it('moves cows into a free type without charging, answering the cows as they are now', async () => {
     const steers = await insertCowType(testApp, farmId, 'Steers', 0);
@@ -353,7 +363,11 @@ describe('moving cows into a type (cowmovetotype)', () => {
     const already = await insertFarmCow(testApp, farmId, { typeId: heifers });
     const cows = [await insertFarmCow(testApp, farmId), await insertFarmCow(testApp, farmId), already];
     await topUpWallet(testApp, farmId, 6000);
-    const response = await move(farmer, heifers, cows);
+    const refused = await move(farmer, heifers, cows);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: 'E_BOSS_GRANT_REQUIRED' });
+    expect(await walletEntryCount(farmId)).toBe(1);
+    const response = await move(farmer, heifers, cows, { 'x-boss-grant': grant });
     expect(response.json()).toMatchObject({
       data: { moved: 2, alreadyInType: 1, charged: 5000, balance: 1000 },
     });

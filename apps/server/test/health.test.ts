@@ -289,12 +289,102 @@ describe('GET news/news/healthcases/:cowId', () => {
   });
 });
 
+describe('adding and removing a picture on an existing case', () => {
+  let caseId: number;
+  let first: number;
+  beforeAll(async () => {
+    first = await insertUpload(farmer, 'hoof-day-1.jpg');
+    const response = await addCase({
+      cowId: await newCow(),
+      diagnosedOn: '2026-03-02',
+      diagnosisText: 'lameness, right hind',
+      uploadIds: [first],
+    });
+    caseId = response.json<{ data: HealthCase }>().data.id;
+  });
+  const addFile = (uploadId: number, user = farmer, id = caseId) =>
+    call(testApp, api.health.addHealthCaseFile, { token: user.token, params: { id }, body: { uploadId } });
+  const removeFile = (uploadId: number, user = farmer, id = caseId) =>
+    call(testApp, api.health.removeHealthCaseFile, { token: user.token, params: { id, uploadId } });
+  const filesOf = (response: { json: <T>() => T }) =>
+    response.json<{ data: HealthCase }>().data.files.map((file) => file.name);
+
+  it('adds a picture taken later and answers the case with both', async () => {
+    const later = await insertUpload(farmer, 'hoof-day-3.jpg');
+    const response = await addFile(later);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(filesOf(response)).toEqual(['hoof-day-1.jpg', 'hoof-day-3.jpg']);
+    // Twice is once: a retried request does not list the picture twice.
+    expect(filesOf(await addFile(later))).toEqual(['hoof-day-1.jpg', 'hoof-day-3.jpg']);
+  });
+
+  it('removes a picture from the case; the upload stays with the farm', async () => {
+    const response = await removeFile(first);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(filesOf(response)).toEqual(['hoof-day-3.jpg']);
+    expect(await testApp.db.query('SELECT id FROM uploads WHERE id = $1', [first])).toEqual([{ id: first }]);
+    const again = await removeFile(first);
+    expect(again.statusCode).toBe(404);
+    expect(again.json<{ msg: string }>().msg).toBe(`There is no file ${first} on this health case`);
+  });
+
+  it('refuses a 21st file with 400, attaching nothing', async () => {
+    const full = await addCase({
+      cowId: await newCow(),
+      diagnosedOn: '2026-03-02',
+      diagnosisText: 'skin lesions',
+      uploadIds: await Promise.all(
+        Array.from({ length: 20 }, (_, n) => insertUpload(farmer, `skin-${n}.jpg`)),
+      ),
+    });
+    const fullId = full.json<{ data: HealthCase }>().data.id;
+    const response = await addFile(await insertUpload(farmer, 'skin-20.jpg'), farmer, fullId);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ msg: string }>().msg).toBe(
+      'uploadId: a health case holds at most 20 files; remove one first',
+    );
+    const [row] = await testApp.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM health_case_uploads WHERE health_case_id = $1',
+      [fullId],
+    );
+    expect(row).toEqual({ n: 20 });
+  });
+
+  it("answers another farm's user 404 with no data, and refuses another farm's upload", async () => {
+    const theirs = await insertUpload(stranger, 'their.jpg');
+    const ours = await insertUpload(farmer, 'ours.jpg');
+    for (const response of [await addFile(ours, stranger), await removeFile(ours, stranger)]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('lameness');
+      expect(response.body).not.toContain('hoof');
+    }
+    const planted = await addFile(theirs);
+    expect(planted.statusCode).toBe(404);
+    expect(planted.body).not.toContain('their.jpg');
+    const list = await ok<HealthCase[]>(testApp, api.health.listHealthCases, {
+      token: farmer.token,
+      params: {
+        cowId: (
+          await ok<HealthCase>(testApp, api.health.addHealthCaseFile, {
+            token: farmer.token,
+            params: { id: caseId },
+            body: { uploadId: ours },
+          })
+        ).cowId,
+      },
+    });
+    expect(list[0]?.files.map((file) => file.name)).toEqual(['hoof-day-3.jpg', 'ours.jpg']);
+  });
+});
+
 describe('every health call', () => {
   const routes: [string, Pick<RouteDefinition, 'method' | 'path'>, Record<string, number>, unknown][] = [
     ['add', api.health.addHealthCase, {}, { cowId: 1, diagnosedOn: '2026-03-02', diagnosisText: 'x' }],
     ['update', api.health.updateHealthCase, { id: 1 }, { memo: 'x' }],
     ['delete', api.health.deleteHealthCase, { id: 1 }, undefined],
     ['list', api.health.listHealthCases, { cowId: 1 }, undefined],
+    ['add a file', api.health.addHealthCaseFile, { id: 1 }, { uploadId: 1 }],
+    ['remove a file', api.health.removeHealthCaseFile, { id: 1, uploadId: 1 }, undefined],
   ];
 
   it.each(routes)('%s needs a token (401)', async (_name, route, params, body) => {
@@ -306,6 +396,9 @@ describe('every health call', () => {
     ['update', api.health.updateHealthCase, { id: 1 }, { uploadIds: ['a'] }, 'body.uploadIds'],
     ['delete', api.health.deleteHealthCase, { id: 0 }, undefined, 'params.id'],
     ['list', api.health.listHealthCases, { cowId: 0 }, undefined, 'params.cowId'],
+    ['add a file', api.health.addHealthCaseFile, { id: 1 }, { uploadId: 'a' }, 'body.uploadId'],
+    ['add a file', api.health.addHealthCaseFile, { id: 1 }, {}, 'uploadId'],
+    ['remove a file', api.health.removeHealthCaseFile, { id: 1, uploadId: 0 }, undefined, 'params.uploadId'],
   ] as const)('%s refuses bad input with 400 naming %s', async (_name, route, params, body, field) => {
     const response = await call(testApp, route, { token: farmer.token, params, body });
     expect(response.statusCode).toBe(400);

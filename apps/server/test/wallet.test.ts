@@ -6,6 +6,7 @@ import { migrate } from '../src/db/migrate';
 import { DEMO_FARM_NUMBER } from '../src/seed/demo-credentials';
 import { runSeed } from '../src/seed/run-seed';
 import {
+  bossGrant,
   emptyHerdsTypesAndWallets,
   insertCowType,
   insertFarmCow,
@@ -40,14 +41,35 @@ const walletOf = async (user: TestUser) =>
     data: { balance: number; entries: { kind: string; amount: number }[] };
   }>().data;
 
-const assign = (user: TestUser, checklist: number[], type: { id: number; name?: string; costnb?: number }) =>
-  call(testApp, api.cowTypes.assignCowsType, { token: user.token, body: { checklist, type } });
+/** Each user's proof of their farm's boss password: spending the farm's money needs it. */
+const grants = new Map<TestUser, string>();
+const withGrant = (user: TestUser, grant = grants.get(user)): Record<string, string> =>
+  grant ? { 'x-boss-grant': grant } : {};
 
-const chargeUsage = (user: TestUser, body: unknown, userId = user.id) =>
-  call(testApp, api.wallet.chargeCowTypeUsage, { token: user.token, params: { userId }, body });
+const assign = (
+  user: TestUser,
+  checklist: number[],
+  type: { id: number; name?: string; costnb?: number },
+  grant = grants.get(user),
+) =>
+  call(testApp, api.cowTypes.assignCowsType, {
+    token: user.token,
+    headers: withGrant(user, grant),
+    body: { checklist, type },
+  });
+
+const chargeUsage = (user: TestUser, body: unknown, userId = user.id, grant = grants.get(user)) =>
+  call(testApp, api.wallet.chargeCowTypeUsage, {
+    token: user.token,
+    headers: withGrant(user, grant),
+    params: { userId },
+    body,
+  });
 
 beforeAll(async () => {
   ({ testApp, farmer, stranger, farmId, strangerFarmId } = await openTwoFarms());
+  grants.set(farmer, await bossGrant(testApp, farmer, 'farmer boss'));
+  grants.set(stranger, await bossGrant(testApp, stranger, 'stranger boss'));
 });
 afterAll(() => testApp.close());
 beforeEach(() => emptyHerdsTypesAndWallets(testApp));
@@ -80,6 +102,48 @@ describe('wallet calls need a token and valid input', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ msg: string }>().msg).toContain('userId');
+  });
+});
+
+describe('assigning a type with a cost needs the boss password', () => {
+  it('refuses cowstype and usernb without a grant with 403 E_BOSS_GRANT_REQUIRED, charging nothing', async () => {
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
+    const cows = await insertCows(farmId, 2);
+    await topUpWallet(testApp, farmId, 20_000);
+    for (const response of [
+      await assign(farmer, cows, { id: heifers }, ''),
+      await chargeUsage(farmer, { cost: 5000, list: cows, type: { id: heifers } }, farmer.id, ''),
+      await assign(farmer, cows, { id: heifers }, 'not a grant'),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'E_BOSS_GRANT_REQUIRED',
+        msg: 'Assigning a cow type that costs money needs the boss password',
+      });
+    }
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([null, null]);
+    expect((await ledgerOf(farmId)).map((entry) => entry.kind)).toEqual(['topup']);
+  });
+
+  it("refuses another farm's grant", async () => {
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
+    const cows = await insertCows(farmId, 1);
+    await topUpWallet(testApp, farmId, 20_000);
+    const response = await assign(farmer, cows, { id: heifers }, grants.get(stranger));
+    expect(response.statusCode).toBe(403);
+    expect(await typeIdsOfCows(testApp, cows)).toEqual([null]);
+  });
+
+  it('needs no password for a free type, or when every cow is already in the type', async () => {
+    const steers = await insertCowType(testApp, farmId, 'Steers', 0);
+    const heifers = await insertCowType(testApp, farmId, 'Heifers', 5000);
+    const cows = await insertCows(farmId, 2);
+    const free = await assign(farmer, cows, { id: steers }, '');
+    expect(free.json()).toMatchObject({ data: { moved: 2, charged: 0 } });
+    const inHeifers = await insertCows(farmId, 1, heifers);
+    const nothingToCharge = await assign(farmer, inHeifers, { id: heifers }, '');
+    expect(nothingToCharge.json()).toMatchObject({ data: { changed: false, charged: 0 } });
   });
 });
 

@@ -104,6 +104,8 @@ export const api = {
     updateHealthCase: health.updateHealthCase,
     deleteHealthCase: health.deleteHealthCase,
     listHealthCases: health.listHealthCases,
+    addHealthCaseFile: health.addHealthCaseFile,
+    removeHealthCaseFile: health.removeHealthCaseFile,
   },
   uploads: {
     upload: uploads.upload,

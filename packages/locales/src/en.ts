@@ -337,6 +337,16 @@ export const en = {
   'herd.list.selectAll': 'All shown',
   'herd.list.summary': 'Showing {{shown}} of {{total}} cows',
   'herd.list.applying': 'Applying filters…',
+  'herd.list.hidden': '{{count}} cows hidden by filters: {{reasons}}',
+  'herd.list.hiddenOffline': '{{count}} offline',
+  'herd.list.hiddenNoSensor': '{{count}} without a sensor',
+  'herd.list.hiddenOther': '{{count}} by other filters',
+  'herd.list.showHidden': 'Show them',
+  'herd.table.status': 'Status',
+  'herd.table.select': 'Select',
+  'herd.table.heat': 'Heat',
+  'herd.table.type': 'Type',
+  'herd.table.sensor': 'Sensor',
   'herd.list.noMatchTitle': 'No cow matches',
   'herd.list.noMatchBody': 'No cow passes every filter group. Check more options or clear the search.',
   'herd.list.selected': '{{count}} selected',
@@ -362,6 +372,8 @@ export const en = {
   'herd.assign.mayBeShort': 'The wallet balance looks too low for this cost.',
   'herd.assign.insufficient':
     'The wallet balance is not enough for this assignment. Nothing was charged or changed.',
+  'herd.assign.bossPrompt':
+    'This assignment spends {{cost}} from the farm’s wallet. Enter the farm’s management password.',
   'herd.assign.confirmPay': 'Assign and pay {{cost}}',
   'herd.assign.confirm': 'Assign',
   'herd.assign.done': '{{count}} cows moved to {{type}}',
@@ -537,6 +549,14 @@ export const en = {
   'herd.upload.remove': 'Remove {{name}}',
   'herd.upload.wrongType': 'This file type is not accepted. Upload a JPEG, PNG or WebP picture or a PDF.',
   'herd.upload.tooLarge': 'This file is too large. The limit is {{max}} MB.',
+  'herd.upload.addPictures': 'Add pictures',
+  'herd.upload.none': 'No pictures yet',
+  'herd.upload.open': 'Open {{name}}',
+  'herd.upload.download': 'Download {{name}}',
+  'herd.upload.loadFailed': 'Could not load this picture',
+  'herd.upload.removeTitle': 'Remove this file?',
+  'herd.upload.removeMessage': '{{name}} is taken off this health case. The farm keeps the file.',
+  'herd.upload.removeConfirm': 'Remove',
 
   'herd.family.dam': 'Dam',
   'herd.family.sire': 'Sire (bull or semen code)',
@@ -867,6 +887,7 @@ export type CountFormKey = `${MessageKey}_${'zero' | 'one'}`;
  * (pty).
  */
 export const enCountForms: Partial<Record<CountFormKey, string>> = {
+  'herd.list.hidden_one': '1 cow hidden by filters: {{reasons}}',
   'herd.assign.title_one': 'Assign a type to 1 cow',
   'herd.assign.done_one': '1 cow moved to {{type}}',
   'herd.cow.ageMonths_one': '1 month',

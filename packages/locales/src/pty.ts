@@ -319,6 +319,16 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.list.selectAll': 'Todas exibidas',
   'herd.list.summary': 'Mostrando {{shown}} de {{total}} vacas',
   'herd.list.applying': 'Aplicando filtros…',
+  'herd.list.hidden': '{{count}} vacas ocultas pelos filtros: {{reasons}}',
+  'herd.list.hiddenOffline': '{{count}} offline',
+  'herd.list.hiddenNoSensor': '{{count}} sem sensor',
+  'herd.list.hiddenOther': '{{count}} por outros filtros',
+  'herd.list.showHidden': 'Mostrar',
+  'herd.table.status': 'Situação',
+  'herd.table.select': 'Selecionar',
+  'herd.table.heat': 'Cio',
+  'herd.table.type': 'Tipo',
+  'herd.table.sensor': 'Sensor',
   'herd.list.noMatchTitle': 'Nenhuma vaca corresponde',
   'herd.list.selected': '{{count}} selecionadas',
   'herd.list.clearSelection': 'Limpar',
@@ -333,6 +343,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.assign.balance': 'Saldo da carteira',
   'herd.assign.insufficient':
     'O saldo da carteira não é suficiente para esta atribuição. Nada foi cobrado ou alterado.',
+  'herd.assign.bossPrompt':
+    'Esta atribuição gasta {{cost}} da carteira da fazenda. Digite a senha de gestão da fazenda.',
   'herd.assign.confirmPay': 'Atribuir e pagar {{cost}}',
   'herd.assign.confirm': 'Atribuir',
   'herd.cow.sex': 'Sexo',
@@ -538,6 +550,14 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.upload.remove': 'Remover {{name}}',
   'herd.upload.wrongType': 'Este tipo de arquivo não é aceito. Envie uma imagem JPEG, PNG ou WebP ou um PDF.',
   'herd.upload.tooLarge': 'Este arquivo é grande demais. O limite é {{max}} MB.',
+  'herd.upload.addPictures': 'Adicionar fotos',
+  'herd.upload.none': 'Ainda sem fotos',
+  'herd.upload.open': 'Abrir {{name}}',
+  'herd.upload.download': 'Baixar {{name}}',
+  'herd.upload.loadFailed': 'Não foi possível carregar esta foto',
+  'herd.upload.removeTitle': 'Remover este arquivo?',
+  'herd.upload.removeMessage': '{{name}} sai deste caso de saúde. A fazenda continua com o arquivo.',
+  'herd.upload.removeConfirm': 'Remover',
   'herd.family.dam': 'Mãe',
   'herd.family.sire': 'Pai (touro ou código do sêmen)',
   'herd.family.calves': 'Bezerros ({{count}})',
@@ -839,6 +859,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
  * count stays in the text, and a line that cannot say 0 that way has its own zero form.
  */
 export const ptyCountForms: Partial<Record<CountFormKey, string>> = {
+  'herd.list.hidden_one': '1 vaca oculta pelos filtros: {{reasons}}',
   'herd.list.selected_one': '{{count}} selecionada',
   'herd.assign.title_one': 'Atribuir tipo a {{count}} vaca',
   'herd.assign.alreadyIn_one': '{{count}} das vacas selecionadas já está neste tipo e não é cobrada de novo.',

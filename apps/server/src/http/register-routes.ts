@@ -5,11 +5,12 @@ import type {
   preHandlerAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
-import { ERROR_CODES, HEADERS } from '@cowcare/contract/errors';
+import { ERROR_CODES } from '@cowcare/contract/errors';
 import { apiPath, successEnvelope, type RouteDefinition, type ScopeKind } from '@cowcare/contract/route';
 import { authenticateAdmin } from '../modules/admin/authenticate-admin';
 import type { Services } from '../services';
 import { AppError, badRequest, forbidden } from './app-error';
+import { bossGrantRequired, hasBossGrant } from './boss-grant';
 import { forbiddenCharacterAt } from './control-characters';
 import { authenticate } from './authenticate';
 import type { AuthUser, RouteBinding } from './route-context';
@@ -43,11 +44,7 @@ const checkScopes =
 const checkBossGrant =
   (services: Services): preHandlerAsyncHookHandler =>
   async (request) => {
-    const user = userOf(request);
-    const grant = request.headers[HEADERS.bossGrant];
-    const valid =
-      typeof grant === 'string' && (await services.tokens.verifyBossGrant(grant, user.userId, user.farmId));
-    if (!valid) throw new AppError(403, ERROR_CODES.bossGrantRequired, 'Enter the boss password first');
+    if (!(await hasBossGrant(services, request, userOf(request)))) throw bossGrantRequired();
   };
 
 /**

@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
       later(paths.index.welcome, 'pages.welcome'),
       page(
         paths.index.hsty,
-        () => import('../features/cows/routes/hsty'),
+        () => import('./routes/hsty'),
         (module) => module.HstyRoute,
       ),
       ownerPage(

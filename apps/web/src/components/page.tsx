@@ -12,11 +12,16 @@ interface PageProps {
   backTo?: string;
   /** Extra controls at the right of the header. */
   actions?: ReactNode;
+  /**
+   * Uses the whole width on a desktop screen (the cow list, the cow page, the notices); other pages keep a
+   * readable width there. Phones are the same either way.
+   */
+  wide?: boolean;
   children: ReactNode;
 }
 
 /** A screen: a header with its title, and content inside a feature-level error boundary. */
-export function Page({ title, back = false, backTo, actions, children }: PageProps) {
+export function Page({ title, back = false, backTo, actions, wide = false, children }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = () => {
@@ -25,7 +30,7 @@ export function Page({ title, back = false, backTo, actions, children }: PagePro
     else void navigate(backTo ?? '/', { replace: true });
   };
   return (
-    <Box component="main" px="md" pb="xl">
+    <Box component="main" px="md" pb="xl" className={wide ? undefined : 'page-narrow'}>
       <Group component="header" justify="space-between" wrap="nowrap" py="sm" mih={56}>
         <Group gap="xs" wrap="nowrap">
           {back && (

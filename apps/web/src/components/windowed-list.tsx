@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, type Key, type ReactNode, type UIEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type Key,
+  type ReactNode,
+  type UIEvent,
+} from 'react';
 import { rowControl, useRowFocus, type RowControl } from '../lib/row-focus';
 
 export interface VisibleRange {
@@ -41,6 +49,13 @@ interface WindowedListProps<T> {
   overscan?: number;
   /** Viewport height assumed until the element is measured (first paint; test environments). */
   initialViewportHeight?: number;
+  /**
+   * Shown as a table instead of a list (the desktop's cow list): `header` is the column header row, kept
+   * above the scrolling rows; each row is a CSS grid of `columns` whose cells `renderRow` returns.
+   */
+  table?: { header: ReactNode; columns: string };
+  /** `data-*` attributes of an item's row (its selection, for the row's background). */
+  rowData?: (item: T) => Record<`data-${string}`, string | undefined>;
 }
 
 /**
@@ -57,6 +72,8 @@ export function WindowedList<T>({
   label,
   overscan = 6,
   initialViewportHeight = 640,
+  table,
+  rowData,
 }: WindowedListProps<T>) {
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -94,37 +111,57 @@ export function WindowedList<T>({
   const tabbableRow =
     activeRow >= start && activeRow < end ? activeRow : Math.min(end - 1, Math.ceil(scrollTop / rowHeight));
 
+  const rowStyle: CSSProperties = { height: rowHeight, boxSizing: 'border-box', overflow: 'hidden' };
   const rows: ReactNode[] = [];
   for (let index = start; index < end; index += 1) {
     const item = items[index] as T;
     rows.push(
       <div
         key={getKey(item, index)}
-        role="listitem"
-        aria-setsize={items.length}
-        aria-posinset={index + 1}
+        {...(table
+          ? { role: 'row', 'aria-rowindex': index + 2 }
+          : { role: 'listitem', 'aria-setsize': items.length, 'aria-posinset': index + 1 })}
+        {...rowData?.(item)}
         data-row-index={index}
-        style={{ height: rowHeight, boxSizing: 'border-box', overflow: 'hidden' }}
+        style={table ? { ...rowStyle, display: 'grid', gridTemplateColumns: table.columns } : rowStyle}
       >
         {renderRow(item, index, rowControl(index === tabbableRow))}
       </div>,
     );
   }
 
-  return (
+  const scroller = (
     <div
       ref={viewport}
-      role="list"
-      aria-label={label}
+      role={table ? 'rowgroup' : 'list'}
+      aria-label={table ? undefined : label}
       onScroll={onScroll}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
       data-testid="windowed-list"
-      style={{ height, overflowY: 'auto', position: 'relative', overscrollBehavior: 'contain' }}
+      style={{
+        height,
+        overflowY: 'auto',
+        position: 'relative',
+        overscrollBehavior: 'contain',
+        // The header sits outside the scrolling rows: both keep the scrollbar's room, so columns line up.
+        ...(table ? { scrollbarGutter: 'stable' } : {}),
+      }}
     >
       <div style={{ height: items.length * rowHeight, position: 'relative' }}>
         <div style={{ position: 'absolute', top: start * rowHeight, left: 0, right: 0 }}>{rows}</div>
       </div>
+    </div>
+  );
+  if (!table) return scroller;
+  return (
+    <div role="table" aria-label={label} aria-rowcount={items.length + 1} className="windowed-table">
+      <div role="rowgroup" style={{ overflowY: 'hidden', scrollbarGutter: 'stable' }}>
+        <div role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: table.columns }}>
+          {table.header}
+        </div>
+      </div>
+      {scroller}
     </div>
   );
 }

@@ -246,8 +246,8 @@ export function createApiClient(deps: ApiClientDeps) {
     return refreshing;
   }
 
-  async function call<R extends AnyRoute>(route: R, ...[options]: CallArgs<R>): Promise<RouteData<R>> {
-    const opts = (options ?? {}) as CallOptions<AnyRoute>;
+  /** Sends with the stored token, refreshing it once on a 401; the raw answer. */
+  async function exchange(route: AnyRoute, opts: CallOptions<AnyRoute>): Promise<Response> {
     const needsToken = route.access !== 'public';
     const token = deps.getToken();
     if (needsToken && !token) {
@@ -266,13 +266,30 @@ export function createApiClient(deps: ApiClientDeps) {
           sessionLost();
         }
       }
-      return (await unwrap(response)) as RouteData<R>;
+      return response;
     } finally {
       stopLoading();
     }
   }
 
-  return { call, refreshSession };
+  async function call<R extends AnyRoute>(route: R, ...[options]: CallArgs<R>): Promise<RouteData<R>> {
+    return (await unwrap(await exchange(route, (options ?? {}) as CallOptions<AnyRoute>))) as RouteData<R>;
+  }
+
+  /**
+   * A route that answers a file instead of the JSON envelope (an upload's picture): its bytes, fetched with
+   * the token as any call, so an <img> can show it from an object URL. A refusal is the usual ApiError.
+   */
+  async function callForFile<R extends AnyRoute>(route: R, ...[options]: CallArgs<R>): Promise<Blob> {
+    const response = await exchange(route, (options ?? {}) as CallOptions<AnyRoute>);
+    if (response.status !== 200) {
+      await unwrap(response);
+      throw new ApiError(response.status, `E_HTTP_${response.status}`, `Request failed (${response.status})`);
+    }
+    return response.blob();
+  }
+
+  return { call, callForFile, refreshSession };
 }
 
 async function browserRefreshLock<T>(task: () => Promise<T>): Promise<T> {
@@ -300,5 +317,7 @@ const defaultClient = createApiClient({
 
 /** Call a route of the contract's table: `call(api.user.getUser, { params: { id } })`. */
 export const call = defaultClient.call;
+/** Fetch a route's file (not a JSON answer) as a Blob: `callForFile(api.uploads.download, { params: { id } })`. */
+export const callForFile = defaultClient.callForFile;
 /** Refresh the access token (the socket uses this after the server refuses its token). */
 export const refreshSession = defaultClient.refreshSession;

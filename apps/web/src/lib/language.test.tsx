@@ -2,8 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok } from '../test/fake-api';
-import { demoUser, logIn, renderApp } from '../test/render';
-import { i18n, LANGUAGE_STORAGE_KEY, mergeTranslationStrings } from './i18n';
+import { demoSession, demoUser, logIn, renderApp } from '../test/render';
+import {
+  currentLanguage,
+  i18n,
+  LANGUAGE_STORAGE_KEY,
+  mergeTranslationStrings,
+  startLanguage,
+  switchLanguage,
+} from './i18n';
 import { readSession } from './session';
 
 describe('language', () => {
@@ -40,6 +47,33 @@ describe('language', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: '언어' }), 'ch');
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('keeps a language chosen on the login screen after login, even after a reload, and saves it', async () => {
+    const api = fakeApi({
+      'POST login/login/loginApp': () => ok({ ...demoSession, user: { ...demoUser, language: 'en' } }),
+      'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+      'GET common/common/lgs/lgs': () => ok([]),
+      'PUT user/user/setLg/7/ko': () => ok({ ...demoUser, language: 'ko' }),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const user = userEvent.setup();
+    const first = renderApp('/pages/login/login');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'ko');
+    await screen.findByRole('button', { name: '로그인' });
+    // The page is loaded again: only what was stored is left of the choice.
+    first.unmount();
+    await switchLanguage(i18n, startLanguage());
+    renderApp('/pages/login/login');
+    await user.type(await screen.findByLabelText('아이디'), 'demo');
+    await user.type(screen.getByLabelText('비밀번호'), 'demo1234');
+    await user.click(screen.getByRole('checkbox', { name: '읽고 동의합니다' }));
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+    await waitFor(() =>
+      expect(api.requests.map((r) => `${r.method} ${r.path}`)).toContain('PUT user/user/setLg/7/ko'),
+    );
+    expect(currentLanguage(i18n)).toBe('ko');
+    await waitFor(() => expect(readSession()?.user?.language).toBe('ko'));
   });
 
   it('when logged in, also saves the choice on the server and in the stored user', async () => {

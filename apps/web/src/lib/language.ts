@@ -17,8 +17,29 @@ import {
 import { notify } from './notify';
 import { readSession, saveUser } from './session';
 
-/** Set when the user picks a language on the login screens; the next login keeps that choice. */
-let chosenBeforeLogin = false;
+/**
+ * Set when the user picks a language on the login screens; the next login keeps that choice. Stored with
+ * the language itself, so a reload of the login page, or a tab closed and opened again, does not turn the
+ * choice into the user's old saved language after login.
+ */
+export const CHOSEN_BEFORE_LOGIN_KEY = 'cowcare.langChosenBeforeLogin';
+
+function markChosenBeforeLogin(chosen: boolean): void {
+  try {
+    if (chosen) window.localStorage.setItem(CHOSEN_BEFORE_LOGIN_KEY, '1');
+    else window.localStorage.removeItem(CHOSEN_BEFORE_LOGIN_KEY);
+  } catch {
+    // storage disabled: the choice lasts for this page only, as the language itself does
+  }
+}
+
+function wasChosenBeforeLogin(): boolean {
+  try {
+    return window.localStorage.getItem(CHOSEN_BEFORE_LOGIN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Spec §4: store the choice and switch the interface (the translation sync then refetches the server's
@@ -30,7 +51,7 @@ export async function changeLanguage(instance: I18n, language: LanguageKey): Pro
   await switchLanguage(instance, language);
   const user = readSession()?.user;
   if (!user) {
-    chosenBeforeLogin = true;
+    markChosenBeforeLogin(true);
     return;
   }
   await saveLanguageOfUser(user, language);
@@ -42,8 +63,8 @@ export async function changeLanguage(instance: I18n, language: LanguageKey): Pro
  */
 export async function applyLoginLanguage(instance: I18n, user: User): Promise<void> {
   const current = currentLanguage(instance);
-  if (chosenBeforeLogin) {
-    chosenBeforeLogin = false;
+  if (wasChosenBeforeLogin()) {
+    markChosenBeforeLogin(false);
     await saveLanguageOfUser(user, current);
     return;
   }

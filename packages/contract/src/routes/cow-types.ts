@@ -132,7 +132,8 @@ export const moveCowsToType = defineRoute({
   tag,
   summary:
     'Move cows into a type (0: uncategorized). Cows newly entering a type with a cost are charged ' +
-    'cost × their number in the same transaction (409 E_INSUFFICIENT_BALANCE when the wallet is short)',
+    'cost × their number in the same transaction (409 E_INSUFFICIENT_BALANCE when the wallet is short); ' +
+    'a charge needs a verified boss password (x-boss-grant, else 403 E_BOSS_GRANT_REQUIRED)',
   params: Type.Object({ type: TypeIdOrUncategorized }),
   body: Type.Object({ list: CowIdList }),
   data: CowTypeAssignmentSchema,
@@ -159,7 +160,8 @@ export const assignCowsType = defineRoute({
   tag,
   summary:
     'Assign the checked cows to a type. The charge (the type’s own cost × cows newly entering it) is ' +
-    'written to the wallet in the same transaction; cows already in the type are not charged again',
+    'written to the wallet in the same transaction; cows already in the type are not charged again. ' +
+    'A charge needs a verified boss password (x-boss-grant, else 403 E_BOSS_GRANT_REQUIRED)',
   body: Type.Object({ checklist: CowIdList, type: AssignedTypeSchema }),
   data: CowTypeAssignmentSchema,
 });

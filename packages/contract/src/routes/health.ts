@@ -92,3 +92,31 @@ export const listHealthCases = defineRoute({
   params: Type.Object({ cowId: IdParam }),
   data: Type.Array(HealthCaseSchema),
 });
+
+/** At most this many pictures and files on one case (the same cap as `uploadIds`). */
+export const MAX_HEALTH_CASE_FILES = 20;
+
+export const addHealthCaseFile = defineRoute({
+  method: 'POST',
+  path: 'news/news/add/healthcasefile/:id',
+  access: 'user',
+  tag,
+  summary:
+    'Attach one more uploaded picture or file (an upload of the same farm) to an existing health case, ' +
+    `at most ${MAX_HEALTH_CASE_FILES} per case; attaching one already there changes nothing. Answers the case`,
+  params: Type.Object({ id: IdParam }),
+  body: Type.Object({ uploadId: Id }),
+  data: HealthCaseSchema,
+});
+
+export const removeHealthCaseFile = defineRoute({
+  method: 'DELETE',
+  path: 'news/news/delete/healthcasefile/:id/:uploadId',
+  access: 'user',
+  tag,
+  summary:
+    'Take a picture or file off a health case; the upload itself stays with the farm. Answers the case ' +
+    '(404 when the file is not on the case)',
+  params: Type.Object({ id: IdParam, uploadId: IdParam }),
+  data: HealthCaseSchema,
+});

@@ -56,7 +56,8 @@ export const chargeCowTypeUsage = defineRoute({
     'The usage-cost charge of a type assignment. The same command as news/news/update/cowstype: ' +
     'assigns the listed cows and charges the type’s own cost for the cows newly entering it, in one ' +
     'transaction, so cowstype followed by usernb charges once. When that charge is 0 it changes nothing ' +
-    '(nothingToCharge). Answers the wallet balance and the user',
+    '(nothingToCharge). A charge needs a verified boss password (x-boss-grant, else 403 ' +
+    'E_BOSS_GRANT_REQUIRED). Answers the wallet balance and the user',
   params: Type.Object({ userId: IdParam }),
   scopes: { userId: 'userId' },
   body: Type.Object({

@@ -2,6 +2,7 @@ import { ERROR_CODES } from '@cowcare/contract/errors';
 import { UNCATEGORIZED_TYPE_ID } from '@cowcare/contract/routes/cow-types';
 import type { Database, Queryable } from '../../db/database';
 import { AppError, conflict, notFound } from '../../http/app-error';
+import { bossGrantRequired } from '../../http/boss-grant';
 import type { AuthUser } from '../../http/route-context';
 import type { CowRecord } from '../cows/cows-repository';
 import { currencyOfCountry, formatMoney, type Currency } from '../wallet/currency';
@@ -18,6 +19,11 @@ export interface CowTypeAssignmentRequest {
   cowIds: readonly number[];
   /** The usage-charge call: write nothing at all unless the assignment costs something. */
   onlyWhenCharged?: boolean;
+  /**
+   * The caller entered the boss password (a valid grant came with the request). Spending the farm's money
+   * needs it, like the other money and settings actions; an assignment that charges nothing does not.
+   */
+  bossGranted: boolean;
 }
 
 /** Who assigns: the charge is the caller's farm's, recorded with the caller. */
@@ -126,6 +132,9 @@ export const assignCowsToType = (
     const cows = await lockCowsToAssign(tx, request.farmId, request.cowIds);
     checkCows(request.cowIds, cows);
     const plan = planAssignment(type, cows, request.onlyWhenCharged === true);
+    if (plan.cost > 0 && !request.bossGranted) {
+      throw bossGrantRequired('Assigning a cow type that costs money needs the boss password');
+    }
     const chargedMinor =
       type && plan.cost > 0 ? await chargeFor(tx, request, type, plan.entering.length, currency) : 0;
     if (plan.entering.length > 0) await setCowsType(tx, request.farmId, plan.entering, type?.id ?? null);

@@ -2,6 +2,7 @@ import { api } from '@cowcare/contract/api';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { Database } from '../../db/database';
 import { conflict, notFound } from '../../http/app-error';
+import { hasBossGrant } from '../../http/boss-grant';
 import { bind } from '../../http/route-context';
 import { publishCowChange } from '../../realtime/farm-changes';
 import type { Services } from '../../services';
@@ -78,21 +79,23 @@ export const cowTypesRoutes = (services: Services) => {
       return { id: params.id, movedToUncategorized };
     }),
 
-    bind(api.cowTypes.moveCowsToType, async ({ params, body, user }) => {
+    bind(api.cowTypes.moveCowsToType, async ({ params, body, user, request }) => {
       const outcome = await assignCowsToType(db, {
         ...assignmentCaller(user),
         typeId: params.type,
         cowIds: body.list,
+        bossGranted: await hasBossGrant(services, request, user),
       });
       if (outcome.changed) await told(user.farmId, body.list);
       return presentAssignment(outcome);
     }),
 
-    bind(api.cowTypes.assignCowsType, async ({ body, user }) => {
+    bind(api.cowTypes.assignCowsType, async ({ body, user, request }) => {
       const outcome = await assignCowsToType(db, {
         ...assignmentCaller(user),
         typeId: body.type.id,
         cowIds: body.checklist,
+        bossGranted: await hasBossGrant(services, request, user),
       });
       if (outcome.changed) await told(user.farmId, body.checklist);
       return presentAssignment(outcome);

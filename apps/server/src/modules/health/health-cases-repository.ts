@@ -93,6 +93,33 @@ export const replaceHealthCaseUploads = async (
   );
 };
 
+/** The ids of the files on a case. */
+export const healthCaseUploadIds = async (tx: Queryable, caseId: number): Promise<number[]> =>
+  (
+    await tx.query<{ id: number }>(
+      'SELECT upload_id AS id FROM health_case_uploads WHERE health_case_id = $1 ORDER BY upload_id',
+      [caseId],
+    )
+  ).map((row) => row.id);
+
+/** Puts one more file on a case (the caller checked it is the farm's); a file already there stays once. */
+export const attachHealthCaseUpload = async (tx: Queryable, caseId: number, uploadId: number) => {
+  await tx.query(
+    `INSERT INTO health_case_uploads (health_case_id, upload_id) VALUES ($1, $2)
+     ON CONFLICT (health_case_id, upload_id) DO NOTHING`,
+    [caseId, uploadId],
+  );
+};
+
+/** Takes a file off a case; false when it was not on it. */
+export const detachHealthCaseUpload = async (tx: Queryable, caseId: number, uploadId: number) =>
+  (
+    await tx.query(
+      'DELETE FROM health_case_uploads WHERE health_case_id = $1 AND upload_id = $2 RETURNING upload_id',
+      [caseId, uploadId],
+    )
+  ).length > 0;
+
 export const isDiseaseCode = async (db: Queryable, code: string): Promise<boolean> =>
   (await db.query("SELECT 1 FROM config_dictionary WHERE dictionary = 'disease' AND code = $1", [code]))
     .length > 0;

@@ -1,4 +1,5 @@
 import type { api } from '@cowcare/contract/api';
+import { MAX_HEALTH_CASE_FILES } from '@cowcare/contract/routes/health';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { RouteBody } from '@cowcare/contract/route';
 import { daysBetween } from '@cowcare/domain/calendar-date';
@@ -9,8 +10,11 @@ import { findCowInFarm } from '../cows/cows-repository';
 import { requireDayNotInFuture, requireNotBeforeBirth } from '../reproduction/record-dates';
 import { findUploadsInFarm } from '../uploads/uploads-repository';
 import {
+  attachHealthCaseUpload,
   deleteHealthCaseRow,
+  detachHealthCaseUpload,
   findHealthCaseForUpdate,
+  healthCaseUploadIds,
   insertHealthCase,
   isDiseaseCode,
   replaceHealthCaseUploads,
@@ -110,5 +114,35 @@ export const deleteHealthCase = (db: Database, user: AuthUser, id: number) =>
   db.transaction(async (tx) => {
     if (!(await findHealthCaseForUpdate(tx, user.farmId, id))) throw notFound(NO_SUCH_HEALTH_CASE);
     await deleteHealthCaseRow(tx, user.farmId, id);
+    return id;
+  });
+
+/**
+ * One more picture or file on an existing case (the vet adds a picture days later). The case row is locked,
+ * so two vets adding at once cannot pass the cap together.
+ */
+export const addHealthCaseFile = (db: Database, user: AuthUser, id: number, uploadId: number) =>
+  db.transaction(async (tx) => {
+    if (!(await findHealthCaseForUpdate(tx, user.farmId, id))) throw notFound(NO_SUCH_HEALTH_CASE);
+    await requireFarmUploads(tx, user.farmId, [uploadId]);
+    const files = await healthCaseUploadIds(tx, id);
+    if (files.includes(uploadId)) return id;
+    if (files.length >= MAX_HEALTH_CASE_FILES) {
+      throw badRequest(
+        ERROR_CODES.validation,
+        `uploadId: a health case holds at most ${MAX_HEALTH_CASE_FILES} files; remove one first`,
+      );
+    }
+    await attachHealthCaseUpload(tx, id, uploadId);
+    return id;
+  });
+
+/** Takes a picture or file off a case; the upload stays the farm's, as when a whole case is deleted. */
+export const removeHealthCaseFile = (db: Database, user: AuthUser, id: number, uploadId: number) =>
+  db.transaction(async (tx) => {
+    if (!(await findHealthCaseForUpdate(tx, user.farmId, id))) throw notFound(NO_SUCH_HEALTH_CASE);
+    if (!(await detachHealthCaseUpload(tx, id, uploadId))) {
+      throw notFound(`There is no file ${uploadId} on this health case`);
+    }
     return id;
   });

@@ -6,7 +6,14 @@ import { publishCowChange } from '../../realtime/farm-changes';
 import type { Services } from '../../services';
 import { findCowInFarm } from '../cows/cows-repository';
 import { findUploadsOfHealthCases } from '../uploads/uploads-repository';
-import { addHealthCase, deleteHealthCase, NO_SUCH_HEALTH_CASE, updateHealthCase } from './health-commands';
+import {
+  addHealthCase,
+  addHealthCaseFile,
+  deleteHealthCase,
+  NO_SUCH_HEALTH_CASE,
+  removeHealthCaseFile,
+  updateHealthCase,
+} from './health-commands';
 import { findHealthCase, listHealthCasesOfCow, type HealthCaseRow } from './health-cases-repository';
 import { presentHealthCase } from './health-presenter';
 
@@ -47,6 +54,14 @@ export const healthRoutes = ({ db, bus }: Services) => [
     if (cowId !== undefined) await publishCowChange(bus, user.farmId, 'healthCase', [cowId]);
     return { id };
   }),
+
+  bind(api.health.addHealthCaseFile, async ({ params, body, user }) =>
+    presentOne(db, user.farmId, await addHealthCaseFile(db, user, params.id, body.uploadId)),
+  ),
+
+  bind(api.health.removeHealthCaseFile, async ({ params, user }) =>
+    presentOne(db, user.farmId, await removeHealthCaseFile(db, user, params.id, params.uploadId)),
+  ),
 
   bind(api.health.listHealthCases, async ({ params, user }) => {
     const cow = await findCowInFarm(db, user.farmId, params.cowId);

@@ -1,4 +1,5 @@
 import { api } from '@cowcare/contract/api';
+import { hasBossGrant } from '../../http/boss-grant';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
 import { assignCowsToType, assignmentCaller } from '../cow-types/assign-cows-to-type';
@@ -23,12 +24,13 @@ export const walletRoutes = (services: Services) => {
 
     // The spec's separate charge call, after cowstype: it is the assignment command itself, so whichever of
     // the two comes first does the move and the charge, and the other finds nothing left to charge.
-    bind(api.wallet.chargeCowTypeUsage, async ({ body, user }) => {
+    bind(api.wallet.chargeCowTypeUsage, async ({ body, user, request }) => {
       const outcome = await assignCowsToType(db, {
         ...assignmentCaller(user),
         typeId: body.type.id,
         cowIds: body.list,
         onlyWhenCharged: true,
+        bossGranted: await hasBossGrant(services, request, user),
       });
       const record = await findUserById(db, user.userId);
       if (!record) throw new Error(`user ${user.userId} vanished during a charge`);

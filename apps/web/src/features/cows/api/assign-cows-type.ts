@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { CowType } from '@cowcare/contract/routes/cow-types';
 import { call } from '../../../lib/api-client';
+import { bossGrantHeaders } from '../../../lib/boss-password';
 import { cowsQueryPrefix } from '../../../lib/api/get-cows';
 import { cowTypesQueryPrefix } from '../../../lib/api/get-cow-types';
 import { walletQueryPrefix } from '../../../lib/api/get-wallet';
@@ -10,6 +11,8 @@ export interface AssignCowsTypeInput {
   cowIds: number[];
   /** The chosen type; id 0 is the uncategorized bucket. */
   type: Pick<CowType, 'id' | 'name' | 'costnb'>;
+  /** Verified first when the assignment costs money: its grant authorises the charge. */
+  bossPassword?: string;
 }
 
 /**
@@ -17,9 +20,10 @@ export interface AssignCowsTypeInput {
  * in the same transaction (409 E_INSUFFICIENT_BALANCE when the wallet is short), so this one call is the
  * whole assignment: the spec's separate usernb call would charge nothing more.
  */
-export const assignCowsType = ({ cowIds, type }: AssignCowsTypeInput) =>
+export const assignCowsType = async ({ cowIds, type, bossPassword }: AssignCowsTypeInput) =>
   call(api.cowTypes.assignCowsType, {
     body: { checklist: cowIds, type: { id: type.id, name: type.name, costnb: type.costnb } },
+    ...(bossPassword === undefined ? {} : { headers: await bossGrantHeaders(bossPassword) }),
   });
 
 export function useAssignCowsType() {

@@ -5,8 +5,11 @@ import type { Cow } from '@cowcare/contract/cow-schemas';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import { UNCATEGORIZED_TYPE_ID, type CowType } from '@cowcare/contract/routes/cow-types';
 import type { Wallet } from '@cowcare/contract/routes/wallet';
+import type { MessageKey } from '@cowcare/locales/catalog';
+import { BossPasswordModal } from '../../../components/boss-password-modal';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
+import { bossErrorKey } from '../../../lib/boss-password';
 import { errorMessageKey } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
@@ -45,6 +48,9 @@ export function AssignTypeModal({
   const assign = useAssignCowsType();
   const [typeId, setTypeId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A type that costs money spends the farm's wallet: the boss password first, as for the other money actions.
+  const [askingPassword, setAskingPassword] = useState(false);
+  const [bossError, setBossError] = useState<MessageKey | null>(null);
 
   const uncategorized: CowType = {
     id: UNCATEGORIZED_TYPE_ID,
@@ -65,6 +71,7 @@ export function AssignTypeModal({
   const close = () => {
     setTypeId(null);
     setError(null);
+    setAskingPassword(false);
     assign.reset();
     onClose();
   };
@@ -72,8 +79,22 @@ export function AssignTypeModal({
   const confirm = () => {
     if (!chosen) return;
     setError(null);
+    if (cost > 0) {
+      setBossError(null);
+      setAskingPassword(true);
+      return;
+    }
+    run();
+  };
+
+  const run = (bossPassword?: string) => {
+    if (!chosen) return;
     assign.mutate(
-      { cowIds: cows.map((cow) => cow.id), type: chosen },
+      {
+        cowIds: cows.map((cow) => cow.id),
+        type: chosen,
+        ...(bossPassword === undefined ? {} : { bossPassword }),
+      },
       {
         onSuccess: (result) => {
           notify(
@@ -84,9 +105,16 @@ export function AssignTypeModal({
             'success',
           );
           setTypeId(null);
+          setAskingPassword(false);
           onAssigned();
         },
         onError: (failure) => {
+          const bossKey = bossErrorKey(failure);
+          if (bossKey && bossPassword !== undefined) {
+            setBossError(bossKey);
+            return;
+          }
+          setAskingPassword(false);
           if (isApiError(failure, ERROR_CODES.insufficientBalance)) setError(t('herd.assign.insufficient'));
           else setError(t(errorMessageKey(failure)));
         },
@@ -173,6 +201,14 @@ export function AssignTypeModal({
           </Button>
         </Group>
       </Stack>
+      <BossPasswordModal
+        opened={askingPassword}
+        pending={assign.isPending}
+        error={bossError}
+        prompt={t('herd.assign.bossPrompt', { cost: money(cost) })}
+        onConfirm={run}
+        onClose={() => setAskingPassword(false)}
+      />
     </Modal>
   );
 }

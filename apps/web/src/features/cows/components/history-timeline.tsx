@@ -55,16 +55,20 @@ function Line({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
+export type HealthCaseHistoryItem = Extract<CowHistoryItem, { kind: 'healthCase' }>;
+
 interface Props {
   items: readonly CowHistoryItem[];
   dictionaries: Dictionaries | undefined;
   cowId: number;
   /** A culled cow's records stay as they are. */
   readOnly: boolean;
+  /** A health case's pictures and files (the health feature's, composed by the app); else their count. */
+  renderHealthCaseFiles?: (item: HealthCaseHistoryItem) => ReactNode;
 }
 
 /** One timeline of a cow, newest first: status changes, reproduction records and health cases. */
-export function HistoryTimeline({ items, dictionaries, cowId, readOnly }: Props) {
+export function HistoryTimeline({ items, dictionaries, cowId, readOnly, renderHealthCaseFiles }: Props) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const bcp47 = LANGUAGES[language].bcp47;
@@ -186,12 +190,14 @@ export function HistoryTimeline({ items, dictionaries, cowId, readOnly }: Props)
               value={[item.prescription, date(item.prescribedOn)].filter(Boolean).join(' · ')}
             />
             <Line label={t('herd.record.memo')} value={item.memo} />
-            {item.fileCount > 0 && (
+            {renderHealthCaseFiles ? (
+              renderHealthCaseFiles(item)
+            ) : item.fileCount > 0 ? (
               <Group gap={4} c="dimmed">
                 <FileIcon size={12} />
                 <Text size="xs">{t('herd.history.files', { count: item.fileCount })}</Text>
               </Group>
-            )}
+            ) : null}
           </>
         );
     }

@@ -66,8 +66,19 @@ export function saveListPrefs(prefs: CowListPrefs): void {
   writeCowListPrefs({ groups: prefs.groups, sort: prefs.sort });
 }
 
-/** Tapping a column: the same column flips its direction, another column starts ascending. */
+/**
+ * The direction a column starts in. Fever starts with the hottest cow: a farmer sorts by it to find the
+ * cows that need a look, and ascending put the coolest healthy cows on top.
+ */
+const FIRST_DIRECTION: Readonly<Record<CowSortColumn, number>> = {
+  id: ASCENDING,
+  drink: ASCENDING,
+  fever: DESCENDING,
+  activity: ASCENDING,
+};
+
+/** Tapping a column: the same column flips its direction, another column starts in its first direction. */
 export function nextSort(current: CowSort, column: CowSortColumn): CowSort {
-  if (current.column !== column) return { column, value: ASCENDING };
+  if (current.column !== column) return { column, value: FIRST_DIRECTION[column] };
   return { column, value: isAscendingSortValue(current.value) ? DESCENDING : ASCENDING };
 }

@@ -224,21 +224,74 @@ describe('cow list (home)', () => {
     expect(sent?.body).toEqual({ sensorfilter: 'zts,zt' });
   });
 
-  it('sorts per column, tapping again flips the direction', async () => {
+  it('sorts per column, the hottest cow first on the first tap of Fever; tapping again flips it', async () => {
     server([
-      makeCow({ code: 'C9', ...withFever(0.7), drink_current: 3 }),
+      makeCow({ code: 'C9', ...withFever(1.2), drink_current: 3 }),
       makeCow({ code: 'C10', ...withFever(-0.2), drink_current: 12 }),
-      makeCow({ code: 'C8', ...withFever(1.2), drink_current: 7 }),
+      makeCow({ code: 'C8', ...withFever(0.7), drink_current: 7 }),
     ]);
     const user = userEvent.setup();
     await openList();
     expect(shownCodes()).toEqual(['C8', 'C9', 'C10']);
     await user.click(screen.getByRole('button', { name: 'Sort by Fever' }));
-    expect(shownCodes()).toEqual(['C10', 'C9', 'C8']);
-    await user.click(screen.getByRole('button', { name: 'Sorted by Fever, ascending' }));
-    expect(shownCodes()).toEqual(['C8', 'C9', 'C10']);
+    expect(shownCodes()).toEqual(['C9', 'C8', 'C10']);
+    await user.click(screen.getByRole('button', { name: 'Sorted by Fever, descending' }));
+    expect(shownCodes()).toEqual(['C10', 'C8', 'C9']);
     await user.click(screen.getByRole('button', { name: 'Sort by Drink' }));
     expect(shownCodes()).toEqual(['C9', 'C8', 'C10']);
+  });
+
+  it('says what the default filter hides, and shows those cows on request', async () => {
+    server([
+      makeCow({ code: 'C1' }),
+      makeCow({ code: 'C2', sensorzt: 0 }),
+      makeCow({ code: 'C3', sensor: null, sensorKind: null, sensorzt: 0 }),
+    ]);
+    const user = userEvent.setup();
+    await openList();
+    expect(shownCodes()).toEqual(['C1']);
+    const line = screen.getByTestId('hidden-by-filters');
+    expect(line.textContent).toBe('2 cows hidden by filters: 1 offline, 1 without a sensor · Show them');
+    await user.click(within(line).getByRole('button', { name: 'Show them' }));
+    expect(shownCodes()).toEqual(['C1', 'C2', 'C3']);
+    expect(screen.queryByTestId('hidden-by-filters')).toBeNull();
+  });
+
+  it('is a table with sorting column headers on a desktop-wide window', async () => {
+    const phoneMatchMedia = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => ({
+      ...phoneMatchMedia(query),
+      matches: query.includes('min-width: 64em'),
+    });
+    try {
+      server([
+        makeCow({ code: 'C9', ...withFever(1.2) }),
+        makeCow({ code: 'C10', ...withFever(-0.2) }),
+        makeCow({ code: 'C8', ...withFever(0.7) }),
+      ]);
+      const user = userEvent.setup();
+      await openList();
+      const table = screen.getByRole('table', { name: 'Cows' });
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(['Select', 'ID', 'Status', 'Heat', 'Fever', 'Activity', 'Drink', 'Type', 'Sensor']);
+      expect(screen.queryByRole('group', { name: 'Sort by' })).toBeNull();
+      const codes = () =>
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => within(row).getAllByRole('link')[0]?.textContent);
+      expect(codes()).toEqual(['C8', 'C9', 'C10']);
+      await user.click(within(table).getByRole('button', { name: 'Sort by Fever' }));
+      expect(codes()).toEqual(['C9', 'C8', 'C10']);
+      expect(within(table).getByRole('columnheader', { name: /Fever/ }).getAttribute('aria-sort')).toBe(
+        'descending',
+      );
+    } finally {
+      window.matchMedia = phoneMatchMedia;
+    }
   });
 
   it('finds cows by a keyword in the code', async () => {
@@ -317,8 +370,20 @@ describe('cow-type assignment from the list', () => {
     return dialog;
   }
 
-  it('shows the cost before confirming, then assigns and refreshes list and wallet', async () => {
+  /** A type that costs money asks for the management password; its grant goes with the assignment. */
+  async function enterBossPassword(user: ReturnType<typeof userEvent.setup>, password = 'boss1234') {
+    const boss = within(await screen.findByRole('dialog', { name: 'Management password required' }));
+    await user.type(boss.getByLabelText('Management password'), password);
+    await user.click(boss.getByRole('button', { name: 'Confirm' }));
+    return boss;
+  }
+
+  it('shows the cost before confirming, asks for the management password, then assigns and refreshes list and wallet', async () => {
     const api = server(herd(), {
+      'POST common/common/verifybosspassword': ({ body }) =>
+        (body as { password: string }).password === 'boss1234'
+          ? ok({ grant: 'grant-1' })
+          : fail(400, 'E_BOSS_PASSWORD_INCORRECT'),
       'PUT news/news/update/cowstype': () =>
         ok({
           changed: true,
@@ -343,9 +408,15 @@ describe('cow-type assignment from the list', () => {
     const walletLoads = api.requests.filter((r) => r.path.startsWith('wallet/')).length;
     const cowLoads = api.requests.filter((r) => r.path.startsWith('common/common/getCowsData')).length;
     await user.click(dialog.getByRole('button', { name: /Assign and pay ₩10,000/ }));
+    const boss = await enterBossPassword(user, 'wrong');
+    expect((await boss.findByRole('alert')).textContent).toBe('The management password is incorrect.');
+    expect(api.requests.some((r) => r.path === 'news/news/update/cowstype')).toBe(false);
+    await user.clear(boss.getByLabelText('Management password'));
+    await enterBossPassword(user);
     expect(await screen.findByText('2 cows moved to Breeding')).toBeTruthy();
     const put = api.requests.find((r) => r.path === 'news/news/update/cowstype');
     expect(put?.method).toBe('PUT');
+    expect(put?.headers['x-boss-grant']).toBe('grant-1');
     expect(put?.body).toEqual({ checklist: [1, 2, 3], type: { id: 1, name: 'Breeding', costnb: 5000 } });
     await waitFor(() => {
       expect(api.requests.filter((r) => r.path.startsWith('wallet/')).length).toBeGreaterThan(walletLoads);
@@ -357,11 +428,13 @@ describe('cow-type assignment from the list', () => {
 
   it('says so when the wallet balance is not enough', async () => {
     server(herd(), {
+      'POST common/common/verifybosspassword': () => ok({ grant: 'grant-1' }),
       'PUT news/news/update/cowstype': () => fail(409, 'E_INSUFFICIENT_BALANCE'),
     });
     const user = userEvent.setup();
     const dialog = await chooseBreedingForAll(user);
     await user.click(dialog.getByRole('button', { name: /Assign and pay/ }));
+    await enterBossPassword(user);
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'The wallet balance is not enough for this assignment. Nothing was charged or changed.',
     );

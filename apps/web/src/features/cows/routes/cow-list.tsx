@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -37,6 +38,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { WindowedList } from '../../../components/windowed-list';
 import { paths } from '../../../config/paths';
+import { useIsDesktop } from '../../../lib/layout';
 import { useUser } from '../../../lib/session';
 import { useCowTypes } from '../../../lib/api/get-cow-types';
 import { useCows } from '../../../lib/api/get-cows';
@@ -45,9 +47,16 @@ import { isOwner, useIsOwner } from '../../../lib/roles';
 import { AssignTypeModal } from '../components/assign-type-modal';
 import { useHeatStates } from '../api/use-heat-states';
 import { COW_ROW_HEIGHT, CowRowView } from '../components/cow-row';
+import {
+  COW_TABLE_COLUMNS,
+  COW_TABLE_ROW_HEIGHT,
+  CowTableCells,
+  CowTableHeader,
+} from '../components/cow-table';
 import { FilterPanel } from '../components/filter-panel';
 import { SortBar } from '../components/sort-bar';
 import { toCowRows, type CowRow } from '../../../lib/cow-rows';
+import { groupsShowingHidden, hiddenByFilters, type HiddenCows } from '../lib/hidden-cows';
 import { loadListPrefs, nextSort, saveListPrefs, type CowListPrefs } from '../lib/list-prefs';
 import { useAppliedAfterLoad } from '../lib/use-applied-after-load';
 import { useSensorFilterSync } from '../lib/use-sensor-filter-sync';
@@ -62,6 +71,24 @@ function narrowingGroups(prefs: CowListPrefs): number {
     Number(groups.activityLevels.length < all.activityLevels.length) +
     Number(groups.sensorStates.length < all.sensorStates.length) +
     Number(groups.sensorKinds.length < all.sensorKinds.length)
+  );
+}
+
+/** "13 cows hidden by filters: 7 offline, 6 without a sensor · Show them": a new cow never vanishes silently. */
+function HiddenLine({ hidden, onShow }: { hidden: HiddenCows; onShow: () => void }) {
+  const { t } = useTranslation();
+  const reasons = [
+    hidden.offline > 0 ? t('herd.list.hiddenOffline', { count: hidden.offline }) : null,
+    hidden.noSensor > 0 ? t('herd.list.hiddenNoSensor', { count: hidden.noSensor }) : null,
+    hidden.other > 0 ? t('herd.list.hiddenOther', { count: hidden.other }) : null,
+  ].filter(Boolean);
+  return (
+    <Text size="xs" c="dimmed" data-testid="hidden-by-filters">
+      {t('herd.list.hidden', { count: hidden.total, reasons: reasons.join(', ') })} ·{' '}
+      <Anchor component="button" type="button" size="xs" onClick={onShow}>
+        {t('herd.list.showHidden')}
+      </Anchor>
+    </Text>
   );
 }
 
@@ -86,6 +113,15 @@ function CowList({ user }: { user: User }) {
   const shown = useMemo<CowRow[]>(
     () => (rows ? sortCows(rows.filter(filter), prefs.sort.column, prefs.sort.value) : []),
     [rows, filter, prefs.sort],
+  );
+  const hidden = useMemo(
+    () => (rows ? hiddenByFilters(rows, prefs.groups, deferredKeyword) : null),
+    [rows, prefs.groups, deferredKeyword],
+  );
+  const desktop = useIsDesktop();
+  const onSort = useCallback(
+    (column: Parameters<typeof nextSort>[1]) => setPrefs((p) => ({ ...p, sort: nextSort(p.sort, column) })),
+    [],
   );
 
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -162,10 +198,8 @@ function CowList({ user }: { user: User }) {
           {t('herd.filter.open')}
         </Button>
       </Group>
-      <SortBar
-        sort={prefs.sort}
-        onSort={(column) => setPrefs((p) => ({ ...p, sort: nextSort(p.sort, column) }))}
-      />
+      {/* On the desktop the table's column headers sort. */}
+      {!desktop && <SortBar sort={prefs.sort} onSort={onSort} />}
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Checkbox
           size="xs"
@@ -181,6 +215,12 @@ function CowList({ user }: { user: User }) {
             : t('herd.list.applying')}
         </Text>
       </Group>
+      {hidden && hidden.total > 0 && (
+        <HiddenLine
+          hidden={hidden}
+          onShow={() => setPrefs((p) => ({ ...p, groups: groupsShowingHidden(p.groups, hidden) }))}
+        />
+      )}
       {!rows ? (
         <PageLoader />
       ) : shown.length === 0 ? (
@@ -211,22 +251,46 @@ function CowList({ user }: { user: User }) {
         />
       ) : (
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-          <WindowedList
-            items={shown}
-            rowHeight={COW_ROW_HEIGHT}
-            height="max(320px, calc(100dvh - 252px))"
-            label={t('herd.list.label')}
-            getKey={(row) => row.cow.id}
-            renderRow={(row, _index, control) => (
-              <CowRowView
-                row={row}
-                heat={heats.get(row.cow.id)}
-                selected={selected.has(row.cow.id)}
-                onToggle={toggle}
-                control={control}
-              />
-            )}
-          />
+          {desktop ? (
+            <WindowedList
+              items={shown}
+              rowHeight={COW_TABLE_ROW_HEIGHT}
+              height="max(320px, calc(100dvh - 216px))"
+              label={t('herd.list.label')}
+              getKey={(row) => row.cow.id}
+              table={{
+                columns: COW_TABLE_COLUMNS,
+                header: <CowTableHeader sort={prefs.sort} onSort={onSort} />,
+              }}
+              rowData={(row) => ({ 'data-selected': selected.has(row.cow.id) ? 'true' : undefined })}
+              renderRow={(row, _index, control) => (
+                <CowTableCells
+                  row={row}
+                  heat={heats.get(row.cow.id)}
+                  selected={selected.has(row.cow.id)}
+                  onToggle={toggle}
+                  control={control}
+                />
+              )}
+            />
+          ) : (
+            <WindowedList
+              items={shown}
+              rowHeight={COW_ROW_HEIGHT}
+              height="max(320px, calc(100dvh - 252px))"
+              label={t('herd.list.label')}
+              getKey={(row) => row.cow.id}
+              renderRow={(row, _index, control) => (
+                <CowRowView
+                  row={row}
+                  heat={heats.get(row.cow.id)}
+                  selected={selected.has(row.cow.id)}
+                  onToggle={toggle}
+                  control={control}
+                />
+              )}
+            />
+          )}
         </Paper>
       )}
       {selectedShown.length > 0 && (
@@ -235,7 +299,7 @@ function CowList({ user }: { user: User }) {
           shadow="md"
           p="xs"
           radius="md"
-          style={{ position: 'sticky', bottom: 84, zIndex: 5 }}
+          style={{ position: 'sticky', bottom: desktop ? 16 : 84, zIndex: 5 }}
           aria-label={t('herd.list.selectionBar')}
           component="section"
         >
@@ -353,7 +417,7 @@ export function CowListRoute() {
   const { t } = useTranslation();
   const user = useUser();
   return (
-    <Page title={t('pages.cows')} actions={<HomeActions />}>
+    <Page title={t('pages.cows')} actions={<HomeActions />} wide>
       {user ? <CowList user={user} /> : <PageLoader />}
     </Page>
   );

@@ -19,6 +19,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths, withQuery } from '../../../config/paths';
 import { formatDate, formatDecimal, formatRelative, localDateTimeInputValue } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { useIsDesktop } from '../../../lib/layout';
 import { useUser } from '../../../lib/session';
 import { useCow } from '../../../lib/api/get-cow';
 import { useHeatStates } from '../api/use-heat-states';
@@ -75,10 +76,84 @@ function CowDetail({ cow }: { cow: Cow }) {
     useMemo(() => [cow], [cow]),
   ).get(cow.id);
   const [editing, setEditing] = useState(false);
+  const desktop = useIsDesktop();
   // A culled cow takes no change (the server answers 409): nothing to offer.
   const editor = isCulledStoredValue(cow.status) ? null : user;
   const link = (path: (typeof paths.index)[keyof typeof paths.index], extra: Record<string, string> = {}) =>
     withQuery(path, { id: cow.id, ...extra });
+  const now = (
+    <Section id="cow-now" title={t('herd.cow.current')}>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('herd.sort.fever')}
+          </Text>
+          <FeverReading deviation={row.fever} level={row.feverLevel} size="sm" />
+          <Text size="xs" c="dimmed">
+            {t('herd.cow.temperatureLine', {
+              current: reading(cow.temp_current, 2, bcp47, ' °C'),
+              average: reading(cow.temp_avg, 2, bcp47, ' °C'),
+              offset: reading(cow.tempadd ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS, 2, bcp47, ' °C'),
+            })}
+          </Text>
+          {row.kind === 'pill' && (
+            <Text size="xs" c="dimmed">
+              {t('herd.cow.temperatureBolus')}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('herd.sort.activity')}
+          </Text>
+          <ActivityReading deviation={row.activity} level={row.activityLevel} size="sm" />
+          <Text size="xs" c="dimmed">
+            {t('herd.cow.activityLine', {
+              current: reading(cow.activity_current, 1, bcp47),
+              average: reading(cow.activity_avg, 1, bcp47),
+            })}
+          </Text>
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t('herd.sort.drink')}
+          </Text>
+          <DrinkReading value={cow.drink_current} kind={row.kind} size="sm" />
+          {row.kind !== 'neck' && (
+            <Text size="xs" c="dimmed">
+              {t('herd.cow.drinkLine', { average: reading(cow.drink, 1, bcp47) })}
+            </Text>
+          )}
+        </Stack>
+      </SimpleGrid>
+    </Section>
+  );
+  const alerts = (
+    <Section id="cow-alerts" title={t('herd.cow.alerts')}>
+      <CowAlerts cow={cow} />
+    </Section>
+  );
+  const dates = (
+    <Section id="cow-dates" title={t('herd.dates.title')}>
+      <ReproductionDates cow={cow} />
+    </Section>
+  );
+  const charts = (
+    <Section id="cow-charts" title={t('charts.title')}>
+      {cow.sensor === null ? (
+        <Alert color="gray" variant="light" title={t('charts.noSensor', { code: cow.code })}>
+          {t('charts.noSensorBody')}
+        </Alert>
+      ) : (
+        <SensorDayCharts sensor={cow.sensor} city={cow.city} country={cow.country} />
+      )}
+    </Section>
+  );
+  const force = (
+    <Section id="cow-force" title={t('herd.force.title')}>
+      <ForceChange cow={cow} />
+    </Section>
+  );
   return (
     <Stack gap="md">
       <Card withBorder>
@@ -214,73 +289,28 @@ function CowDetail({ cow }: { cow: Cow }) {
         )}
       </SimpleGrid>
 
-      <Section id="cow-now" title={t('herd.cow.current')}>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t('herd.sort.fever')}
-            </Text>
-            <FeverReading deviation={row.fever} level={row.feverLevel} size="sm" />
-            <Text size="xs" c="dimmed">
-              {t('herd.cow.temperatureLine', {
-                current: reading(cow.temp_current, 2, bcp47, ' °C'),
-                average: reading(cow.temp_avg, 2, bcp47, ' °C'),
-                offset: reading(cow.tempadd ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS, 2, bcp47, ' °C'),
-              })}
-            </Text>
-            {row.kind === 'pill' && (
-              <Text size="xs" c="dimmed">
-                {t('herd.cow.temperatureBolus')}
-              </Text>
-            )}
+      {desktop ? (
+        // The desktop puts the readings, alerts and dates beside the charts and the status changes.
+        <SimpleGrid cols={2} spacing="md" style={{ alignItems: 'start' }}>
+          <Stack gap="md">
+            {now}
+            {alerts}
+            {dates}
           </Stack>
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t('herd.sort.activity')}
-            </Text>
-            <ActivityReading deviation={row.activity} level={row.activityLevel} size="sm" />
-            <Text size="xs" c="dimmed">
-              {t('herd.cow.activityLine', {
-                current: reading(cow.activity_current, 1, bcp47),
-                average: reading(cow.activity_avg, 1, bcp47),
-              })}
-            </Text>
-          </Stack>
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t('herd.sort.drink')}
-            </Text>
-            <DrinkReading value={cow.drink_current} kind={row.kind} size="sm" />
-            {row.kind !== 'neck' && (
-              <Text size="xs" c="dimmed">
-                {t('herd.cow.drinkLine', { average: reading(cow.drink, 1, bcp47) })}
-              </Text>
-            )}
+          <Stack gap="md">
+            {charts}
+            {force}
           </Stack>
         </SimpleGrid>
-      </Section>
-
-      <Section id="cow-alerts" title={t('herd.cow.alerts')}>
-        <CowAlerts cow={cow} />
-      </Section>
-
-      <Section id="cow-charts" title={t('charts.title')}>
-        {cow.sensor === null ? (
-          <Alert color="gray" variant="light" title={t('charts.noSensor', { code: cow.code })}>
-            {t('charts.noSensorBody')}
-          </Alert>
-        ) : (
-          <SensorDayCharts sensor={cow.sensor} city={cow.city} country={cow.country} />
-        )}
-      </Section>
-
-      <Section id="cow-dates" title={t('herd.dates.title')}>
-        <ReproductionDates cow={cow} />
-      </Section>
-
-      <Section id="cow-force" title={t('herd.force.title')}>
-        <ForceChange cow={cow} />
-      </Section>
+      ) : (
+        <>
+          {now}
+          {alerts}
+          {charts}
+          {dates}
+          {force}
+        </>
+      )}
     </Stack>
   );
 }
@@ -298,7 +328,7 @@ export function CowRoute() {
   const { t } = useTranslation();
   const id = useCowIdParam();
   return (
-    <Page title={t('pages.cow')} back backTo={paths.home}>
+    <Page title={t('pages.cow')} back backTo={paths.home} wide>
       {id === null ? <CowMissing /> : <CowById id={id} />}
     </Page>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,11 +13,24 @@ import { useConfigDictionary } from '../api/get-config-dictionary';
 import { useCow } from '../../../lib/api/get-cow';
 import { useCowHistory } from '../../../lib/api/get-cow-history';
 import { CowMissing } from '../components/cow-missing';
-import { HistoryTimeline } from '../components/history-timeline';
+import { HistoryTimeline, type HealthCaseHistoryItem } from '../components/history-timeline';
 import { StatusBadge } from '../components/status-badge';
 import { useCowIdParam } from '../lib/use-cow-id';
 
-function History({ id }: { id: number }) {
+/** How the app shows a health case's files on the timeline: the case, its cow, whether it may change. */
+export type RenderHealthCaseFiles = (
+  item: HealthCaseHistoryItem,
+  cowId: number,
+  readOnly: boolean,
+) => ReactNode;
+
+function History({
+  id,
+  renderHealthCaseFiles,
+}: {
+  id: number;
+  renderHealthCaseFiles?: RenderHealthCaseFiles;
+}) {
   const { t } = useTranslation();
   const cow = useCow(id);
   const history = useCowHistory(id);
@@ -52,19 +66,25 @@ function History({ id }: { id: number }) {
           body={t('herd.history.emptyBody')}
         />
       ) : (
-        <HistoryTimeline items={history.data} dictionaries={dictionaries.data} cowId={id} readOnly={culled} />
+        <HistoryTimeline
+          items={history.data}
+          dictionaries={dictionaries.data}
+          cowId={id}
+          readOnly={culled}
+          renderHealthCaseFiles={renderHealthCaseFiles && ((item) => renderHealthCaseFiles(item, id, culled))}
+        />
       )}
     </Stack>
   );
 }
 
-/** A cow's history timeline (`hsty?id=`). */
-export function HstyRoute() {
+/** A cow's history timeline (`hsty?id=`); the app route adds the health cases' pictures. */
+export function HstyScreen({ renderHealthCaseFiles }: { renderHealthCaseFiles?: RenderHealthCaseFiles }) {
   const { t } = useTranslation();
   const id = useCowIdParam();
   return (
     <Page title={t('pages.hsty')} back backTo={id ? withQuery(paths.index.cow, { id }) : paths.home}>
-      {id === null ? <CowMissing /> : <History id={id} />}
+      {id === null ? <CowMissing /> : <History id={id} renderHealthCaseFiles={renderHealthCaseFiles} />}
     </Page>
   );
 }

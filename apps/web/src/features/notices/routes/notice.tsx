@@ -12,6 +12,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { paths, withQuery } from '../../../config/paths';
 import type { Notice } from '../../../lib/farm-queries';
+import { useIsDesktop } from '../../../lib/layout';
 import { useUser } from '../../../lib/session';
 import { useNoticeCounts, useReproductionNotices, useSensorNotices } from '../../../lib/notice-queries';
 import { useReadNotices } from '../../../lib/read-notices';
@@ -140,6 +141,7 @@ function Notices({ user }: { user: User }) {
   const [kind, setKind] = useState<Kind>('sensor');
   const [filter, setFilter] = useState<NoticeFilter>(INITIAL_NOTICE_FILTER);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const desktop = useIsDesktop();
   const sensor = useSensorNotices(user);
   const reproduction = useReproductionNotices(user);
   const read = useReadNotices();
@@ -159,8 +161,8 @@ function Notices({ user }: { user: User }) {
     if (notice.cowid !== null) void navigate(withQuery(paths.index.cow, { id: notice.cowid }));
   };
 
-  return (
-    <Stack gap="sm">
+  const controls = (
+    <>
       <TodaySummary user={user} />
       <SegmentedControl
         fullWidth
@@ -214,13 +216,35 @@ function Notices({ user }: { user: User }) {
           />
         </Card>
       )}
-      {query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      ) : notices === null ? (
-        <PageLoader />
-      ) : (
-        <NoticeList notices={notices} filter={filter} onOpen={open} onReadAll={(ids) => read.mutate(ids)} />
-      )}
+    </>
+  );
+  const list = query.isError ? (
+    <QueryError error={query.error} onRetry={() => void query.refetch()} />
+  ) : notices === null ? (
+    <PageLoader />
+  ) : (
+    <NoticeList notices={notices} filter={filter} onOpen={open} onReadAll={(ids) => read.mutate(ids)} />
+  );
+  // The desktop keeps the summary and the filters beside the list instead of above it.
+  if (desktop) {
+    return (
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(300px, 1fr) 2fr',
+          gap: 16,
+          alignItems: 'start',
+        }}
+      >
+        <Stack gap="sm">{controls}</Stack>
+        <div>{list}</div>
+      </div>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {controls}
+      {list}
     </Stack>
   );
 }
@@ -230,7 +254,7 @@ export function NoticeRoute() {
   const { t } = useTranslation();
   const user = useUser();
   return (
-    <Page title={t('pages.notice')}>
+    <Page title={t('pages.notice')} wide>
       {user === null ? null : user.phone && /^\+?[0-9 -]{5,20}$/.test(user.phone) ? (
         <Notices user={user} />
       ) : (
