@@ -29,6 +29,8 @@ export const CLIENT_ERROR_CODES = {
 export interface ErrorDetail {
   path: string;
   message: string;
+  /** What is wrong, as a stable code, when the server says (see the contract's ErrorBody). */
+  rule?: string;
 }
 
 /** A rejected call: the HTTP status (0 when no answer came) and the wire error code. */

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database';
 import { notFound } from '../../http/app-error';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
-import { addCow } from './add-cow';
+import { addCow, importCows } from './add-cow';
 import { changeCowStatus } from './change-cow-status';
 import { familyOf } from './cow-family';
 import { listCowFilesOfFarm } from './cow-files-repository';
@@ -37,6 +37,8 @@ export const cowRoutes = (services: Services) => [
   ),
 
   bind(api.cows.addCow, async ({ body, user }) => presentCow(await addCow(services.db, user, body))),
+
+  bind(api.cows.importCows, async ({ body, user }) => importCows(services.db, user, body)),
 
   bind(api.cows.updateCow, async ({ params, body, user }) =>
     presentCow(await updateCow(services.db, user, params.id, body)),
