@@ -15,3 +15,8 @@ export function useAddCow() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cowsQueryPrefix }),
   });
 }
+
+export type ImportCowsInput = RouteBody<typeof api.cows.importCows>;
+
+/** A file's cows, all or nothing (one transaction on the server). */
+export const importCows = (body: ImportCowsInput) => call(api.cows.importCows, { body });
