@@ -2,7 +2,8 @@
 // (addcowsinfo) or from a file (importcows, all or nothing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
-import type { Cow, CowHistoryItem } from '@cowcare/contract/routes/cows';
+import type { Cow } from '@cowcare/contract/cow-schemas';
+import type { CowHistoryItem } from '@cowcare/contract/routes/cows';
 import { addDays } from '@cowcare/domain/calendar-date';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 import { addCow, daysFromToday, expectRefusal } from './cows-fixtures';
@@ -231,9 +232,10 @@ describe('POST news/news/add/importcows', () => {
       },
     });
     expect(data).toEqual({ imported: 2, ids: [expect.any(Number), expect.any(Number)] });
+    const [id = 0] = data.ids;
     const cow = await ok<Cow>(testApp, api.cows.getCowInfo, {
       token: farmer.token,
-      params: { id: data.ids[0] },
+      params: { id },
     });
     expect(cow).toMatchObject({
       code: pregnant,
@@ -245,7 +247,7 @@ describe('POST news/news/add/importcows', () => {
     // Another farm's user cannot see the imported cows either.
     const foreign = await call(testApp, api.cows.getCowInfo, {
       token: stranger.token,
-      params: { id: data.ids[0] },
+      params: { id },
     });
     expectRefusal(foreign, 404, 'E_NOT_FOUND', [pregnant]);
   });

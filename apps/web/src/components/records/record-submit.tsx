@@ -50,7 +50,7 @@ export function useFieldProblems<F extends string>() {
   const [problems, setProblems] = useState<Partial<Record<F, string>>>({});
   return {
     problems,
-    show: (found: Partial<Record<F, string | undefined>>) => setProblems(found as Partial<Record<F, string>>),
+    show: (found: Partial<Record<F, string | undefined>>) => setProblems(found),
     clear: (field: F) =>
       setProblems((current) => (current[field] === undefined ? current : { ...current, [field]: undefined })),
   };
