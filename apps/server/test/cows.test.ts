@@ -176,7 +176,12 @@ describe('POST news/news/add/addcowsinfo', () => {
   });
 
   it.each([
-    ['a birthday in the future', { birthday: daysFromToday(2) }, 'birthday must not be in the future', 'future'],
+    [
+      'a birthday in the future',
+      { birthday: daysFromToday(2) },
+      'birthday must not be in the future',
+      'future',
+    ],
     [
       'a birthday that does not exist',
       { birthday: '2023-02-29' },

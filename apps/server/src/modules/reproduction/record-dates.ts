@@ -51,7 +51,11 @@ export const requirePlanWithinReach = (field: string, eventTime: string, now: Da
 /** Nothing happens to a cow before she is born; a record dated earlier is a typing mistake. */
 export const requireNotBeforeBirth = (field: string, day: string, birthday: string | null): void => {
   if (birthday !== null && daysBetween(birthday, day) < 0) {
-    throw invalidField(field, `${field} must not be before the cow's birthday (${birthday})`, 'beforeBirthday');
+    throw invalidField(
+      field,
+      `${field} must not be before the cow's birthday (${birthday})`,
+      'beforeBirthday',
+    );
   }
 };
 
