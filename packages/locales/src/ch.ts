@@ -583,7 +583,6 @@ export const ch: Record<MessageKey, string> = {
   'setup.csv.rowImported': '已导入',
   'setup.csv.rowRefused': '被拒绝：{{message}}',
   'setup.csv.optional': '可选列(用于中途加入的牛):{{columns}}。配种方式:AI、natural、ET。',
-  'setup.csv.status': '状态',
   'setup.csv.writes': '将写入',
   'setup.csv.writes.calving': '产犊 {{date}}',
   'setup.csv.writes.insemination': '配种 {{date}}',

@@ -626,7 +626,6 @@ export const en = {
   'setup.csv.rowRefused': 'Refused: {{message}}',
   'setup.csv.optional':
     'Optional columns, for a cow that joins mid-season: {{columns}}. Methods: AI, natural, ET.',
-  'setup.csv.status': 'Status',
   'setup.csv.writes': 'Will be written',
   'setup.csv.writes.calving': 'calving {{date}}',
   'setup.csv.writes.insemination': 'insemination {{date}}',

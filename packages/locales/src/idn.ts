@@ -617,7 +617,6 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'setup.csv.rowRefused': 'Ditolak: {{message}}',
   'setup.csv.optional':
     'Kolom opsional, untuk sapi yang bergabung di tengah musim: {{columns}}. Metode: AI, natural, ET.',
-  'setup.csv.status': 'Status',
   'setup.csv.writes': 'Akan dicatat',
   'setup.csv.writes.calving': 'melahirkan {{date}}',
   'setup.csv.writes.insemination': 'inseminasi {{date}}',

@@ -594,7 +594,6 @@ export const ko: Record<MessageKey, string> = {
   'setup.csv.rowImported': '가져옴',
   'setup.csv.rowRefused': '거부됨: {{message}}',
   'setup.csv.optional': '시즌 중에 들어오는 소를 위한 선택 열: {{columns}}. 수정 방법: AI, natural, ET.',
-  'setup.csv.status': '상태',
   'setup.csv.writes': '기록될 내용',
   'setup.csv.writes.calving': '분만 {{date}}',
   'setup.csv.writes.insemination': '수정 {{date}}',

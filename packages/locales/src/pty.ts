@@ -614,7 +614,6 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'setup.csv.rowRefused': 'Recusada: {{message}}',
   'setup.csv.optional':
     'Colunas opcionais, para uma vaca que entra no meio da estação: {{columns}}. Métodos: AI, natural, ET.',
-  'setup.csv.status': 'Estado',
   'setup.csv.writes': 'Será gravado',
   'setup.csv.writes.calving': 'parto {{date}}',
   'setup.csv.writes.insemination': 'inseminação {{date}}',

@@ -613,7 +613,6 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'setup.csv.rowImported': '取り込み済み',
   'setup.csv.rowRefused': '拒否：{{message}}',
   'setup.csv.optional': 'シーズン途中で加わる牛のための任意の列:{{columns}}。授精方法:AI、natural、ET。',
-  'setup.csv.status': '状態',
   'setup.csv.writes': '書き込まれる内容',
   'setup.csv.writes.calving': '分娩 {{date}}',
   'setup.csv.writes.insemination': '授精 {{date}}',

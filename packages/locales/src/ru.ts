@@ -614,7 +614,6 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'setup.csv.rowRefused': 'Отклонена: {{message}}',
   'setup.csv.optional':
     'Необязательные столбцы для коровы, пришедшей в середине сезона: {{columns}}. Способы: AI, natural, ET.',
-  'setup.csv.status': 'Статус',
   'setup.csv.writes': 'Будет записано',
   'setup.csv.writes.calving': 'отёл {{date}}',
   'setup.csv.writes.insemination': 'осеменение {{date}}',

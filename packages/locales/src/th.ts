@@ -594,7 +594,6 @@ export const th: Partial<Record<MessageKey, string>> = {
   'setup.csv.rowImported': 'นำเข้าแล้ว',
   'setup.csv.rowRefused': 'ถูกปฏิเสธ: {{message}}',
   'setup.csv.optional': 'คอลัมน์เพิ่มเติมสำหรับโคที่เข้าฟาร์มกลางฤดู: {{columns}} วิธี: AI, natural, ET',
-  'setup.csv.status': 'สถานะ',
   'setup.csv.writes': 'สิ่งที่จะบันทึก',
   'setup.csv.writes.calving': 'คลอด {{date}}',
   'setup.csv.writes.insemination': 'ผสมพันธุ์ {{date}}',

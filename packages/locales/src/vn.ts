@@ -607,7 +607,6 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'setup.csv.rowImported': 'Đã nhập',
   'setup.csv.rowRefused': 'Bị từ chối: {{message}}',
   'setup.csv.optional': 'Cột tùy chọn, cho bò vào trại giữa mùa: {{columns}}. Phương pháp: AI, natural, ET.',
-  'setup.csv.status': 'Trạng thái',
   'setup.csv.writes': 'Sẽ ghi',
   'setup.csv.writes.calving': 'đẻ {{date}}',
   'setup.csv.writes.insemination': 'phối giống {{date}}',

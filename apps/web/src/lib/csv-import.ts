@@ -1,7 +1,7 @@
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { CsvError, parse } from 'csv-parse/browser/esm/sync';
 import { matingMethodOf } from './dictionary';
-import { startingDates, type StartingDates } from '@cowcare/domain/starting-point';
+import { startingDates, type StartingDates, type StartingStatus } from '@cowcare/domain/starting-point';
 import {
   checkNewCow,
   newCowStatusOf,
@@ -86,6 +86,8 @@ export interface CsvRowReport {
   code: string;
   body: NewCowBody | null;
   problems: RuleProblem[];
+  /** The status she would start in, when the row's status is one a new cow may start in. */
+  status?: StartingStatus;
   /** For a good row: the dates her records will give her (the preview's "will be written"). */
   dates?: StartingDates;
 }
@@ -155,11 +157,13 @@ export function checkCsv(text: string, herd: HerdIndex, today: string): CsvCheck
       if (isOptionalColumn(name)) text[CSV_OPTIONAL_COLUMNS[name]] = fields[CSV_COLUMNS.length + at] ?? '';
     });
     const checked = checkNewCow(text, herd, today, seen);
+    const starting = newCowStatusOf(status);
     return {
       line,
       code: code.trim(),
       body: checked.body,
       problems: checked.problems,
+      ...(starting ? { status: starting } : {}),
       ...(checked.body ? { dates: datesOf(checked.body) } : {}),
     };
   });

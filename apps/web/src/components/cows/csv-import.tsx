@@ -3,7 +3,6 @@ import { Alert, Anchor, Badge, Button, FileButton, Group, Stack, Table, Text, Te
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Cow } from '@cowcare/contract/cow-schemas';
-import { parseStoredStatus } from '@cowcare/domain/cow-status';
 import { addDays } from '@cowcare/domain/calendar-date';
 import { refusalText } from '../../lib/error-message';
 import { FIELD_LABELS } from '../../lib/field-labels';
@@ -119,10 +118,7 @@ export function CsvImport({ cows }: { cows: readonly Cow[] }) {
     }
     return parts;
   };
-  const statusOf = (row: CsvRowReport): string => {
-    const status = row.body?.status ? parseStoredStatus(row.body.status) : 'waitingForSettings';
-    return row.body && status ? t(`herd.status.${status}`) : '—';
-  };
+  const statusOf = (row: CsvRowReport): string => (row.status ? t(`herd.status.${row.status}`) : '—');
 
   const finished = outcome?.kind ?? null;
   return (
@@ -202,7 +198,7 @@ export function CsvImport({ cows }: { cows: readonly Cow[] }) {
               {t('setup.csv.import', { count: check.rows.length })}
             </Button>
           )}
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={340}>
             <Table
               striped
               withTableBorder
@@ -214,7 +210,6 @@ export function CsvImport({ cows }: { cows: readonly Cow[] }) {
                 <Table.Tr>
                   <Table.Th>{t('setup.csv.line')}</Table.Th>
                   <Table.Th>{t('herd.add.code')}</Table.Th>
-                  <Table.Th>{t('setup.csv.status')}</Table.Th>
                   <Table.Th>{t('setup.csv.writes')}</Table.Th>
                   <Table.Th>{t('setup.csv.result')}</Table.Th>
                 </Table.Tr>
@@ -224,9 +219,12 @@ export function CsvImport({ cows }: { cows: readonly Cow[] }) {
                   <Table.Tr key={row.line} data-testid="csv-row" data-line={row.line}>
                     <Table.Td>{row.line}</Table.Td>
                     <Table.Td>{row.code || '—'}</Table.Td>
-                    <Table.Td>{statusOf(row)}</Table.Td>
                     <Table.Td>
+                      {/* Her status, then each record and date her records give her. */}
                       <Stack gap={0}>
+                        <Text size="sm" fw={500}>
+                          {statusOf(row)}
+                        </Text>
                         {writes(row).map((part) => (
                           <Text key={part} size="xs">
                             {part}
