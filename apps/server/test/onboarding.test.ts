@@ -222,6 +222,24 @@ describe('POST news/news/add/importcows', () => {
     expect(refusalOf(response).code).toBe('E_VALIDATION');
   });
 
+  it('takes a body above the usual 1 MiB (a whole herd), and judges it', async () => {
+    const row = {
+      code: 'C1',
+      status: '임신',
+      lastInsemination: '2024-01-01',
+      inseminationMethod: 'artificial-insemination',
+      inseminationSire: 'S'.repeat(32),
+      pregnancyCheck: '2024-02-20',
+    };
+    const cows = [...Array.from({ length: 6_000 }, () => row), { ...row, code: 'not a code' }];
+    const body = { cows };
+    expect(JSON.stringify(body).length).toBeGreaterThan(1_048_576);
+    const response = await call(testApp, api.cows.importCows, { token: farmer.token, body });
+    // Read and checked against the schema (400 for the last row), not refused for its size (413).
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(400);
+    expect(refusalOf(response).details?.[0]?.path).toBe('body.cows.6000.code');
+  });
+
   it('imports every cow with her records, into the caller’s farm only', async () => {
     const pregnant = nextCode();
     const lactating = nextCode();

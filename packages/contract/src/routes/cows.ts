@@ -172,6 +172,8 @@ export const importCows = defineRoute({
     'the first refusal rolls back the whole import; its message starts with the row ("row 3 (C1003): …") and ' +
     'its details[].path is body.cows.<index>.<field>. Codes and sensors may not repeat within the import.',
   body: Type.Object({ cows: Type.Array(NewCowBody, { minItems: 1, maxItems: IMPORT_MAX_COWS }) }),
+  // 10,000 cows with every column filled come to some 3 MB of JSON.
+  bodyLimitBytes: 8 * 1024 * 1024,
   data: Type.Object({ imported: Type.Integer({ minimum: 1 }), ids: Type.Array(Id) }),
 });
 

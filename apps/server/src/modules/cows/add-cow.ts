@@ -11,7 +11,8 @@ import {
 import type { Database, Queryable } from '../../db/database';
 import { AppError, invalidField } from '../../http/app-error';
 import type { AuthUser } from '../../http/route-context';
-import { writeStartingRecords } from '../reproduction/starting-records';
+import type { DiagnosisDaysSettings } from '@cowcare/domain/reproduction-dates';
+import { farmDiagnosisDays, writeStartingRecords } from '../reproduction/starting-records';
 import {
   asCowConflict,
   requireBirthdayNotInFuture,
@@ -90,6 +91,7 @@ export const addCowIn = async (
   user: AuthUser,
   input: NewCowInput,
   now = new Date(),
+  farmDays?: DiagnosisDaysSettings,
 ): Promise<CowRecord> => {
   requireBirthdayNotInFuture(input.birthday, now);
   const startingStatus = startingStatusOf(input.status);
@@ -126,7 +128,7 @@ export const addCowIn = async (
   const created = await findCowInFarm(tx, user.farmId, cowId);
   if (!created) throw new Error(`cow ${cowId} vanished after its insert`);
   if (!input.lastCalving && !input.lastInsemination) return created;
-  await writeStartingRecords(tx, { farmId: user.farmId, userId: user.userId }, created, input);
+  await writeStartingRecords(tx, { farmId: user.farmId, userId: user.userId }, created, input, farmDays);
   const cow = await findCowInFarm(tx, user.farmId, cowId);
   if (!cow) throw new Error(`cow ${cowId} vanished after its records`);
   return cow;
@@ -164,9 +166,10 @@ const ofRow = (error: unknown, index: number, code: string): unknown => {
 export const importCows = (db: Database, user: AuthUser, input: ImportCowsInput, now = new Date()) =>
   db.transaction(async (tx) => {
     const ids: number[] = [];
+    const farmDays = await farmDiagnosisDays(tx, user.farmId);
     for (const [index, cow] of input.cows.entries()) {
       try {
-        ids.push((await addCowIn(tx, user, cow, now)).id);
+        ids.push((await addCowIn(tx, user, cow, now, farmDays)).id);
       } catch (error) {
         throw ofRow(error, index, cow.code);
       }

@@ -4,6 +4,7 @@ import {
   expectedCalvingDate,
   expectedEstrusAfterCalving,
   pregnancyCheckDate,
+  type DiagnosisDaysSettings,
 } from '@cowcare/domain/reproduction-dates';
 import type { Queryable } from '../../db/database';
 import type { CowRecord } from '../cows/cows-repository';
@@ -25,6 +26,10 @@ export interface StartingRecords {
   pregnancyCheckMethod?: DiagnosisMethodCode;
 }
 
+/** The farm's days from service to pregnancy check, per method (its settings). */
+export const farmDiagnosisDays = async (tx: Queryable, farmId: number): Promise<DiagnosisDaysSettings> =>
+  diagnosisDaysOf(await findSettings(tx, farmId));
+
 /**
  * A day's event at noon UTC: its day is the same calendar day from UTC−12 to UTC+12, so the history shows
  * it on the day the farmer gave, and the records keep their order (calving, insemination, check).
@@ -42,6 +47,8 @@ export const writeStartingRecords = async (
   owner: { farmId: number; userId: number },
   cow: CowRecord,
   start: StartingRecords,
+  /** The farm's check days, when the caller has read them already (an import reads them once). */
+  farmDays?: DiagnosisDaysSettings,
 ): Promise<void> => {
   const keys = { farmId: owner.farmId, cowId: cow.id, userId: owner.userId };
   if (start.lastCalving) {
@@ -60,7 +67,7 @@ export const writeStartingRecords = async (
   if (start.lastInsemination && start.inseminationMethod) {
     serviceDate = effectiveServiceDate(start.lastInsemination, matingMethodOf(start.inseminationMethod));
     const checkMethod = start.pregnancyCheckMethod ?? DEFAULT_PREGNANCY_CHECK_METHOD;
-    const farmDays = diagnosisDaysOf(await findSettings(tx, owner.farmId));
+    const days = farmDays ?? (await farmDiagnosisDays(tx, owner.farmId));
     await insertFertilization(tx, keys, {
       plannedAt: noonOf(start.lastInsemination),
       plannedDay: start.lastInsemination,
@@ -70,7 +77,7 @@ export const writeStartingRecords = async (
       memo: '',
       effectiveServiceDate: serviceDate,
       pregnancyCheckMethod: checkMethod,
-      pregnancyCheckDate: pregnancyCheckDate(serviceDate, checkMethod, farmDays),
+      pregnancyCheckDate: pregnancyCheckDate(serviceDate, checkMethod, days),
       pregnancyCheckManual: false,
     });
   }

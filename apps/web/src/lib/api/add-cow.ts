@@ -18,5 +18,9 @@ export function useAddCow() {
 
 export type ImportCowsInput = RouteBody<typeof api.cows.importCows>;
 
+/** A whole herd takes the server a while (every cow with her records, in one transaction). */
+const IMPORT_TIMEOUT_MS = 10 * 60_000;
+
 /** A file's cows, all or nothing (one transaction on the server). */
-export const importCows = (body: ImportCowsInput) => call(api.cows.importCows, { body });
+export const importCows = (body: ImportCowsInput) =>
+  call(api.cows.importCows, { body, timeoutMs: IMPORT_TIMEOUT_MS });
