@@ -320,7 +320,7 @@ describe.skipIf(skipReason() !== '')('cow records, force change, uploads and CSV
       .waitFor();
     const row = (line: number) => report.locator(`[data-testid="csv-row"][data-line="${line}"]`);
     expect(await row(3).innerText()).toContain('C402');
-    expect(await row(3).innerText()).toContain('birthday: The birthday cannot be in the future');
+    expect(await row(3).innerText()).toContain('Birthday: The birthday cannot be in the future');
     expect(await row(2).innerText()).toContain('Valid');
     expect(await row(4).innerText()).toContain('Valid');
     expect(await report.getByRole('button', { name: /^Import/ }).count()).toBe(0);

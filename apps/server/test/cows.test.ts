@@ -162,7 +162,7 @@ describe('POST news/news/add/addcowsinfo', () => {
     ['a birthday that is not a date', { code: 'C2001', birthday: 'yesterday' }, 'birthday'],
     ['parity -1', { code: 'C2001', parity: -1 }, 'parity'],
     ['a fractional parity', { code: 'C2001', parity: 1.5 }, 'parity'],
-    ['a status that is not a new-cow status', { code: 'C2001', status: '임신' }, 'status'],
+    ['a status a new cow cannot start in (culled)', { code: 'C2001', status: '도태' }, 'status'],
     ['an unknown sex', { code: 'C2001', sex: 'steer' }, 'sex'],
     ['tempadd above 2', { code: 'C2001', tempadd: 2.5 }, 'tempadd'],
     ['tempadd below -2', { code: 'C2001', tempadd: -2.01 }, 'tempadd'],
@@ -176,15 +176,30 @@ describe('POST news/news/add/addcowsinfo', () => {
   });
 
   it.each([
-    ['a birthday in the future', { birthday: daysFromToday(2) }, 'birthday must not be in the future'],
-    ['a birthday that does not exist', { birthday: '2023-02-29' }, 'birthday is not a real calendar date'],
-  ])('refuses %s with 400 and the exact message', async (_case, fields, message) => {
+    [
+      'a birthday in the future',
+      { birthday: daysFromToday(2) },
+      'birthday must not be in the future',
+      'future',
+    ],
+    [
+      'a birthday that does not exist',
+      { birthday: '2023-02-29' },
+      'birthday is not a real calendar date',
+      'notRealDate',
+    ],
+  ])('refuses %s with 400, the exact message and the field', async (_case, fields, message, rule) => {
     const response = await call(testApp, api.cows.addCow, {
       token: farmer.token,
       body: { code: 'C2002', ...fields },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, code: 'E_VALIDATION', msg: message });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'E_VALIDATION',
+      msg: message,
+      details: [{ path: 'body.birthday', message, rule }],
+    });
   });
 
   it('refuses a code already in the farm, a culled cow included, with 409', async () => {
@@ -470,9 +485,12 @@ describe('PUT news/news/update/cows/:id', () => {
     [{ birthday: daysFromToday(2) }, 'birthday must not be in the future'],
     [{ pregnancyTest: '2025-02-30' }, 'pregnancyTest is not a real calendar date'],
     [{ expectedEstrus: '2025-13-01' }, 'expectedEstrus is not a real calendar date'],
-  ])('refuses %o with 400', async (body, message) => {
+  ])('refuses %o with 400 naming the field', async (body, message) => {
     const response = await update(body);
-    expect(response.json()).toEqual({ success: false, code: 'E_VALIDATION', msg: message });
+    expect(response.json()).toMatchObject({ success: false, code: 'E_VALIDATION', msg: message });
+    expect(response.json<{ details: { path: string }[] }>().details[0]?.path).toBe(
+      `body.${Object.keys(body)[0]}`,
+    );
   });
 
   it.each([

@@ -104,9 +104,19 @@ const isIdList = (schema: Schema | undefined) =>
 
 /**
  * Left out of the stranger's bodies: a disease code must be in the dictionary (the diagnosis text stands
- * in), and the next expected estrus belongs to some results only.
+ * in), the next expected estrus belongs to some results only, and a new cow's starting days to some
+ * statuses only.
  */
-const UNSET_FIELDS = new Set(['diseaseCode', 'nextExpectedEstrus']);
+const UNSET_FIELDS = new Set([
+  'diseaseCode',
+  'nextExpectedEstrus',
+  'lastCalving',
+  'lastInsemination',
+  'inseminationMethod',
+  'inseminationSire',
+  'pregnancyCheck',
+  'pregnancyCheckMethod',
+]);
 
 /** The stranger's own text, in what it writes. */
 const STRANGER_TEXT = 'stranger';

@@ -71,6 +71,7 @@ export const api = {
     getCowsFiles: cows.getCowsFiles,
     getCowInfo: cows.getCowInfo,
     addCow: cows.addCow,
+    importCows: cows.importCows,
     updateCow: cows.updateCow,
     updateSensorStates: cows.updateSensorStates,
     sensorPage: cows.sensorPage,

@@ -60,7 +60,16 @@ export const ErrorBody = Type.Object({
   code: Type.String(),
   msg: Type.String(),
   /** Per-field problems of a validation failure. */
-  details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  details: Type.Optional(
+    Type.Array(
+      Type.Object({
+        path: Type.String(),
+        message: Type.String(),
+        /** What is wrong with the field, as a stable code (e.g. future, beforeBirthday), when the server knows. */
+        rule: Type.Optional(Type.String()),
+      }),
+    ),
+  ),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 

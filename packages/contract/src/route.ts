@@ -44,6 +44,8 @@ export interface RouteDefinition<
    * good ones (a gateway's readings); the edge checks of the whole body skip it.
    */
   bodyJudgedItemByItem?: true;
+  /** A body larger than the server's default limit (1 MiB) is accepted up to this many bytes (an import). */
+  bodyLimitBytes?: number;
 }
 
 export const defineRoute = <

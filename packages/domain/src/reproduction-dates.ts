@@ -1,7 +1,7 @@
 // Automatic reproduction dates (spec §4, architecture §7). All dates are 'YYYY-MM-DD'; the day arithmetic
 // lives in calendar-date so it is done in UTC and never drifts with the device's time zone.
 
-import { addDays } from './calendar-date';
+import { addDays, daysBetween } from './calendar-date';
 
 export const MATING_METHODS = ['artificialInsemination', 'natural', 'embryoTransfer'] as const;
 export type MatingMethod = (typeof MATING_METHODS)[number];
@@ -34,6 +34,18 @@ export const MAX_DIAGNOSIS_DAYS = 365;
 export const DEFAULT_GESTATION_DAYS = 285;
 export const ESTRUS_CYCLE_DAYS = 21;
 export const DEFAULT_CALVING_TO_ESTRUS_DAYS = 60;
+
+/**
+ * A pregnancy diagnosis earlier than this many days after the insemination is unreliable (an embryo is not
+ * reliably seen by ultrasound before day 28): the record form warns, it does not refuse.
+ */
+export const EARLIEST_RELIABLE_DIAGNOSIS_DAYS = 28;
+
+/** True when a diagnosis on `diagnosisDay` comes too early after the insemination on `inseminationDay`. */
+export function isEarlyDiagnosis(inseminationDay: string, diagnosisDay: string): boolean {
+  const days = daysBetween(inseminationDay, diagnosisDay);
+  return days >= 0 && days < EARLIEST_RELIABLE_DIAGNOSIS_DAYS;
+}
 
 export function isValidDiagnosisDays(days: unknown): boolean {
   return (

@@ -21,3 +21,12 @@ export const notFound = (message = 'Not found') => new AppError(404, ERROR_CODES
 export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
 export const throttled = (retryAfterSeconds: number, message = 'Too many attempts. Try again later.') =>
   new AppError(429, ERROR_CODES.throttled, message, { retryAfterSeconds });
+
+/**
+ * A 400 about one field of the body: `details[].path` names it (`body.<field>`) and `rule` says what is wrong
+ * as a stable code, so a client can say it in the user's language next to the field.
+ */
+export const invalidField = (field: string, message: string, rule?: string) =>
+  new AppError(400, ERROR_CODES.validation, message, {
+    details: [{ path: `body.${field}`, message, ...(rule ? { rule } : {}) }],
+  });

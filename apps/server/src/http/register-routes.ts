@@ -103,6 +103,7 @@ export const registerRoutes = (app: FastifyInstance, services: Services, binding
       method: route.method,
       url: apiPath(route),
       schema: schemaOf(route),
+      ...(route.bodyLimitBytes ? { bodyLimit: route.bodyLimitBytes } : {}),
       onRequest,
       preValidation: rejectControlCharacters(route),
       preHandler,

@@ -47,7 +47,10 @@ export function BossPasswordModal({ opened, pending, error, onConfirm, onClose, 
             data-autofocus
             value={password}
             error={empty ? t('validation.required') : undefined}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setEmpty(false);
+            }}
             visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
           />
           {error && (

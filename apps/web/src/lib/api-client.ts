@@ -29,6 +29,8 @@ export const CLIENT_ERROR_CODES = {
 export interface ErrorDetail {
   path: string;
   message: string;
+  /** What is wrong, as a stable code, when the server says (see the contract's ErrorBody). */
+  rule?: string;
 }
 
 /** A rejected call: the HTTP status (0 when no answer came) and the wire error code. */
@@ -72,6 +74,8 @@ export type CallOptions<R extends AnyRoute> = Part<'params', RouteParams<R>> &
     signal?: AbortSignal;
     /** Background calls (polling) never show the request indicator. */
     silent?: boolean;
+    /** A call known to take long (an import of a whole herd) waits this long instead of the usual limit. */
+    timeoutMs?: number;
   };
 
 type CallArgs<R extends AnyRoute> =
@@ -141,6 +145,7 @@ export function createApiClient(deps: ApiClientDeps) {
       headers?: Record<string, string>;
       form?: FormData;
       signal?: AbortSignal;
+      timeoutMs?: number;
     },
     token: string | null,
   ): Promise<Response> {
@@ -163,7 +168,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, deps.timeoutMs);
+    }, options.timeoutMs ?? deps.timeoutMs);
     const onCallerAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onCallerAbort);
     if (options.signal?.aborted) controller.abort();

@@ -15,14 +15,23 @@ const blank = { code: '', sensor: '', birthday: '', parity: '', status: '' };
 
 describe('new cow rules (the server’s, checked in the browser)', () => {
   it('uses the domain’s stored values for the new-cow statuses', () => {
-    expect(NEW_COW_STATUS_VALUES).toEqual([
-      storedStatusValue('waitingForSettings'),
-      storedStatusValue('estrusDetection'),
-    ]);
-    expect(newCowStatusOf('')).toBe('설정대기');
-    expect(newCowStatusOf('발정감지')).toBe('발정탐지');
-    expect(newCowStatusOf('EstrusDetection')).toBe('발정탐지');
-    expect(newCowStatusOf('임신')).toBeUndefined();
+    expect(NEW_COW_STATUS_VALUES).toEqual(
+      [
+        'waitingForSettings',
+        'estrusDetection',
+        'pregnancyConfirm',
+        'pregnancy',
+        'lactation',
+        'fattening',
+      ].map((status) => storedStatusValue(status as Parameters<typeof storedStatusValue>[0])),
+    );
+    expect(newCowStatusOf('')).toBe('waitingForSettings');
+    expect(newCowStatusOf('발정감지')).toBe('estrusDetection');
+    expect(newCowStatusOf('EstrusDetection')).toBe('estrusDetection');
+    expect(newCowStatusOf('임신')).toBe('pregnancy');
+    expect(newCowStatusOf('Lactating')).toBe('lactation');
+    expect(newCowStatusOf('도태')).toBeUndefined();
+    expect(newCowStatusOf('culled')).toBeUndefined();
   });
 
   it('accepts a code of C and digits only, and checks the farm’s codes including culled cows', () => {

@@ -1,10 +1,18 @@
 import type { api } from '@cowcare/contract/api';
 import { CowCode, SensorId, type Cow } from '@cowcare/contract/cow-schemas';
 import type { RouteBody } from '@cowcare/contract/route';
-import { Parity, TemperatureOffset } from '@cowcare/contract/routes/cows';
+import { Parity, SireCode, TemperatureOffset } from '@cowcare/contract/routes/cows';
 import { daysBetween, isCalendarDate } from '@cowcare/domain/calendar-date';
-import { isCulledStoredValue, parseStoredStatus } from '@cowcare/domain/cow-status';
+import { isCulledStoredValue, parseStoredStatus, storedStatusValue } from '@cowcare/domain/cow-status';
+import {
+  allowedDaysOf,
+  isStartingStatus,
+  startingPointProblems,
+  STARTING_STATUSES,
+  type StartingStatus,
+} from '@cowcare/domain/starting-point';
 import type { MessageKey } from '@cowcare/locales/catalog';
+import type { MatingMethodCode } from '@cowcare/contract/routes/reproduction';
 
 /**
  * The rules a new cow must pass, the same as the server's (news/news/add/addcowsinfo): the code is C and
@@ -13,7 +21,17 @@ import type { MessageKey } from '@cowcare/locales/catalog';
  * from the contract's schemas so the two sides cannot drift.
  */
 export type NewCowBody = RouteBody<typeof api.cows.addCow>;
-export type NewCowField = 'code' | 'sensor' | 'birthday' | 'parity' | 'status';
+export type NewCowField =
+  | 'code'
+  | 'sensor'
+  | 'birthday'
+  | 'parity'
+  | 'status'
+  | 'lastCalving'
+  | 'lastInsemination'
+  | 'inseminationMethod'
+  | 'inseminationSire'
+  | 'pregnancyCheck';
 
 export interface RuleProblem {
   field: NewCowField;
@@ -42,37 +60,79 @@ const sensorMin = SensorId.minimum ?? 1;
 const sensorMax = SensorId.maximum ?? 99_999_999;
 const parityMin = Parity.minimum ?? 0;
 const parityMax = Parity.maximum ?? 30;
+const sireMax = SireCode.maxLength ?? 32;
 
-/** The stored values a new cow may start in (architecture §7), the default first. */
-export const NEW_COW_STATUS_VALUES = ['설정대기', '발정탐지'] as const satisfies readonly NonNullable<
+/** The stored values a new cow may start in (every status but culled), the default first. */
+export const NEW_COW_STATUS_VALUES = STARTING_STATUSES.map(storedStatusValue) as NonNullable<
   NewCowBody['status']
 >[];
-export type NewCowStatusValue = (typeof NEW_COW_STATUS_VALUES)[number];
+export type NewCowStatusValue = NonNullable<NewCowBody['status']>;
 
-/** Text fields as typed (a form or a CSV row); empty means "not given". */
+/** Text fields as typed (a form or a CSV row); empty or absent means "not given". */
 export interface NewCowText {
   code: string;
   sensor: string;
   birthday: string;
   parity: string;
   status: string;
+  lastCalving?: string;
+  lastInsemination?: string;
+  inseminationMethod?: string;
+  inseminationSire?: string;
+  pregnancyCheck?: string;
 }
 
+/** Words a CSV may use for a status besides the stored Korean value: the English key and the plain word. */
+const STATUS_WORDS: Readonly<Record<string, StartingStatus>> = {
+  waitingforsettings: 'waitingForSettings',
+  estrusdetection: 'estrusDetection',
+  pregnancyconfirm: 'pregnancyConfirm',
+  pregnancy: 'pregnancy',
+  pregnant: 'pregnancy',
+  lactation: 'lactation',
+  lactating: 'lactation',
+  fattening: 'fattening',
+};
+
 /**
- * A status as written in a CSV: the stored Korean value or the English key (`waitingForSettings`,
- * `estrusDetection`), any case. Undefined for anything a new cow may not start in.
+ * A status as written in a CSV or chosen in the form: the stored Korean value or an English word
+ * (`pregnant`, `lactating`, `estrusDetection`…), any case. Undefined for anything a new cow may not start in.
  */
-export function newCowStatusOf(text: string): NewCowStatusValue | undefined {
+export function newCowStatusOf(text: string): StartingStatus | undefined {
   const trimmed = text.trim();
-  if (trimmed === '') return NEW_COW_STATUS_VALUES[0];
-  const byKey = (['waitingForSettings', 'estrusDetection'] as const).find(
-    (key) => key.toLowerCase() === trimmed.toLowerCase(),
-  );
-  const status = byKey ?? parseStoredStatus(trimmed);
-  if (status === 'waitingForSettings') return '설정대기';
-  if (status === 'estrusDetection') return '발정탐지';
-  return undefined;
+  if (trimmed === '') return 'waitingForSettings';
+  const status = STATUS_WORDS[trimmed.toLowerCase().replace(/[\s_-]/g, '')] ?? parseStoredStatus(trimmed);
+  return status && isStartingStatus(status) ? status : undefined;
 }
+
+/** An insemination method as a CSV may write it: the dictionary code or AI / ET / natural, any case. */
+const METHOD_WORDS: Readonly<Record<string, MatingMethodCode>> = {
+  ai: 'artificial-insemination',
+  'artificial-insemination': 'artificial-insemination',
+  artificialinsemination: 'artificial-insemination',
+  natural: 'natural',
+  et: 'embryo-transfer',
+  'embryo-transfer': 'embryo-transfer',
+  embryotransfer: 'embryo-transfer',
+};
+
+export function matingMethodCodeOf(text: string): MatingMethodCode | undefined {
+  return (
+    METHOD_WORDS[text.trim().toLowerCase().replace(/[\s_]/g, '-')] ?? METHOD_WORDS[text.trim().toLowerCase()]
+  );
+}
+
+export const MATING_METHOD_CODE_LIST: readonly MatingMethodCode[] = [
+  'artificial-insemination',
+  'natural',
+  'embryo-transfer',
+];
+
+/** The days the status may carry, for the form to show. */
+export const startingDaysOf = (status: string) => {
+  const parsed = newCowStatusOf(status);
+  return parsed ? allowedDaysOf(parsed) : [];
+};
 
 export interface CheckedCow {
   body: NewCowBody | null;
@@ -145,6 +205,45 @@ export function checkNewCow(
   const status = newCowStatusOf(text.status);
   if (status === undefined) problems.push({ field: 'status', key: 'herd.rules.status' });
 
+  // Where she stands when she joins: the same rules as the server (domain starting-point).
+  const given = (value: string | undefined) => value?.trim() ?? '';
+  const lastCalving = given(text.lastCalving);
+  const lastInsemination = given(text.lastInsemination);
+  const pregnancyCheck = given(text.pregnancyCheck);
+  const methodText = given(text.inseminationMethod);
+  const inseminationSire = given(text.inseminationSire);
+  const inseminationMethod = methodText === '' ? undefined : matingMethodCodeOf(methodText);
+  if (methodText !== '' && inseminationMethod === undefined) {
+    problems.push({ field: 'inseminationMethod', key: 'herd.rules.inseminationMethod' });
+  }
+  if (status !== undefined) {
+    const starting = startingPointProblems(
+      {
+        status,
+        birthday: birthday === '' ? null : birthday,
+        ...(parity === undefined ? {} : { parity }),
+        ...(lastCalving ? { lastCalving } : {}),
+        ...(lastInsemination ? { lastInsemination } : {}),
+        ...(inseminationMethod
+          ? { inseminationMethod }
+          : methodText
+            ? { inseminationMethod: methodText }
+            : {}),
+        ...(pregnancyCheck ? { pregnancyCheck } : {}),
+      },
+      today,
+    );
+    for (const problem of starting) {
+      if (problem.field === 'inseminationMethod' && methodText !== '' && !inseminationMethod) continue;
+      problems.push({ field: problem.field, key: `validation.rule.${problem.rule}` });
+    }
+    if (inseminationSire !== '' && lastInsemination === '') {
+      problems.push({ field: 'inseminationSire', key: 'validation.rule.notForStatus' });
+    } else if (inseminationSire.length > sireMax) {
+      problems.push({ field: 'inseminationSire', key: 'validation.maxLength', values: { max: sireMax } });
+    }
+  }
+
   if (code !== '') seen.codes.add(code);
   if (sensor !== null) seen.sensors.add(sensor);
   if (problems.length > 0) return { body: null, problems };
@@ -152,7 +251,12 @@ export function checkNewCow(
   if (sensor !== null) body.sensor = sensor;
   if (birthday !== '') body.birthday = birthday;
   if (parity !== undefined) body.parity = parity;
-  if (status !== undefined) body.status = status;
+  if (status !== undefined) body.status = storedStatusValue(status) as NewCowStatusValue;
+  if (lastCalving) body.lastCalving = lastCalving;
+  if (lastInsemination) body.lastInsemination = lastInsemination;
+  if (inseminationMethod && lastInsemination) body.inseminationMethod = inseminationMethod;
+  if (inseminationSire && lastInsemination) body.inseminationSire = inseminationSire;
+  if (pregnancyCheck) body.pregnancyCheck = pregnancyCheck;
   return { body, problems };
 }
 

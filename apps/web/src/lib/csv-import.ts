@@ -1,10 +1,33 @@
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { CsvError, parse } from 'csv-parse/browser/esm/sync';
-import { checkNewCow, type HerdIndex, type NewCowBody, type RuleProblem } from './cow-rules';
+import { matingMethodOf } from './dictionary';
+import { startingDates, type StartingDates, type StartingStatus } from '@cowcare/domain/starting-point';
+import {
+  checkNewCow,
+  newCowStatusOf,
+  type HerdIndex,
+  type NewCowBody,
+  type NewCowText,
+  type RuleProblem,
+} from './cow-rules';
 
 /** The header a cow file must start with (architecture §8 setup wizard, step 3). */
 export const CSV_COLUMNS = ['code', 'sensor', 'birthday', 'parity', 'status'] as const;
 export const CSV_HEADER = CSV_COLUMNS.join(',');
+
+/**
+ * Columns a file may add after those, in any order, for a cow that joins mid-season (her last calving and
+ * insemination, the method and bull of it, the day she was found pregnant), and the field each fills.
+ */
+export const CSV_OPTIONAL_COLUMNS = {
+  last_calving: 'lastCalving',
+  last_insemination: 'lastInsemination',
+  insemination_method: 'inseminationMethod',
+  insemination_sire: 'inseminationSire',
+  pregnancy_check: 'pregnancyCheck',
+} as const satisfies Record<string, keyof NewCowText>;
+type OptionalColumn = keyof typeof CSV_OPTIONAL_COLUMNS;
+const isOptionalColumn = (name: string): name is OptionalColumn => Object.hasOwn(CSV_OPTIONAL_COLUMNS, name);
 /** A farm of 10,000 cows fits; a larger file is refused before it is read row by row. */
 export const CSV_MAX_ROWS = 10_000;
 
@@ -63,6 +86,26 @@ export interface CsvRowReport {
   code: string;
   body: NewCowBody | null;
   problems: RuleProblem[];
+  /** The status she would start in, when the row's status is one a new cow may start in. */
+  status?: StartingStatus;
+  /** For a good row: the dates her records will give her (the preview's "will be written"). */
+  dates?: StartingDates;
+}
+
+/** The automatic dates a good row's records give her, by the domain's rules (the farm's default check). */
+function datesOf(body: NewCowBody): StartingDates {
+  const status = newCowStatusOf(body.status ?? '');
+  const method = body.inseminationMethod && matingMethodOf(body.inseminationMethod);
+  if (!status) return {};
+  const dates = startingDates({
+    status,
+    ...(body.lastCalving ? { lastCalving: body.lastCalving } : {}),
+    ...(body.lastInsemination ? { lastInsemination: body.lastInsemination } : {}),
+    ...(method ? { inseminationMethod: method } : {}),
+  });
+  // The check day depends on the farm's settings: the cow page shows it once she is in.
+  delete dates.pregnancyCheck;
+  return dates;
 }
 
 export type CsvCheck =
@@ -82,8 +125,17 @@ export function checkCsv(text: string, herd: HerdIndex, today: string): CsvCheck
   const header = headerRecord?.fields;
   if (!header) return { ok: false, fileProblem: 'herd.csv.empty' };
   const names = header.map((name) => name.trim().toLowerCase());
-  if (names.length !== CSV_COLUMNS.length || CSV_COLUMNS.some((column, at) => names[at] !== column)) {
-    return { ok: false, fileProblem: 'herd.csv.header', values: { header: CSV_HEADER } };
+  const extra = names.slice(CSV_COLUMNS.length);
+  if (
+    names.length < CSV_COLUMNS.length ||
+    CSV_COLUMNS.some((column, at) => names[at] !== column) ||
+    extra.some((name, at) => !isOptionalColumn(name) || extra.indexOf(name) !== at)
+  ) {
+    return {
+      ok: false,
+      fileProblem: 'herd.csv.header',
+      values: { header: CSV_HEADER, columns: Object.keys(CSV_OPTIONAL_COLUMNS).join(', ') },
+    };
   }
   if (rows.length === 0) return { ok: false, fileProblem: 'herd.csv.noRows' };
   if (rows.length > CSV_MAX_ROWS) {
@@ -91,17 +143,29 @@ export function checkCsv(text: string, herd: HerdIndex, today: string): CsvCheck
   }
   const seen = { codes: new Set<string>(), sensors: new Set<number>() };
   const reports = rows.map(({ line, fields }): CsvRowReport => {
-    if (fields.length !== CSV_COLUMNS.length) {
+    if (fields.length !== names.length) {
       return {
         line,
         code: (fields[0] ?? '').trim(),
         body: null,
-        problems: [{ field: 'code', key: 'herd.csv.columns', values: { count: CSV_COLUMNS.length } }],
+        problems: [{ field: 'code', key: 'herd.csv.columns', values: { count: names.length } }],
       };
     }
     const [code = '', sensor = '', birthday = '', parity = '', status = ''] = fields;
-    const checked = checkNewCow({ code, sensor, birthday, parity, status }, herd, today, seen);
-    return { line, code: code.trim(), body: checked.body, problems: checked.problems };
+    const text: NewCowText = { code, sensor, birthday, parity, status };
+    extra.forEach((name, at) => {
+      if (isOptionalColumn(name)) text[CSV_OPTIONAL_COLUMNS[name]] = fields[CSV_COLUMNS.length + at] ?? '';
+    });
+    const checked = checkNewCow(text, herd, today, seen);
+    const starting = newCowStatusOf(status);
+    return {
+      line,
+      code: code.trim(),
+      body: checked.body,
+      problems: checked.problems,
+      ...(starting ? { status: starting } : {}),
+      ...(checked.body ? { dates: datesOf(checked.body) } : {}),
+    };
   });
   return { ok: true, rows: reports, valid: reports.every((row) => row.problems.length === 0) };
 }

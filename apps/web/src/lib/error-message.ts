@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { isApiError } from './api-client';
+import { FIELD_LABELS, refusedField, ruleMessageKey, withFieldLabels } from './field-labels';
 import { isMessageKey } from './i18n';
 
 /** The message key for an error: `errors.<CODE>` when the catalog has one, else a generic text. */
@@ -14,12 +15,17 @@ export function errorMessageKey(error: unknown): MessageKey {
 }
 
 /**
- * A refusal in the user's words, followed for a 4xx by the server's own sentence (which names what it
- * refused, in English); a 5xx says only that the server failed.
+ * A refusal in the user's words. A 4xx about a field the server names with its rule reads "<label>: <what
+ * is wrong>" in the user's language; otherwise the server's own sentence follows, with every field name in
+ * it replaced by the field's label (never `estrusAt`). A 5xx says only that the server failed.
  */
 export function refusalText(error: unknown, t: (key: MessageKey) => string): string {
   const text = t(errorMessageKey(error));
-  return isApiError(error) && error.status < 500 ? `${text} (${error.message})` : text;
+  if (!isApiError(error) || error.status >= 500) return text;
+  const refused = refusedField(error);
+  const rule = ruleMessageKey(refused?.detail?.rule);
+  if (refused && rule) return `${text} ${t(FIELD_LABELS[refused.field])}: ${t(rule)}`;
+  return error.message ? `${text} (${withFieldLabels(error.message, t)})` : text;
 }
 
 export function useErrorMessage(error: unknown): string {

@@ -1,8 +1,20 @@
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import { isApiError } from './api-client';
 import type { NewCowField, RuleProblem } from './cow-rules';
+import { fieldOfPath, ruleMessageKey } from './field-labels';
 
-const FIELDS: readonly NewCowField[] = ['code', 'sensor', 'birthday', 'parity', 'status'];
+const FIELDS: readonly NewCowField[] = [
+  'code',
+  'sensor',
+  'birthday',
+  'parity',
+  'status',
+  'lastCalving',
+  'lastInsemination',
+  'inseminationMethod',
+  'inseminationSire',
+  'pregnancyCheck',
+];
 
 /**
  * The field a refusal of news/news/add/addcowsinfo is about, as a translated problem. The server tells
@@ -26,9 +38,9 @@ export function problemFromServer(error: unknown): RuleProblem | null {
       return { field: 'birthday', key: 'herd.rules.birthdayFuture' };
     }
     for (const detail of error.details) {
-      const last = detail.path.split(/[/.]/).filter(Boolean).pop();
-      const field = FIELDS.find((candidate) => candidate === last);
-      if (field) return { field, key: 'validation.invalid' };
+      const named = fieldOfPath(detail.path);
+      const field = FIELDS.find((candidate) => candidate === named);
+      if (field) return { field, key: ruleMessageKey(detail.rule) ?? 'validation.invalid' };
     }
     const named = FIELDS.find((field) => new RegExp(`\\b${field}\\b`, 'i').test(error.message));
     if (named) return { field: named, key: 'validation.invalid' };

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CowCode, CowSchema, SensorId, StoredCowStatus } from '../cow-schemas';
 import { defineRoute } from '../route';
+import { DiagnosisMethod, MatingMethod } from './reproduction';
 import {
   CountryCode,
   DateString,
@@ -18,10 +19,21 @@ const Nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null
 const CowIdParams = Type.Object({ id: IdParam });
 const FarmParams = Type.Object({ country: CountryCode, FarmNumber });
 
-/** Statuses a new cow may start in (architecture §7); 발정감지 is read as 발정탐지. */
+/**
+ * Statuses a new cow may start in (architecture §7): any but 도태, so a herd can be onboarded mid-season;
+ * 발정감지 is read as 발정탐지. 임신감정, 임신 and 포유 need the dates that put her there (see addCow).
+ */
 export const NewCowStatus = Type.Union(
-  [Type.Literal('설정대기'), Type.Literal('발정탐지'), Type.Literal('발정감지')],
-  { description: '설정대기 (the default) or 발정탐지' },
+  [
+    Type.Literal('설정대기'),
+    Type.Literal('발정탐지'),
+    Type.Literal('발정감지'),
+    Type.Literal('임신감정'),
+    Type.Literal('임신'),
+    Type.Literal('포유'),
+    Type.Literal('비육'),
+  ],
+  { description: '설정대기 (the default), 발정탐지, 임신감정, 임신, 포유 or 비육' },
 );
 export const CowSex = Type.Union([Type.Literal('female'), Type.Literal('male')]);
 /** A bull's registration or a semen straw code. */
@@ -88,6 +100,51 @@ export const getCowInfo = defineRoute({
   data: CowSchema,
 });
 
+/** Where a cow stands when she joins the farm: her last calving and insemination, her positive check. */
+const startingPointFields = {
+  lastCalving: Type.Optional(
+    Type.String({ ...CowDay, description: 'day of her last calving: a calving record of that day' }),
+  ),
+  lastInsemination: Type.Optional(
+    Type.String({
+      ...CowDay,
+      description: 'day of her last insemination (임신감정 and 임신 need it): a fertilization record',
+    }),
+  ),
+  inseminationMethod: Type.Optional(MatingMethod),
+  inseminationSire: Type.Optional(SireCode),
+  pregnancyCheck: Type.Optional(
+    Type.String({
+      ...CowDay,
+      description: 'day of the diagnosis that found her pregnant (임신 needs it): a pregnancy record',
+    }),
+  ),
+  pregnancyCheckMethod: Type.Optional(DiagnosisMethod),
+};
+
+const NewCowBody = Type.Object({
+  code: CowCode,
+  sensor: Type.Optional(Nullable(SensorId)),
+  birthday: Type.Optional(Nullable(CowDay)),
+  parity: Type.Optional(Parity),
+  status: Type.Optional(NewCowStatus),
+  sex: Type.Optional(CowSex),
+  damId: Type.Optional(Nullable(Id)),
+  sireCode: Type.Optional(Nullable(SireCode)),
+  typeid: Type.Optional(Nullable(Id)),
+  tempadd: Type.Optional(Nullable(TemperatureOffset)),
+  ...startingPointFields,
+});
+
+const STARTING_POINT_RULES =
+  'A cow may start in any status but 도태, with the dates that status needs: 임신감정 needs lastInsemination ' +
+  '(and its inseminationMethod), 임신 needs lastInsemination and pregnancyCheck, 포유 needs lastCalving; ' +
+  'pregnancyCheck is only for 임신, and a lactating cow (포유) or one not yet bred has no insemination. ' +
+  'The days are not in the future, not before the birthday, and in order (calving, then insemination, then ' +
+  'check); a cow that calved has parity 1 or more (default 1). The server writes each day as a real record ' +
+  '(calving, fertilization, pregnancy diagnosis) and computes the automatic dates from them, in one ' +
+  'transaction with the cow. A field that breaks a rule answers 400 with details[].path body.<field>.';
+
 export const addCow = defineRoute({
   method: 'POST',
   path: 'news/news/add/addcowsinfo',
@@ -96,20 +153,28 @@ export const addCow = defineRoute({
   summary:
     'Register a cow. 409 when the code is already in the farm (culled cows included) or the sensor is worn ' +
     'by another active cow; 400 for a birthday in the future; 404 when damId or typeid is not of this farm. ' +
-    'A type with a cost cannot be given here (409): assign it from the type list, which charges it.',
-  body: Type.Object({
-    code: CowCode,
-    sensor: Type.Optional(Nullable(SensorId)),
-    birthday: Type.Optional(Nullable(CowDay)),
-    parity: Type.Optional(Parity),
-    status: Type.Optional(NewCowStatus),
-    sex: Type.Optional(CowSex),
-    damId: Type.Optional(Nullable(Id)),
-    sireCode: Type.Optional(Nullable(SireCode)),
-    typeid: Type.Optional(Nullable(Id)),
-    tempadd: Type.Optional(Nullable(TemperatureOffset)),
-  }),
+    'A type with a cost cannot be given here (409): assign it from the type list, which charges it. ' +
+    STARTING_POINT_RULES,
+  body: NewCowBody,
   data: CowSchema,
+});
+
+/** The most cows one import takes: a farm of 10,000 cows fits in one file. */
+export const IMPORT_MAX_COWS = 10_000;
+
+export const importCows = defineRoute({
+  method: 'POST',
+  path: 'news/news/add/importcows',
+  access: 'user',
+  tag,
+  summary:
+    'Register many cows (a CSV import) all or nothing: every cow is checked as addcowsinfo checks it, and ' +
+    'the first refusal rolls back the whole import; its message starts with the row ("row 3 (C1003): …") and ' +
+    'its details[].path is body.cows.<index>.<field>. Codes and sensors may not repeat within the import.',
+  body: Type.Object({ cows: Type.Array(NewCowBody, { minItems: 1, maxItems: IMPORT_MAX_COWS }) }),
+  // 10,000 cows with every column filled come to some 3 MB of JSON.
+  bodyLimitBytes: 8 * 1024 * 1024,
+  data: Type.Object({ imported: Type.Integer({ minimum: 1 }), ids: Type.Array(Id) }),
 });
 
 const manualDate = (what: string) =>

@@ -21,8 +21,8 @@ export type DiagnosisMethodCode = (typeof DIAGNOSIS_METHOD_CODES)[number];
 export type PregnancyResultCode = (typeof PREGNANCY_RESULT_CODES)[number];
 export type CalvingResultCode = (typeof CALVING_RESULT_CODES)[number];
 
-const MatingMethod = codeOf(MATING_METHOD_CODES, 'mating dictionary code');
-const DiagnosisMethod = codeOf(DIAGNOSIS_METHOD_CODES, 'diagnosis method dictionary code');
+export const MatingMethod = codeOf(MATING_METHOD_CODES, 'mating dictionary code');
+export const DiagnosisMethod = codeOf(DIAGNOSIS_METHOD_CODES, 'diagnosis method dictionary code');
 const PregnancyResult = codeOf(PREGNANCY_RESULT_CODES, 'pregnancy status dictionary code');
 const CalvingMethod = codeOf(CALVING_METHOD_CODES, 'calving method dictionary code');
 const CalvingResult = codeOf(CALVING_RESULT_CODES, 'calving result dictionary code');

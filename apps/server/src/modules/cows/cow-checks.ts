@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import { daysBetween, isCalendarDate, latestTodayAnywhere } from '@cowcare/domain/calendar-date';
 import type { Queryable } from '../../db/database';
-import { badRequest, conflict, notFound } from '../../http/app-error';
+import { badRequest, conflict, invalidField, notFound } from '../../http/app-error';
 import { findActiveCowWearingSensor, isCowCodeTaken } from './cows-repository';
 
 export const COW_CODE_TAKEN = 'This cow code is already in the farm';
@@ -11,7 +11,7 @@ export const sensorTakenMessage = (sensorId: number, code: string) =>
 /** The schema checks the YYYY-MM-DD shape; this refuses days that do not exist (2025-02-30). */
 export const requireRealDate = (field: string, value: string | null | undefined): void => {
   if (typeof value === 'string' && !isCalendarDate(value)) {
-    throw badRequest(ERROR_CODES.validation, `${field} is not a real calendar date`);
+    throw invalidField(field, `${field} is not a real calendar date`, 'notRealDate');
   }
 };
 
@@ -23,7 +23,7 @@ export const requireRealDate = (field: string, value: string | null | undefined)
 export const requireBirthdayNotInFuture = (birthday: string | null | undefined, now: Date): void => {
   requireRealDate('birthday', birthday);
   if (typeof birthday === 'string' && daysBetween(latestTodayAnywhere(now), birthday) > 0) {
-    throw badRequest(ERROR_CODES.validation, 'birthday must not be in the future');
+    throw invalidField('birthday', 'birthday must not be in the future', 'future');
   }
 };
 

@@ -4,7 +4,7 @@ import { notFound } from '../../http/app-error';
 import { bind } from '../../http/route-context';
 import { publishCowChange, publishNoticesRead } from '../../realtime/farm-changes';
 import type { Services } from '../../services';
-import { addCow } from './add-cow';
+import { addCow, importCows } from './add-cow';
 import { changeCowStatus } from './change-cow-status';
 import { familyOf } from './cow-family';
 import { listCowFilesOfFarm } from './cow-files-repository';
@@ -41,6 +41,12 @@ export const cowRoutes = (services: Services) => [
     const cow = await addCow(services.db, user, body);
     await publishCowChange(services.bus, user.farmId, 'added', [cow.id]);
     return presentCow(cow);
+  }),
+
+  bind(api.cows.importCows, async ({ body, user }) => {
+    const imported = await importCows(services.db, user, body);
+    await publishCowChange(services.bus, user.farmId, 'added', imported.ids);
+    return imported;
   }),
 
   bind(api.cows.updateCow, async ({ params, body, user }) => {

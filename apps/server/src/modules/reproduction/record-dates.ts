@@ -1,6 +1,5 @@
-import { ERROR_CODES } from '@cowcare/contract/errors';
 import { daysBetween, latestTodayAnywhere } from '@cowcare/domain/calendar-date';
-import { badRequest } from '../../http/app-error';
+import { invalidField } from '../../http/app-error';
 
 /** A reproduction date and whether a person set it (manual) or the server computed it. */
 export interface Dated<D extends string | null = string | null> {
@@ -22,13 +21,13 @@ const CLOCK_SKEW_MS = 10 * 60_000;
 
 export const requireNotInFuture = (field: string, eventTime: string, now: Date): void => {
   if (Date.parse(eventTime) > now.getTime() + CLOCK_SKEW_MS) {
-    throw badRequest(ERROR_CODES.validation, `${field} must not be in the future`);
+    throw invalidField(field, `${field} must not be in the future`, 'future');
   }
 };
 
 export const requireDayNotInFuture = (field: string, day: string, now: Date): void => {
   if (daysBetween(latestTodayAnywhere(now), day) > 0) {
-    throw badRequest(ERROR_CODES.validation, `${field} must not be in the future`);
+    throw invalidField(field, `${field} must not be in the future`, 'future');
   }
 };
 
@@ -41,9 +40,10 @@ export const PLANNED_FERTILIZATION_MAX_DAYS_AHEAD = 42;
 export const requirePlanWithinReach = (field: string, eventTime: string, now: Date): void => {
   const latest = now.getTime() + PLANNED_FERTILIZATION_MAX_DAYS_AHEAD * 86_400_000 + CLOCK_SKEW_MS;
   if (Date.parse(eventTime) > latest) {
-    throw badRequest(
-      ERROR_CODES.validation,
+    throw invalidField(
+      field,
       `${field} must not be more than ${PLANNED_FERTILIZATION_MAX_DAYS_AHEAD} days ahead`,
+      'tooFarAhead',
     );
   }
 };
@@ -51,7 +51,11 @@ export const requirePlanWithinReach = (field: string, eventTime: string, now: Da
 /** Nothing happens to a cow before she is born; a record dated earlier is a typing mistake. */
 export const requireNotBeforeBirth = (field: string, day: string, birthday: string | null): void => {
   if (birthday !== null && daysBetween(birthday, day) < 0) {
-    throw badRequest(ERROR_CODES.validation, `${field} must not be before the cow's birthday (${birthday})`);
+    throw invalidField(
+      field,
+      `${field} must not be before the cow's birthday (${birthday})`,
+      'beforeBirthday',
+    );
   }
 };
 
@@ -65,9 +69,10 @@ export const EXPECTED_DATE_MAX_DAYS = 366;
 export const requireExpectedAfter = (field: string, expected: string, eventDay: string): void => {
   const days = daysBetween(eventDay, expected);
   if (days < 0 || days > EXPECTED_DATE_MAX_DAYS) {
-    throw badRequest(
-      ERROR_CODES.validation,
+    throw invalidField(
+      field,
       `${field} must be on or after ${eventDay} and within ${EXPECTED_DATE_MAX_DAYS} days of it`,
+      'expectedRange',
     );
   }
 };

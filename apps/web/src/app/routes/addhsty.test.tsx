@@ -241,4 +241,59 @@ describe('add a record (addhsty)', () => {
     expect(await screen.findByText('Choose a disease or describe the diagnosis')).toBeTruthy();
     expect(api.requests.some((r) => r.path === 'news/news/add/healthcase')).toBe(false);
   });
+
+  it("takes a form's own error away as soon as its field is corrected", async () => {
+    server();
+    const user = userEvent.setup();
+    await open('pregnancy');
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findByText('Select pregnancy status')).toBeTruthy();
+    expect(screen.getByText('Choose a method')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: 'Pregnant' }));
+    expect(screen.queryByText('Select pregnancy status')).toBeNull();
+    // The other field's error stays until that field is corrected.
+    expect(screen.getByText('Choose a method')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText(/Diagnosis method/), 'ultrasonic');
+    expect(screen.queryByText('Choose a method')).toBeNull();
+  });
+
+  it("names the refused field by its label, never the wire's name, and drops the refusal when it changes", async () => {
+    const message = 'estrusAt must not be in the future';
+    server({
+      'POST news/news/add/estrus': () =>
+        fail(400, 'E_VALIDATION', {
+          msg: message,
+          details: [{ path: 'body.estrusAt', message, rule: 'future' }],
+        }),
+    });
+    const user = userEvent.setup();
+    await open('estrus&at=2025-06-01T05:20');
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Estrus time: Cannot be in the future');
+    expect(alert.textContent).not.toContain('estrusAt');
+    fireEvent.change(screen.getByLabelText(/Estrus time/), { target: { value: '2025-06-01T04:00' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('warns, without refusing, of a pregnancy diagnosis less than 28 days after the insemination', async () => {
+    const api = server({
+      'GET common/common/getDataById/cowinfo/21': () => ok({ ...cow, lastFertilization: '2025-05-20' }),
+      'POST news/news/add/pregnancy': ({ body }) => ok({ record: body, cow: { ...cow, status: '임신' } }),
+    });
+    const user = userEvent.setup();
+    await open('pregnancy');
+    fireEvent.change(screen.getByLabelText(/Diagnosis time/), { target: { value: '2025-06-10T09:00' } });
+    expect(screen.getByTestId('early-diagnosis').textContent).toBe(
+      'This diagnosis is 21 days after the insemination of 2025-05-20: before day 28 a pregnancy is not ' +
+        'reliably seen. You can save it, but consider checking again later.',
+    );
+    fireEvent.change(screen.getByLabelText(/Diagnosis time/), { target: { value: '2025-06-17T09:00' } });
+    expect(screen.queryByTestId('early-diagnosis')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Diagnosis time/), { target: { value: '2025-06-10T09:00' } });
+    await user.selectOptions(screen.getByLabelText(/Diagnosis method/), 'ultrasonic');
+    await user.click(screen.getByRole('radio', { name: 'Pregnant' }));
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    await waitFor(() => expect(api.requests.some((r) => r.path === 'news/news/add/pregnancy')).toBe(true));
+  });
 });

@@ -92,7 +92,12 @@ export function AlertLinesForm({ sensor, bounds }: { sensor: number; bounds: Sen
               key={field}
               label={t(LABELS[field])}
               value={values[field]}
-              onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+              onChange={(value) => {
+                setValues((current) => ({ ...current, [field]: value }));
+                // A crossing is of a pair of lines: changing either one takes its error off both.
+                const pair = (other: Field) => other.startsWith('temp') === field.startsWith('temp');
+                setInvalid((current) => current.filter((other) => !pair(other)));
+              }}
               decimalScale={field.startsWith('temp') ? 2 : 1}
               step={field.startsWith('temp') ? 0.1 : 1}
               hideControls

@@ -1,5 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, NativeSelect, Stack } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import type { CowType } from '@cowcare/contract/routes/cow-types';
@@ -9,11 +19,15 @@ import { useAddCow, type AddCowInput } from '../../lib/api/add-cow';
 import {
   checkNewCow,
   herdIndexOf,
+  MATING_METHOD_CODE_LIST,
   NEW_COW_STATUS_VALUES,
+  startingDaysOf,
   type CowIdentityText,
   type NewCowField,
   type RuleProblem,
 } from '../../lib/cow-rules';
+import { matingMethodOf } from '../../lib/dictionary';
+import { DateField } from '../records/record-fields';
 import { CowIdentityFields } from './cow-identity-fields';
 import { problemFromServer } from '../../lib/server-cow-errors';
 import { parseStoredStatus } from '@cowcare/domain/cow-status';
@@ -25,6 +39,24 @@ const EMPTY: CowIdentityText = {
   parity: '',
   sex: 'female',
   sireCode: '',
+};
+
+/** Where a cow stands when she joins mid-season, as typed; empty means "not given". */
+interface StartingText {
+  lastCalving: string;
+  lastInsemination: string;
+  inseminationMethod: string;
+  inseminationSire: string;
+  pregnancyCheck: string;
+}
+type StartingTextField = keyof StartingText;
+
+const NO_START: StartingText = {
+  lastCalving: '',
+  lastInsemination: '',
+  inseminationMethod: '',
+  inseminationSire: '',
+  pregnancyCheck: '',
 };
 
 interface Props {
@@ -43,7 +75,8 @@ export function NewCowForm({ cows, types = [], sensorSuggestions = [], onSaved, 
   const { t } = useTranslation();
   const add = useAddCow();
   const [text, setText] = useState<CowIdentityText>(EMPTY);
-  const [status, setStatus] = useState<string>(NEW_COW_STATUS_VALUES[0]);
+  const [status, setStatus] = useState<string>(NEW_COW_STATUS_VALUES[0] ?? '설정대기');
+  const [start, setStart] = useState<StartingText>(NO_START);
   const [typeid, setTypeid] = useState('');
   const [problems, setProblems] = useState<Partial<Record<NewCowField, RuleProblem>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -55,11 +88,28 @@ export function NewCowForm({ cows, types = [], sensorSuggestions = [], onSaved, 
     setText((previous) => ({ ...previous, [field]: value }));
     setProblems((previous) => ({ ...previous, [field]: undefined }));
   };
+  const days = startingDaysOf(status);
+  const setStartField = (field: StartingTextField, value: string) => {
+    setStart((previous) => ({ ...previous, [field]: value }));
+    setProblems((previous) => ({ ...previous, [field]: undefined }));
+  };
+  /** Only the days the chosen status goes with are sent; the others stay typed in case she changes back. */
+  const startingInput = (): Partial<StartingText> => ({
+    ...(days.includes('lastCalving') ? { lastCalving: start.lastCalving } : {}),
+    ...(days.includes('lastInsemination')
+      ? {
+          lastInsemination: start.lastInsemination,
+          inseminationMethod: start.inseminationMethod,
+          inseminationSire: start.inseminationSire,
+        }
+      : {}),
+    ...(days.includes('pregnancyCheck') ? { pregnancyCheck: start.pregnancyCheck } : {}),
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const checked = checkNewCow({ ...text, status }, herd, localToday());
+    const checked = checkNewCow({ ...text, status, ...startingInput() }, herd, localToday());
     setProblems(Object.fromEntries(checked.problems.map((problem) => [problem.field, problem])));
     if (!checked.body) return;
     const body: AddCowInput = {
@@ -71,7 +121,8 @@ export function NewCowForm({ cows, types = [], sensorSuggestions = [], onSaved, 
     add.mutate(body, {
       onSuccess: (cow) => {
         setText(EMPTY);
-        setStatus(NEW_COW_STATUS_VALUES[0]);
+        setStatus(NEW_COW_STATUS_VALUES[0] ?? '설정대기');
+        setStart(NO_START);
         onSaved(cow);
       },
       onError: (error) => {
@@ -103,7 +154,17 @@ export function NewCowForm({ cows, types = [], sensorSuggestions = [], onSaved, 
             error={message('status')}
             onChange={(event) => {
               setStatus(event.currentTarget.value);
-              setProblems((previous) => ({ ...previous, status: undefined }));
+              // A day the new status does not ask for is no longer a problem of the form.
+              setProblems((previous) => ({
+                ...previous,
+                status: undefined,
+                lastCalving: undefined,
+                lastInsemination: undefined,
+                inseminationMethod: undefined,
+                inseminationSire: undefined,
+                pregnancyCheck: undefined,
+                parity: undefined,
+              }));
             }}
             data={NEW_COW_STATUS_VALUES.map((value) => {
               const parsed = parseStoredStatus(value);
@@ -122,6 +183,65 @@ export function NewCowForm({ cows, types = [], sensorSuggestions = [], onSaved, 
             />
           )}
         </CowIdentityFields>
+        {days.length > 0 && (
+          <Fieldset legend={t('herd.start.title')} variant="filled" p="sm">
+            <Text size="xs" c="dimmed" mb="xs">
+              {t('herd.start.hint')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              {days.includes('lastCalving') && (
+                <DateField
+                  label={t('herd.start.lastCalving')}
+                  value={start.lastCalving}
+                  required={status === '포유'}
+                  onChange={(value) => setStartField('lastCalving', value)}
+                  error={message('lastCalving')}
+                />
+              )}
+              {days.includes('lastInsemination') && (
+                <>
+                  <DateField
+                    label={t('herd.start.lastInsemination')}
+                    value={start.lastInsemination}
+                    required
+                    onChange={(value) => setStartField('lastInsemination', value)}
+                    error={message('lastInsemination')}
+                  />
+                  <NativeSelect
+                    label={t('herd.start.inseminationMethod')}
+                    required
+                    value={start.inseminationMethod}
+                    error={message('inseminationMethod')}
+                    onChange={(event) => setStartField('inseminationMethod', event.currentTarget.value)}
+                    data={[
+                      { value: '', label: t('herd.record.choose') },
+                      ...MATING_METHOD_CODE_LIST.map((code) => ({
+                        value: code,
+                        label: t(`herd.start.method.${matingMethodOf(code) ?? 'natural'}`),
+                      })),
+                    ]}
+                  />
+                  <TextInput
+                    label={t('herd.start.inseminationSire')}
+                    maxLength={32}
+                    value={start.inseminationSire}
+                    error={message('inseminationSire')}
+                    onChange={(event) => setStartField('inseminationSire', event.currentTarget.value)}
+                  />
+                </>
+              )}
+              {days.includes('pregnancyCheck') && (
+                <DateField
+                  label={t('herd.start.pregnancyCheck')}
+                  value={start.pregnancyCheck}
+                  required
+                  onChange={(value) => setStartField('pregnancyCheck', value)}
+                  error={message('pregnancyCheck')}
+                />
+              )}
+            </SimpleGrid>
+          </Fieldset>
+        )}
         {formError && (
           <Alert color="red" variant="light" role="alert">
             {formError}

@@ -2,38 +2,57 @@ import { useState } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client';
-import { errorMessageKey } from '../../lib/error-message';
+import { refusalText } from '../../lib/error-message';
+import { refusedField, type LabelledField } from '../../lib/field-labels';
 import { notify } from '../../lib/notify';
 
+interface Refusal {
+  text: string;
+  /** The field the server refused, when it named one: a change of that field clears the refusal. */
+  field?: LabelledField;
+}
+
 /**
- * Saving a record: the failure is shown under the form, in the user's language; for a validation failure
- * the server's own sentence is added, since it names the field.
+ * Saving a record: the failure is shown under the form, in the user's language, naming the field by its
+ * label (refusalText); correcting that field (`touch`) takes the refusal away.
  */
 export function useRecordSubmit(onSaved: () => void) {
   const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   return {
-    error,
-    clear: () => setError(null),
-    fail: (message: string) => setError(message),
+    error: refusal?.text ?? null,
+    clear: () => setRefusal(null),
+    fail: (message: string) => setRefusal({ text: message }),
+    /** The user changed `field` (the wire's name): a refusal about it is out of date. */
+    touch: (...fields: LabelledField[]) =>
+      setRefusal((current) => (current?.field && fields.includes(current.field) ? null : current)),
     run<Body, Data>(mutation: UseMutationResult<Data, Error, Body>, body: Body) {
-      setError(null);
+      setRefusal(null);
       mutation.mutate(body, {
         onSuccess: () => {
           notify('herd.record.saved', 'success');
           onSaved();
         },
         onError: (failure) => {
-          const text = t(errorMessageKey(failure));
-          setError(
-            isApiError(failure) && failure.status === 400 && failure.message
-              ? `${text} (${failure.message})`
-              : text,
-          );
+          const field = refusedField(failure)?.field;
+          setRefusal({ text: refusalText(failure, t), ...(field ? { field } : {}) });
         },
       });
     },
+  };
+}
+
+/**
+ * A form's own problems, one per field: shown on a failed save, and each gone as soon as its field changes,
+ * so the message never outlives the mistake.
+ */
+export function useFieldProblems<F extends string>() {
+  const [problems, setProblems] = useState<Partial<Record<F, string>>>({});
+  return {
+    problems,
+    show: (found: Partial<Record<F, string | undefined>>) => setProblems(found),
+    clear: (field: F) =>
+      setProblems((current) => (current[field] === undefined ? current : { ...current, [field]: undefined })),
   };
 }
 

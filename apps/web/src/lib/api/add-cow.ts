@@ -15,3 +15,12 @@ export function useAddCow() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cowsQueryPrefix }),
   });
 }
+
+export type ImportCowsInput = RouteBody<typeof api.cows.importCows>;
+
+/** A whole herd takes the server a while (every cow with her records, in one transaction). */
+const IMPORT_TIMEOUT_MS = 10 * 60_000;
+
+/** A file's cows, all or nothing (one transaction on the server). */
+export const importCows = (body: ImportCowsInput) =>
+  call(api.cows.importCows, { body, timeoutMs: IMPORT_TIMEOUT_MS });

@@ -48,6 +48,8 @@ export function PasswordForm() {
   const set = (field: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
     setValues((previous) => ({ ...previous, [field]: value }));
+    // The problem was about what was typed: a correction takes it away until the next save.
+    setProblem(null);
   };
 
   const onSubmit = (event: FormEvent) => {

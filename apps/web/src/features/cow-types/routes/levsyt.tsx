@@ -104,7 +104,11 @@ function TypeEditor({
           maxLength={COW_TYPE_NAME_MAX_LENGTH}
           value={name}
           error={problems.name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setProblems((current) => ({ ...current, name: undefined }));
+            setError(null);
+          }}
           data-autofocus
         />
         <NumberInput
@@ -116,7 +120,10 @@ function TypeEditor({
           thousandSeparator=","
           value={cost}
           error={problems.cost}
-          onChange={setCost}
+          onChange={(value) => {
+            setCost(value);
+            setProblems((current) => ({ ...current, cost: undefined }));
+          }}
         />
         {type && (
           <Text size="xs" c="dimmed">

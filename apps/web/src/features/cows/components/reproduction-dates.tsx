@@ -7,10 +7,58 @@ import { isCulledStoredValue } from '@cowcare/domain/cow-status';
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { EditIcon } from '../../../components/icons';
 import { errorMessageKey } from '../../../lib/error-message';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
+import { useCowHistory } from '../../../lib/api/get-cow-history';
 import { useUpdateCow, type UpdateCowBody } from '../api/update-cow';
+
+/** How many of her latest heats the section lists; the history has them all. */
+const HEATS_SHOWN = 5;
+
+/**
+ * Her heats (estrus records), newest first, under Reproduction as well as in the history: the heat that
+ * matters for the next insemination should not need a trip through the timeline.
+ */
+function HeatList({ cowId }: { cowId: number }) {
+  const { t, i18n } = useTranslation();
+  const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
+  const history = useCowHistory(cowId);
+  const heats = (history.data ?? []).flatMap((item) => (item.kind === 'estrus' ? [item] : []));
+  if (history.isPending || history.isError) return null;
+  return (
+    <Stack gap={4} mt="sm" component="section" aria-label={t('herd.dates.heats')}>
+      <Text size="sm" fw={600}>
+        {t('herd.dates.heats')}
+      </Text>
+      {heats.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('herd.dates.noHeats')}
+        </Text>
+      ) : (
+        <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {heats.slice(0, HEATS_SHOWN).map((heat) => (
+            <Text key={heat.id} component="li" size="sm" data-testid="heat-item">
+              {formatDateTime(heat.time, bcp47)}
+              {heat.nextExpectedEstrus && (
+                <Text span size="xs" c="dimmed">
+                  {' · '}
+                  {t('herd.dates.heatNext', { date: formatDate(heat.nextExpectedEstrus, bcp47) })}
+                </Text>
+              )}
+              {heat.memo && (
+                <Text span size="xs" c="dimmed">
+                  {' · '}
+                  {heat.memo}
+                </Text>
+              )}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
 
 type EditableDate = 'pregnancyTest' | 'expectedDelivery' | 'expectedEstrus';
 const AUTO_FLAG = {
@@ -164,6 +212,7 @@ export function ReproductionDates({ cow }: { cow: Cow }) {
           {t('herd.dates.hint')}
         </Text>
       )}
+      <HeatList cowId={cow.id} />
     </Stack>
   );
 }

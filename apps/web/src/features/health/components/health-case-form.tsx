@@ -9,7 +9,7 @@ import { useAddHealthCase } from '../api/add-health-case';
 import type { Dictionaries } from '../../../lib/dictionary';
 import { FileUploads } from './file-uploads';
 import { DateField, DictionarySelect, MemoField } from '../../../components/records/record-fields';
-import { SubmitRow, useRecordSubmit } from '../../../components/records/record-submit';
+import { SubmitRow, useFieldProblems, useRecordSubmit } from '../../../components/records/record-submit';
 
 /** A diagnosis (health case): a disease from the dictionary or free text, the prescription and files. */
 export function HealthCaseForm({
@@ -31,18 +31,18 @@ export function HealthCaseForm({
   const [memo, setMemo] = useState('');
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [uploading, setUploading] = useState(false);
-  const [problems, setProblems] = useState<Record<string, string | undefined>>({});
+  const { problems, show, clear } = useFieldProblems<'diagnosedOn' | 'diagnosis' | 'prescribedOn'>();
   const submit = useRecordSubmit(onSaved);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const text = diagnosisText.trim();
-    const found: Record<string, string | undefined> = {
+    const found = {
       diagnosedOn: isCalendarDate(diagnosedOn) ? undefined : t('herd.dates.invalid'),
       diagnosis: disease || text ? undefined : t('herd.record.diagnosisRequired'),
       prescribedOn: prescribedOn === '' || isCalendarDate(prescribedOn) ? undefined : t('herd.dates.invalid'),
     };
-    setProblems(found);
+    show(found);
     if (Object.values(found).some(Boolean) || uploading) return;
     submit.run(add, {
       cowId: cow.id,
@@ -62,7 +62,11 @@ export function HealthCaseForm({
         <DateField
           label={t('herd.record.diagnosedOn')}
           value={diagnosedOn}
-          onChange={setDiagnosedOn}
+          onChange={(value) => {
+            setDiagnosedOn(value);
+            clear('diagnosedOn');
+            submit.touch('diagnosedOn');
+          }}
           error={problems.diagnosedOn}
           required
         />
@@ -70,7 +74,11 @@ export function HealthCaseForm({
           label={t('herd.record.disease')}
           items={dictionaries.disease}
           value={disease}
-          onChange={setDisease}
+          onChange={(value) => {
+            setDisease(value);
+            clear('diagnosis');
+            submit.touch('diseaseCode', 'diagnosisText');
+          }}
           placeholder={t('herd.record.diseaseOther')}
           error={problems.diagnosis}
         />
@@ -81,19 +89,30 @@ export function HealthCaseForm({
           minRows={2}
           maxLength={500}
           value={diagnosisText}
-          onChange={(event) => setDiagnosisText(event.currentTarget.value)}
+          onChange={(event) => {
+            setDiagnosisText(event.currentTarget.value);
+            clear('diagnosis');
+            submit.touch('diseaseCode', 'diagnosisText');
+          }}
         />
         <DateField
           label={t('herd.record.prescribedOn')}
           value={prescribedOn}
-          onChange={setPrescribedOn}
+          onChange={(value) => {
+            setPrescribedOn(value);
+            clear('prescribedOn');
+            submit.touch('prescribedOn');
+          }}
           error={problems.prescribedOn}
         />
         <TextInput
           label={t('herd.record.prescription')}
           maxLength={500}
           value={prescription}
-          onChange={(event) => setPrescription(event.currentTarget.value)}
+          onChange={(event) => {
+            setPrescription(event.currentTarget.value);
+            submit.touch('prescription');
+          }}
         />
         <MemoField value={memo} onChange={setMemo} />
         <FileUploads uploads={uploads} onChange={setUploads} onBusyChange={setUploading} />

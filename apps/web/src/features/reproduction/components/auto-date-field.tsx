@@ -22,10 +22,13 @@ export function AutoDateField({
   label,
   date,
   description,
+  onEdit,
 }: {
   label: string;
   date: ReturnType<typeof useAutoDate>;
   description?: string;
+  /** Told of every change by the user, so the form can drop a refusal about this date. */
+  onEdit?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -35,14 +38,25 @@ export function AutoDateField({
         label={label}
         description={description}
         value={date.value}
-        onChange={(event) => date.set(event.currentTarget.value)}
+        onChange={(event) => {
+          date.set(event.currentTarget.value);
+          onEdit?.();
+        }}
       />
       <Group gap="xs">
         <Text size="xs" c={date.isManual ? 'blue.8' : 'dimmed'}>
           {date.isManual ? t('herd.dates.manual') : t('herd.dates.automatic')}
         </Text>
         {date.isManual && (
-          <Anchor component="button" type="button" size="xs" onClick={date.reset}>
+          <Anchor
+            component="button"
+            type="button"
+            size="xs"
+            onClick={() => {
+              date.reset();
+              onEdit?.();
+            }}
+          >
             {t('herd.dates.useAutomatic')}
           </Anchor>
         )}

@@ -11,7 +11,7 @@ import type { Dictionaries } from '../../../lib/dictionary';
 import { estrusAfterCalving } from '../lib/record-dates';
 import { AutoDateField, useAutoDate } from './auto-date-field';
 import { DateTimeField, DictionarySelect, MemoField } from '../../../components/records/record-fields';
-import { SubmitRow, useRecordSubmit } from '../../../components/records/record-submit';
+import { SubmitRow, useFieldProblems, useRecordSubmit } from '../../../components/records/record-submit';
 
 type CalvingBody = RouteBody<typeof api.reproduction.addCalving>;
 const LIVE_CALF: Record<string, 'female' | 'male'> = { cow: 'female', bull: 'male' };
@@ -36,7 +36,9 @@ export function CalvingForm({
   const [registerCalf, setRegisterCalf] = useState(true);
   const [calfCode, setCalfCode] = useState('');
   const [calfSensor, setCalfSensor] = useState('');
-  const [problems, setProblems] = useState<Record<string, string | undefined>>({});
+  const { problems, show, clear } = useFieldProblems<
+    'at' | 'method' | 'result' | 'calfCode' | 'calfSensor'
+  >();
   const nextEstrus = useAutoDate(estrusAfterCalving(dayOf(at)));
   const submit = useRecordSubmit(onSaved);
   const calfSex = LIVE_CALF[result];
@@ -46,7 +48,7 @@ export function CalvingForm({
     const calvedAt = withLocalOffset(at);
     const withCalf = calfSex !== undefined && registerCalf;
     const sensor = calfSensor.trim();
-    const found: Record<string, string | undefined> = {
+    const found = {
       at: calvedAt ? undefined : t('validation.required'),
       method: method ? undefined : t('herd.record.chooseMethod'),
       result: result ? undefined : t('herd.record.chooseResult'),
@@ -56,7 +58,7 @@ export function CalvingForm({
           ? t('herd.rules.sensorNumber', { min: 1, max: 99999999 })
           : undefined,
     };
-    setProblems(found);
+    show(found);
     if (Object.values(found).some(Boolean) || !calvedAt) return;
     const body: CalvingBody = {
       cowId: cow.id,
@@ -80,12 +82,25 @@ export function CalvingForm({
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('herd.history.kind.calving')}>
       <Stack gap="sm">
-        <DateTimeField label={t('herd.record.calvedAt')} value={at} onChange={setAt} error={problems.at} />
+        <DateTimeField
+          label={t('herd.record.calvedAt')}
+          value={at}
+          onChange={(value) => {
+            setAt(value);
+            clear('at');
+            submit.touch('calvedAt', 'calf.birthday');
+          }}
+          error={problems.at}
+        />
         <DictionarySelect
           label={t('herd.record.calvingMethod')}
           items={dictionaries.calvingMethod}
           value={method}
-          onChange={setMethod}
+          onChange={(value) => {
+            setMethod(value);
+            clear('method');
+            submit.touch('method');
+          }}
           error={problems.method}
           required
         />
@@ -93,7 +108,11 @@ export function CalvingForm({
           label={t('herd.record.calvingResult')}
           items={dictionaries.calvingResult}
           value={result}
-          onChange={setResult}
+          onChange={(value) => {
+            setResult(value);
+            clear('result');
+            submit.touch('result', 'calf', 'calf.sex');
+          }}
           error={problems.result}
           required
         />
@@ -112,20 +131,32 @@ export function CalvingForm({
                   placeholder="C1234"
                   value={calfCode}
                   error={problems.calfCode}
-                  onChange={(event) => setCalfCode(event.currentTarget.value.toUpperCase())}
+                  onChange={(event) => {
+                    setCalfCode(event.currentTarget.value.toUpperCase());
+                    clear('calfCode');
+                    submit.touch('calf.code');
+                  }}
                 />
                 <TextInput
                   label={t('herd.record.calfSensor')}
                   inputMode="numeric"
                   value={calfSensor}
                   error={problems.calfSensor}
-                  onChange={(event) => setCalfSensor(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setCalfSensor(event.currentTarget.value);
+                    clear('calfSensor');
+                    submit.touch('calf.sensor');
+                  }}
                 />
               </>
             )}
           </Stack>
         )}
-        <AutoDateField label={t('herd.record.estrusAfterCalving')} date={nextEstrus} />
+        <AutoDateField
+          label={t('herd.record.estrusAfterCalving')}
+          date={nextEstrus}
+          onEdit={() => submit.touch('expectedEstrusAfterCalving')}
+        />
         <MemoField value={memo} onChange={setMemo} />
         <SubmitRow submit={submit} pending={add.isPending} />
       </Stack>

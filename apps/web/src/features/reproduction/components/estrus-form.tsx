@@ -43,8 +43,21 @@ export function EstrusForm({
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('herd.history.kind.estrus')}>
       <Stack gap="sm">
-        <DateTimeField label={t('herd.record.estrusAt')} value={at} onChange={setAt} error={atError} />
-        <AutoDateField label={t('herd.dates.expectedEstrus')} date={next} />
+        <DateTimeField
+          label={t('herd.record.estrusAt')}
+          value={at}
+          onChange={(value) => {
+            setAt(value);
+            setAtError(null);
+            submit.touch('estrusAt');
+          }}
+          error={atError}
+        />
+        <AutoDateField
+          label={t('herd.dates.expectedEstrus')}
+          date={next}
+          onEdit={() => submit.touch('nextExpectedEstrus')}
+        />
         <MemoField value={memo} onChange={setMemo} />
         <SubmitRow submit={submit} pending={add.isPending} />
       </Stack>

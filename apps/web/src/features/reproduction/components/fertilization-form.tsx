@@ -15,7 +15,7 @@ import {
   DictionarySelect,
   MemoField,
 } from '../../../components/records/record-fields';
-import { SubmitRow, useRecordSubmit } from '../../../components/records/record-submit';
+import { SubmitRow, useFieldProblems, useRecordSubmit } from '../../../components/records/record-submit';
 
 interface Props {
   cow: Cow;
@@ -38,7 +38,7 @@ export function FertilizationForm({ cow, dictionaries, farmDays, onSaved }: Prop
   const [checkMethod, setCheckMethod] = useState('');
   const [sireCode, setSireCode] = useState('');
   const [memo, setMemo] = useState('');
-  const [problems, setProblems] = useState<{ at?: string; method?: string }>({});
+  const { problems, show, clear } = useFieldProblems<'at' | 'method'>();
   const submit = useRecordSubmit(onSaved);
 
   const mating = dictionaries.mating.find((item) => item.code === method);
@@ -53,7 +53,7 @@ export function FertilizationForm({ cow, dictionaries, farmDays, onSaved }: Prop
       at: plannedAt ? undefined : t('validation.required'),
       method: method ? undefined : t('herd.record.chooseMethod'),
     };
-    setProblems(found);
+    show(found);
     if (!plannedAt || !method) return;
     submit.run(add, {
       cowId: cow.id,
@@ -73,14 +73,22 @@ export function FertilizationForm({ cow, dictionaries, farmDays, onSaved }: Prop
         <DateTimeField
           label={t('herd.record.fertilizedAt')}
           value={at}
-          onChange={setAt}
+          onChange={(value) => {
+            setAt(value);
+            clear('at');
+            submit.touch('plannedAt');
+          }}
           error={problems.at}
         />
         <DictionarySelect
           label={t('herd.record.method')}
           items={dictionaries.mating}
           value={method}
-          onChange={setMethod}
+          onChange={(value) => {
+            setMethod(value);
+            clear('method');
+            submit.touch('method');
+          }}
           error={problems.method}
           required
         />
@@ -94,26 +102,36 @@ export function FertilizationForm({ cow, dictionaries, farmDays, onSaved }: Prop
           label={t('herd.record.actualMethod')}
           items={dictionaries.mating}
           value={actualMethod}
-          onChange={setActualMethod}
+          onChange={(value) => {
+            setActualMethod(value);
+            submit.touch('actualMethod');
+          }}
           placeholder={t('herd.record.sameAsPlanned')}
         />
         <TextInput
           label={t('herd.record.sire')}
           maxLength={64}
           value={sireCode}
-          onChange={(event) => setSireCode(event.currentTarget.value)}
+          onChange={(event) => {
+            setSireCode(event.currentTarget.value);
+            submit.touch('sireCode');
+          }}
         />
         <DictionarySelect
           label={t('herd.record.checkMethod')}
           items={dictionaries.diagnosisMethod}
           value={checkMethod}
-          onChange={setCheckMethod}
+          onChange={(value) => {
+            setCheckMethod(value);
+            submit.touch('pregnancyCheckMethod');
+          }}
           placeholder={t('herd.record.checkMethodDefault')}
         />
         <AutoDateField
           label={t('herd.record.appraisalDate')}
           date={checkDate}
           description={t('herd.record.appraisalHint')}
+          onEdit={() => submit.touch('pregnancyCheckDate')}
         />
         <MemoField value={memo} onChange={setMemo} />
         <SubmitRow submit={submit} pending={add.isPending} />

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Radio, Group, Stack } from '@mantine/core';
+import { Alert, Radio, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import type { DiagnosisMethodCode, PregnancyResultCode } from '@cowcare/contract/routes/reproduction';
+import { daysBetween, isCalendarDate } from '@cowcare/domain/calendar-date';
+import { EARLIEST_RELIABLE_DIAGNOSIS_DAYS, isEarlyDiagnosis } from '@cowcare/domain/reproduction-dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
+import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
 import { useAddPregnancy } from '../api/add-pregnancy';
 import { labelOf, type Dictionaries } from '../../../lib/dictionary';
 import { DateTimeField, DictionarySelect, MemoField } from '../../../components/records/record-fields';
-import { SubmitRow, useRecordSubmit } from '../../../components/records/record-submit';
+import { SubmitRow, useFieldProblems, useRecordSubmit } from '../../../components/records/record-submit';
 
 /** A pregnancy diagnosis; the status (pregnant, not pregnant, aborted) is required (spec §5). */
 export function PregnancyForm({
@@ -27,8 +29,13 @@ export function PregnancyForm({
   const [method, setMethod] = useState('');
   const [result, setResult] = useState('');
   const [memo, setMemo] = useState('');
-  const [problems, setProblems] = useState<{ at?: string; method?: string; result?: string }>({});
+  const { problems, show, clear } = useFieldProblems<'at' | 'method' | 'result'>();
   const submit = useRecordSubmit(onSaved);
+  const inseminated = cow.lastFertilization;
+  const diagnosisDay = dayOf(at);
+  // A warning, not a refusal: an early check may be right, but it is worth a second look.
+  const early =
+    inseminated !== null && isCalendarDate(diagnosisDay) && isEarlyDiagnosis(inseminated, diagnosisDay);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +45,7 @@ export function PregnancyForm({
       method: method ? undefined : t('herd.record.chooseMethod'),
       result: result ? undefined : t('herd.record.selectPregnancyStatus'),
     };
-    setProblems(found);
+    show(found);
     if (!diagnosedAt || !method || !result) return;
     submit.run(add, {
       cowId: cow.id,
@@ -52,12 +59,34 @@ export function PregnancyForm({
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('herd.history.kind.pregnancy')}>
       <Stack gap="sm">
-        <DateTimeField label={t('herd.record.diagnosedAt')} value={at} onChange={setAt} error={problems.at} />
+        <DateTimeField
+          label={t('herd.record.diagnosedAt')}
+          value={at}
+          onChange={(value) => {
+            setAt(value);
+            clear('at');
+            submit.touch('diagnosedAt');
+          }}
+          error={problems.at}
+        />
+        {early && inseminated !== null && (
+          <Alert color="yellow" variant="light" role="status" data-testid="early-diagnosis">
+            {t('herd.record.earlyDiagnosis', {
+              days: daysBetween(inseminated, diagnosisDay),
+              date: inseminated,
+              min: EARLIEST_RELIABLE_DIAGNOSIS_DAYS,
+            })}
+          </Alert>
+        )}
         <DictionarySelect
           label={t('herd.record.diagnosisMethod')}
           items={dictionaries.diagnosisMethod}
           value={method}
-          onChange={setMethod}
+          onChange={(value) => {
+            setMethod(value);
+            clear('method');
+            submit.touch('diagnosisMethod');
+          }}
           error={problems.method}
           required
         />
@@ -65,7 +94,11 @@ export function PregnancyForm({
           label={t('herd.record.result')}
           required
           value={result}
-          onChange={setResult}
+          onChange={(value) => {
+            setResult(value);
+            clear('result');
+            submit.touch('result', 'expectedCalving');
+          }}
           error={problems.result}
         >
           <Group mt={4}>
