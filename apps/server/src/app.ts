@@ -20,6 +20,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerRoutes } from './http/register-routes';
 import { registerRequestValidation } from './http/request-validation';
 import { ingestRoutes } from './ingest/ingest-routes';
+import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { registerIngest } from './ingest/register-ingest';
 import { registerMetrics } from './metrics/register-metrics';
 import { adminRoutes } from './modules/admin/admin-routes';
@@ -57,6 +58,7 @@ export const allRouteBindings = (services: Services) => [
   ...cowTypesRoutes(services),
   ...walletRoutes(services),
   ...ingestRoutes(services),
+  ...gatewayRoutes(services),
   ...noticeRoutes(services),
   ...chartRoutes(services),
 ];

@@ -24,6 +24,12 @@ export interface Config {
   mqttMaxConnectionsPerAddress: number;
   /** Unset: the embedded broker on `mqttPort`. Set: subscribe to this broker (MQTT 5 shared subscription). */
   mqttUrl: string | undefined;
+  /**
+   * The broker as a farm's gateways reach it from outside (`PUBLIC_MQTT_URL`, e.g. mqtt://farm.example:1883),
+   * shown on the "Connect your gateway" screen. Unset: the host the browser reached the server at, with the
+   * embedded broker's port (or MQTT_URL's host and port with an external broker).
+   */
+  publicMqttUrl?: string | undefined;
   /** First level of the readings topic `{root}/{country}/{FarmNumber}/readings`. */
   mqttTopicRoot: string;
   /** Shared-subscription group the instances split the readings in (`$share/{group}/…`). */
@@ -137,6 +143,10 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   if (mqttUrl && !/^(mqtts?|wss?):\/\//.test(mqttUrl)) {
     problems.push('MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL');
   }
+  const publicMqttUrl = env.PUBLIC_MQTT_URL || undefined;
+  if (publicMqttUrl && !/^(mqtts?|wss?):\/\/[^/:]+/.test(publicMqttUrl)) {
+    problems.push('PUBLIC_MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL with a host');
+  }
   // BUS_URL names the bus; REDIS_URL or NATS_URL alone also select it (REDIS_URL first when both are set).
   const busUrl = env.BUS_URL || env.REDIS_URL || env.NATS_URL || undefined;
   if (busUrl && !/^(rediss?|nats):\/\//.test(busUrl)) {
@@ -206,6 +216,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     mqttPortMayMove: env.MQTT_PORT === undefined || env.MQTT_PORT === '',
     mqttMaxConnectionsPerAddress: integer('MQTT_MAX_CONNECTIONS_PER_ADDRESS', 32, 1, 100_000),
     mqttUrl,
+    publicMqttUrl,
     mqttTopicRoot,
     mqttShareGroup,
     mqttTakeoverDelaySeconds: integer('MQTT_TAKEOVER_DELAY', 15, 1, 3600),

@@ -2,6 +2,7 @@ import { Socket, createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
+import { firstStoredSensor, type GatewayTraffic } from '../modules/gateways/gateway-traffic';
 import { ConnectionsPerAddress } from './connections-per-address';
 import type { GatewayIdentity } from '../modules/gateways/gateways-repository';
 import type { IngestService } from './ingest-service';
@@ -20,6 +21,8 @@ export interface EmbeddedBrokerOptions {
   maxConnectionsPerAddress: number;
   ingest: IngestService;
   gateways: GatewayAuthenticator;
+  /** Counts what each gateway sent (the farm's gateway list). */
+  traffic: GatewayTraffic;
   log: FastifyBaseLogger;
 }
 
@@ -54,8 +57,22 @@ const namespacedClientId = (username: string | undefined, clientId: string): str
  * packets from that connection, which is how a full ingest queue slows the sender down.
  */
 export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promise<MqttIngest> => {
-  const { ingest, gateways, log, topicRoot } = options;
+  const { ingest, gateways, traffic, log, topicRoot } = options;
   const identities = new WeakMap<Client, GatewayIdentity>();
+  /** The open connections of each gateway, so a rotated or deleted one can be closed. */
+  const openByGateway = new Map<number, Set<Client>>();
+  const track = (client: Client, gateway: GatewayIdentity) => {
+    const open = openByGateway.get(gateway.gatewayId) ?? new Set<Client>();
+    open.add(client);
+    openByGateway.set(gateway.gatewayId, open);
+    const untrack = () => {
+      open.delete(client);
+      if (open.size === 0 && openByGateway.get(gateway.gatewayId) === open) {
+        openByGateway.delete(gateway.gatewayId);
+      }
+    };
+    client.conn.once('close', untrack);
+  };
 
   const broker = await Aedes.createBroker({
     maxClientsIdLength: 512,
@@ -79,6 +96,7 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
             return;
           }
           identities.set(client, check.gateway);
+          track(client, check.gateway);
           callback(null, true);
         },
         (error: unknown) => {
@@ -95,7 +113,7 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
         callback(new Error('a gateway may publish only to its own farm readings topic'));
         return;
       }
-      ingestPacket(ingest, gateway, packet).then(
+      ingestPacket(ingest, traffic, gateway, packet).then(
         () => callback(null),
         (error: unknown) => {
           log.error({ err: error, gateway: gateway.username }, 'mqtt: batch not stored, not acknowledged');
@@ -153,6 +171,16 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
     connectionCount: () => broker.connectedClients,
     refusedConnections: () => perAddress.refused,
     sessionsTakenOver: () => 0,
+    connectedGateways: () => new Set(openByGateway.keys()),
+    closeGateway(gatewayId) {
+      const open = [...(openByGateway.get(gatewayId) ?? [])];
+      // Forgotten first: the closing connection may not publish another batch under the old identity.
+      for (const client of open) identities.delete(client);
+      for (const client of open) client.close();
+      if (open.length > 0)
+        log.info({ gatewayId, connections: open.length }, 'mqtt: gateway connections closed');
+      return open.length;
+    },
     async close() {
       // Stop taking connections, then end the open ones; the server's callback waits for both.
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -165,13 +193,20 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
 /** Unreadable messages are acknowledged (sending them again cannot help) and counted. */
 const ingestPacket = async (
   ingest: IngestService,
+  traffic: GatewayTraffic,
   gateway: GatewayIdentity,
   packet: PublishPacket,
 ): Promise<void> => {
   const parsed = parsePayload(packet.payload);
   if (!parsed.ok) {
     ingest.countUnreadable(parsed.reason, { gateway: gateway.username, topic: packet.topic });
+    traffic.record(gateway, { stored: 0, firstStoredSensor: undefined, refusals: [parsed.reason] });
     return;
   }
-  await ingest.ingest(gateway.farmId, parsed.items);
+  const result = await ingest.ingest(gateway.farmId, parsed.items);
+  traffic.record(gateway, {
+    stored: result.stored,
+    firstStoredSensor: firstStoredSensor(parsed.items, result.outcomes),
+    refusals: result.rejected.map((item) => item.reason),
+  });
 };

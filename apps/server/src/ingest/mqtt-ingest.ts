@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
+import type { GatewayTraffic } from '../modules/gateways/gateway-traffic';
 import { startBrokerSubscriber } from './broker-subscriber';
 import { startEmbeddedBroker } from './embedded-broker';
 import type { FarmDirectory } from './farm-directory';
@@ -21,6 +22,14 @@ export interface MqttIngest {
   refusedConnections(): number;
   /** External: sessions of lost members (of other instances) this instance took over and ended; embedded: 0. */
   sessionsTakenOver(): number;
+  /** Embedded: the gateways with an MQTT connection open here; external: none known (the broker holds them). */
+  connectedGateways(): ReadonlySet<number>;
+  /**
+   * Embedded: closes the gateway's open connections (its secret was rotated or it was deleted) and answers
+   * how many; a batch in progress is written but not acknowledged, so the gateway sends it again. External:
+   * 0, the broker's own credentials decide (docs/operations.md).
+   */
+  closeGateway(gatewayId: number): number;
   close(): Promise<void>;
 }
 
@@ -39,6 +48,7 @@ export interface MqttIngestDependencies {
   >;
   ingest: IngestService;
   gateways: GatewayAuthenticator;
+  traffic: GatewayTraffic;
   farms: FarmDirectory;
   log: FastifyBaseLogger;
 }
@@ -55,6 +65,7 @@ export const startMqttIngest = (deps: MqttIngestDependencies): Promise<MqttInges
       maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress,
       ingest: deps.ingest,
       gateways: deps.gateways,
+      traffic: deps.traffic,
       log: deps.log,
     });
   }
