@@ -177,8 +177,9 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
       // Forgotten first: the closing connection may not publish another batch under the old identity.
       for (const client of open) identities.delete(client);
       for (const client of open) client.close();
-      if (open.length > 0)
+      if (open.length > 0) {
         log.info({ gatewayId, connections: open.length }, 'mqtt: gateway connections closed');
+      }
       return open.length;
     },
     async close() {
