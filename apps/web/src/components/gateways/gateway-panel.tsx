@@ -130,7 +130,10 @@ export function GatewayPanel({ farm }: { farm: FarmParams }) {
         gateway={shownGateway}
         connection={connection}
         secret={shown.secret}
-        onDone={() => setShown(null)}
+        onDone={() => {
+          setShown(null);
+          void gateways.refetch();
+        }}
       />
     );
   }

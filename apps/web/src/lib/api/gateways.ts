@@ -1,13 +1,18 @@
+import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import { call } from '../api-client';
 import { bossGrantHeaders } from '../boss-password';
+import { appEvents } from '../event-bus';
 
 /** The farm a gateway or sensor call is about (the caller's own; the server checks it). */
 export interface FarmParams {
   country: string;
   FarmNumber: string;
 }
+
+export const gatewaysQueryPrefix = ['gateways'] as const;
+export const sensorInventoryQueryPrefix = ['sensorInventory'] as const;
 
 export const gatewaysQueryOptions = (farm: FarmParams) =>
   queryOptions({
@@ -17,9 +22,22 @@ export const gatewaysQueryOptions = (farm: FarmParams) =>
     refetchInterval: 30_000,
   });
 
-export const useGateways = (farm: FarmParams) => useQuery(gatewaysQueryOptions(farm));
-
-export const gatewaysQueryPrefix = ['gateways'] as const;
+/**
+ * The farm's gateways; a gateway's first reading (told by the socket) reloads them and the sensor
+ * inventory, so its state, counts and the sensors' last readings show without waiting for the next poll.
+ */
+export function useGateways(farm: FarmParams) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      appEvents.on('socket_gatewayfirstreading', () => {
+        void queryClient.invalidateQueries({ queryKey: gatewaysQueryPrefix });
+        void queryClient.invalidateQueries({ queryKey: sensorInventoryQueryPrefix });
+      }),
+    [queryClient],
+  );
+  return useQuery(gatewaysQueryOptions(farm));
+}
 
 export const sensorInventoryQueryOptions = (farm: FarmParams) =>
   queryOptions({
@@ -28,8 +46,6 @@ export const sensorInventoryQueryOptions = (farm: FarmParams) =>
   });
 
 export const useSensorInventory = (farm: FarmParams) => useQuery(sensorInventoryQueryOptions(farm));
-
-export const sensorInventoryQueryPrefix = ['sensorInventory'] as const;
 
 export function useAddGateway(farm: FarmParams) {
   const queryClient = useQueryClient();
