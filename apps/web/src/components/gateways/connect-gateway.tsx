@@ -1,18 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Card, Code, CopyButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import type { GatewayFirstReadingSocketData } from '@cowcare/contract/socket-messages';
@@ -84,16 +71,16 @@ function Copyable({
         </Text>
         <CopyButton value={value} timeout={1500}>
           {({ copied, copy }) => (
-            <Tooltip label={copied ? t('gateways.copied') : t('gateways.copy')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'teal' : 'gray'}
-                onClick={copy}
-                aria-label={t('gateways.copyWhat', { what: label })}
-              >
-                {copied ? <CheckIcon size={14} /> : <Text size="xs">⧉</Text>}
-              </ActionIcon>
-            </Tooltip>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color={copied ? 'teal' : undefined}
+              leftSection={copied ? <CheckIcon size={12} /> : undefined}
+              onClick={copy}
+              aria-label={t('gateways.copyWhat', { what: label })}
+            >
+              {copied ? t('gateways.copied') : t('gateways.copy')}
+            </Button>
           )}
         </CopyButton>
       </Group>
