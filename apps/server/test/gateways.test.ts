@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import type { Gateway, GatewayConnection } from '@cowcare/contract/routes/gateways';
 import { bossGrant, expectRefusal } from './cows-fixtures';
+import { metricSample, scrapeMetrics } from './helpers/metrics';
 import { call, createFarmUser, type TestApp, type TestUser } from './helpers/test-app';
 import {
   basicAuthorization,
@@ -276,6 +277,19 @@ describe('rotating a secret and deleting a gateway', () => {
     ]);
     const kept = (await storedReadings(testApp, farm[0]?.id ?? 0)).filter((row) => row.sensorId === 40_202);
     expect(kept.map((row) => row.num)).toEqual([1]);
+  });
+
+  it('tells operators the gateways by state in /metrics', async () => {
+    const { gateway, secret } = await add(farmer, 'Counted');
+    const count = async (state: string) =>
+      metricSample((await scrapeMetrics(testApp.app)).body, 'cowcare_gateways', `{state="${state}"}`) ?? -1;
+    const neverBefore = await count('never');
+    const onlineBefore = await count('online');
+    expect(neverBefore).toBeGreaterThanOrEqual(1);
+    const client = await connectGateway(brokerUrl(testApp), { username: gateway.username, secret });
+    expect(await count('online')).toBe(onlineBefore + 1);
+    expect(await count('never')).toBe(neverBefore - 1);
+    await client.endAsync();
   });
 
   it('a new farm starts with no gateway', async () => {
