@@ -20,6 +20,13 @@ export interface Config {
    * taken (a broker already on the machine), instead of failing `npm start`.
    */
   mqttPortMayMove?: boolean;
+  /**
+   * Embedded broker: MQTTS. With both set (PEM files), gateways may also connect with TLS on `mqttTlsPort`
+   * (`MQTT_TLS_PORT`, default 8883); the plain port stays open.
+   */
+  mqttTlsCert?: string | undefined;
+  mqttTlsKey?: string | undefined;
+  mqttTlsPort?: number | undefined;
   /** Embedded broker: open connections one remote address may hold; more are closed at once. */
   mqttMaxConnectionsPerAddress: number;
   /** Unset: the embedded broker on `mqttPort`. Set: subscribe to this broker (MQTT 5 shared subscription). */
@@ -143,6 +150,11 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   if (mqttUrl && !/^(mqtts?|wss?):\/\//.test(mqttUrl)) {
     problems.push('MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL');
   }
+  const mqttTlsCert = env.MQTT_TLS_CERT || undefined;
+  const mqttTlsKey = env.MQTT_TLS_KEY || undefined;
+  if ((mqttTlsCert === undefined) !== (mqttTlsKey === undefined)) {
+    problems.push('MQTT_TLS_CERT and MQTT_TLS_KEY go together: set both (PEM files) or neither');
+  }
   const publicMqttUrl = env.PUBLIC_MQTT_URL || undefined;
   if (publicMqttUrl && !/^(mqtts?|wss?):\/\/[^/:]+/.test(publicMqttUrl)) {
     problems.push('PUBLIC_MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL with a host');
@@ -215,6 +227,9 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     mqttPort: integer('MQTT_PORT', 1883, 0, 65535),
     mqttPortMayMove: env.MQTT_PORT === undefined || env.MQTT_PORT === '',
     mqttMaxConnectionsPerAddress: integer('MQTT_MAX_CONNECTIONS_PER_ADDRESS', 32, 1, 100_000),
+    mqttTlsCert,
+    mqttTlsKey,
+    mqttTlsPort: integer('MQTT_TLS_PORT', 8883, 0, 65535),
     mqttUrl,
     publicMqttUrl,
     mqttTopicRoot,

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { Socket, createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
@@ -17,6 +19,8 @@ export interface EmbeddedBrokerOptions {
   portMayMove?: boolean;
   host: string;
   topicRoot: string;
+  /** MQTTS: PEM files of the certificate (with its chain) and key, and the port to listen on with them. */
+  tls?: { certFile: string; keyFile: string; port: number } | undefined;
   /** Open connections one remote address may hold (`MQTT_MAX_CONNECTIONS_PER_ADDRESS`). */
   maxConnectionsPerAddress: number;
   ingest: IngestService;
@@ -136,13 +140,25 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
       'mqtt: an address reached its limit of open connections; more from it are closed at once',
     ),
   );
-  const server: Server = createServer((socket) => {
+  // The same path for plain and TLS connections (a TLS socket reads as its plain text).
+  const accept = (socket: Socket) => {
     if (!perAddress.admit(socket)) return;
     const remoteAddress = socket.remoteAddress;
     limitPacketSize(socket, packetLimits, ({ declaredBytes, limitBytes }) =>
       ingest.countTooLarge({ remoteAddress, declaredBytes, limitBytes }),
     );
     broker.handle(socket);
+  };
+  const server: Server = createServer(accept);
+  const tlsServer = options.tls
+    ? createTlsServer(
+        { cert: readFileSync(options.tls.certFile), key: readFileSync(options.tls.keyFile) },
+        accept,
+      )
+    : undefined;
+  // A failed handshake (a plain client on the TLS port, a bad certificate) is that connection's problem.
+  tlsServer?.on('tlsClientError', (error, socket) => {
+    log.warn({ err: error, address: socket.remoteAddress }, 'mqtt: TLS handshake failed');
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
@@ -164,10 +180,24 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
   }
   const port = (server.address() as AddressInfo).port;
   log.info({ port }, 'mqtt: embedded broker listening');
+  let tlsPort: number | undefined;
+  if (tlsServer && options.tls) {
+    const tlsListening = tlsServer;
+    await new Promise<void>((resolve, reject) => {
+      tlsListening.once('error', reject);
+      tlsListening.listen(options.tls?.port, options.host, () => {
+        tlsListening.off('error', reject);
+        resolve();
+      });
+    });
+    tlsPort = (tlsListening.address() as AddressInfo).port;
+    log.info({ port: tlsPort }, 'mqtt: embedded broker listening with TLS (MQTTS)');
+  }
 
   return {
     mode: 'embedded',
     port,
+    tlsPort,
     connectionCount: () => broker.connectedClients,
     refusedConnections: () => perAddress.refused,
     sessionsTakenOver: () => 0,
@@ -185,8 +215,11 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
     async close() {
       // Stop taking connections, then end the open ones; the server's callback waits for both.
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const tlsClosed = new Promise<void>((resolve) =>
+        tlsServer ? tlsServer.close(() => resolve()) : resolve(),
+      );
       await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await serverClosed;
+      await Promise.all([serverClosed, tlsClosed]);
     },
   };
 };

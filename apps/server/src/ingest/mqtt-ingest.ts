@@ -12,6 +12,8 @@ export interface MqttIngest {
   readonly mode: 'embedded' | 'external';
   /** The embedded broker's port (useful when MQTT_PORT is 0); undefined with an external broker. */
   readonly port: number | undefined;
+  /** The embedded broker's MQTTS port when MQTT_TLS_CERT and MQTT_TLS_KEY are set. */
+  readonly tlsPort?: number | undefined;
   /**
    * Open MQTT connections: embedded, the gateways connected to it; external, this instance's member
    * connections to the broker that are up and subscribed (fewer than INGEST_CONCURRENCY while one
@@ -40,6 +42,9 @@ export interface MqttIngestDependencies {
     | 'mqttPort'
     | 'mqttPortMayMove'
     | 'mqttMaxConnectionsPerAddress'
+    | 'mqttTlsCert'
+    | 'mqttTlsKey'
+    | 'mqttTlsPort'
     | 'host'
     | 'mqttTopicRoot'
     | 'mqttShareGroup'
@@ -63,6 +68,10 @@ export const startMqttIngest = (deps: MqttIngestDependencies): Promise<MqttInges
       host: config.host,
       topicRoot: config.mqttTopicRoot,
       maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress,
+      tls:
+        config.mqttTlsCert && config.mqttTlsKey
+          ? { certFile: config.mqttTlsCert, keyFile: config.mqttTlsKey, port: config.mqttTlsPort ?? 8883 }
+          : undefined,
       ingest: deps.ingest,
       gateways: deps.gateways,
       traffic: deps.traffic,
