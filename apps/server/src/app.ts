@@ -21,6 +21,7 @@ import { registerRoutes } from './http/register-routes';
 import { registerRequestValidation } from './http/request-validation';
 import { ingestRoutes } from './ingest/ingest-routes';
 import { gatewayRoutes } from './modules/gateways/gateway-routes';
+import { registerMqttWebSocket } from './ingest/mqtt-websocket';
 import { registerIngest } from './ingest/register-ingest';
 import { registerMetrics } from './metrics/register-metrics';
 import { adminRoutes } from './modules/admin/admin-routes';
@@ -123,6 +124,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerThrottlePruning(app, services);
   app.get('/api/docs', async () => buildOpenApiDocument(config.latestAppVersion));
   registerSocketServer(app, services);
+  registerMqttWebSocket(app, services);
   registerIngest(app, services);
   const { stage, handoff } = registerNoticeProducers(app, services);
   registerMetrics(app, { services, detection: stage, handoff });

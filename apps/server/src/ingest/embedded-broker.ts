@@ -63,6 +63,8 @@ const namespacedClientId = (username: string | undefined, clientId: string): str
 export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promise<MqttIngest> => {
   const { ingest, gateways, traffic, log, topicRoot } = options;
   const identities = new WeakMap<Client, GatewayIdentity>();
+  /** Where each MQTT-over-WebSocket stream comes from (a TCP connection says it itself). */
+  const webSocketAddresses = new WeakMap<object, string>();
   /** The open connections of each gateway, so a rotated or deleted one can be closed. */
   const openByGateway = new Map<number, Set<Client>>();
   const track = (client: Client, gateway: GatewayIdentity) => {
@@ -91,7 +93,10 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
         callback(refusal('gateway username and secret required'), false);
         return;
       }
-      const address = client.conn instanceof Socket ? (client.conn.remoteAddress ?? '') : '';
+      const address =
+        client.conn instanceof Socket
+          ? (client.conn.remoteAddress ?? '')
+          : (webSocketAddresses.get(client.conn) ?? '');
       gateways.check(username, password.toString('utf8'), address).then(
         (check) => {
           if (!check.ok) {
@@ -202,6 +207,11 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
     refusedConnections: () => perAddress.refused,
     sessionsTakenOver: () => 0,
     connectedGateways: () => new Set(openByGateway.keys()),
+    handleWebSocket(stream, address) {
+      // The HTTP server took the connection; WebSocket frames are bounded by its maxPayload.
+      webSocketAddresses.set(stream, address);
+      broker.handle(stream);
+    },
     closeGateway(gatewayId) {
       const open = [...(openByGateway.get(gatewayId) ?? [])];
       // Forgotten first: the closing connection may not publish another batch under the old identity.

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
@@ -32,6 +33,11 @@ export interface MqttIngest {
    * 0, the broker's own credentials decide (docs/operations.md).
    */
   closeGateway(gatewayId: number): number;
+  /**
+   * Embedded: takes a gateway's MQTT-over-WebSocket connection (`/mqtt` on the HTTP port) from `address`.
+   * Undefined with an external broker (its own WebSocket listener serves gateways).
+   */
+  handleWebSocket?: (stream: Duplex, address: string) => void;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
-// MQTTS on the embedded broker (issue 34): with MQTT_TLS_CERT and MQTT_TLS_KEY, gateways connect with TLS
-// on a port of its own, and everything else holds as on the plain port. A real client, a real certificate.
+// How gateways reach the embedded broker besides plain MQTT (issue 34): MQTTS, with MQTT_TLS_CERT and
+// MQTT_TLS_KEY, on a port of its own; and MQTT over WebSocket on the server's HTTP port (`/mqtt`), for
+// gateways behind proxies that pass only HTTP(S). Real clients, a real certificate.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,7 @@ beforeAll(async () => {
     { stdio: 'ignore' },
   );
   testApp = await createTestApp({ mqttTlsCert: certFile, mqttTlsKey: keyFile, mqttTlsPort: 0 });
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   farmer = await createFarmUser(testApp);
   gateway = await createGateway(testApp, farmer);
   await cowWearing(testApp, farmer, 'C3501', 40_351);
@@ -86,5 +88,34 @@ describe('MQTTS on the embedded broker', () => {
 
   it('refuses a client that does not trust the certificate (the handshake fails)', async () => {
     await expect(mqtt.connectAsync(tlsUrl(), gatewayClientOptions(gateway))).rejects.toThrow();
+  });
+});
+
+const webSocketUrl = () => {
+  const address = testApp.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the test app is not listening');
+  return `ws://127.0.0.1:${address.port}/mqtt`;
+};
+
+describe('MQTT over WebSocket on the HTTP port', () => {
+  it('takes a gateway’s readings at /mqtt, acknowledged once stored', async () => {
+    const client = await mqtt.connectAsync(webSocketUrl(), gatewayClientOptions(gateway));
+    await publishReadings(client, gateway.topic, [reading(40_351, 2, minutesAgo(1))]);
+    const stored = await storedReadings(testApp, gateway.farmId);
+    expect(stored.map((row) => row.num)).toContain(2);
+    // Its own farm's topic only, as on TCP: another topic closes the connection unacknowledged.
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    void client.publishAsync(`${gateway.topic}-elsewhere`, '[]', { qos: 1 }).catch(() => undefined);
+    await closed;
+    client.end(true);
+  });
+
+  it('refuses a wrong secret', async () => {
+    await expect(
+      mqtt.connectAsync(
+        webSocketUrl(),
+        gatewayClientOptions({ username: gateway.username, secret: 'wrong' }),
+      ),
+    ).rejects.toThrow();
   });
 });
