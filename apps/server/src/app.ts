@@ -20,6 +20,8 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerRoutes } from './http/register-routes';
 import { registerRequestValidation } from './http/request-validation';
 import { ingestRoutes } from './ingest/ingest-routes';
+import { gatewayRoutes } from './modules/gateways/gateway-routes';
+import { registerMqttWebSocket } from './ingest/mqtt-websocket';
 import { registerIngest } from './ingest/register-ingest';
 import { registerMetrics } from './metrics/register-metrics';
 import { adminRoutes } from './modules/admin/admin-routes';
@@ -59,6 +61,7 @@ export const allRouteBindings = (services: Services) => [
   ...cowTypesRoutes(services),
   ...walletRoutes(services),
   ...ingestRoutes(services),
+  ...gatewayRoutes(services),
   ...noticeRoutes(services),
   ...chartRoutes(services),
 ];
@@ -124,6 +127,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerThrottlePruning(app, services);
   app.get('/api/docs', async () => buildOpenApiDocument(config.latestAppVersion));
   registerSocketServer(app, services);
+  registerMqttWebSocket(app, services);
   registerIngest(app, services);
   const { stage, handoff } = registerNoticeProducers(app, services);
   registerMetrics(app, { services, detection: stage, handoff });

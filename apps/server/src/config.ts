@@ -20,10 +20,23 @@ export interface Config {
    * taken (a broker already on the machine), instead of failing `npm start`.
    */
   mqttPortMayMove?: boolean;
+  /**
+   * Embedded broker: MQTTS. With both set (PEM files), gateways may also connect with TLS on `mqttTlsPort`
+   * (`MQTT_TLS_PORT`, default 8883); the plain port stays open.
+   */
+  mqttTlsCert?: string | undefined;
+  mqttTlsKey?: string | undefined;
+  mqttTlsPort?: number | undefined;
   /** Embedded broker: open connections one remote address may hold; more are closed at once. */
   mqttMaxConnectionsPerAddress: number;
   /** Unset: the embedded broker on `mqttPort`. Set: subscribe to this broker (MQTT 5 shared subscription). */
   mqttUrl: string | undefined;
+  /**
+   * The broker as a farm's gateways reach it from outside (`PUBLIC_MQTT_URL`, e.g. mqtt://farm.example:1883),
+   * shown on the "Connect your gateway" screen. Unset: the host the browser reached the server at, with the
+   * embedded broker's port (or MQTT_URL's host and port with an external broker).
+   */
+  publicMqttUrl?: string | undefined;
   /** First level of the readings topic `{root}/{country}/{FarmNumber}/readings`. */
   mqttTopicRoot: string;
   /** Shared-subscription group the instances split the readings in (`$share/{group}/…`). */
@@ -137,6 +150,15 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   if (mqttUrl && !/^(mqtts?|wss?):\/\//.test(mqttUrl)) {
     problems.push('MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL');
   }
+  const mqttTlsCert = env.MQTT_TLS_CERT || undefined;
+  const mqttTlsKey = env.MQTT_TLS_KEY || undefined;
+  if ((mqttTlsCert === undefined) !== (mqttTlsKey === undefined)) {
+    problems.push('MQTT_TLS_CERT and MQTT_TLS_KEY go together: set both (PEM files) or neither');
+  }
+  const publicMqttUrl = env.PUBLIC_MQTT_URL || undefined;
+  if (publicMqttUrl && !/^(mqtts?|wss?):\/\/[^/:]+/.test(publicMqttUrl)) {
+    problems.push('PUBLIC_MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL with a host');
+  }
   // BUS_URL names the bus; REDIS_URL or NATS_URL alone also select it (REDIS_URL first when both are set).
   const busUrl = env.BUS_URL || env.REDIS_URL || env.NATS_URL || undefined;
   if (busUrl && !/^(rediss?|nats):\/\//.test(busUrl)) {
@@ -205,7 +227,11 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     mqttPort: integer('MQTT_PORT', 1883, 0, 65535),
     mqttPortMayMove: env.MQTT_PORT === undefined || env.MQTT_PORT === '',
     mqttMaxConnectionsPerAddress: integer('MQTT_MAX_CONNECTIONS_PER_ADDRESS', 32, 1, 100_000),
+    mqttTlsCert,
+    mqttTlsKey,
+    mqttTlsPort: integer('MQTT_TLS_PORT', 8883, 0, 65535),
     mqttUrl,
+    publicMqttUrl,
     mqttTopicRoot,
     mqttShareGroup,
     mqttTakeoverDelaySeconds: integer('MQTT_TAKEOVER_DELAY', 15, 1, 3600),

@@ -9,6 +9,7 @@ import { IngestService } from './ingest/ingest-service';
 import type { MqttIngest } from './ingest/mqtt-ingest';
 import { claimJobRun, JobRunner } from './jobs/job-runner';
 import { GatewayAuthenticator } from './modules/gateways/gateway-authenticator';
+import { GatewayTraffic } from './modules/gateways/gateway-traffic';
 import { createEventBus, type EventBus } from './realtime/bus';
 import { SocketHub } from './realtime/socket-hub';
 
@@ -26,6 +27,8 @@ export interface Services {
   /** The reading pipeline behind MQTT and HTTP ingest, with its bounded queue. */
   ingest: IngestService;
   gateways: GatewayAuthenticator;
+  /** Each gateway's stored and refused readings by day, and its first reading. */
+  gatewayTraffic: GatewayTraffic;
   farms: FarmDirectory;
   jobs: JobRunner;
   /** Set while the app runs (from onReady to onClose). */
@@ -54,6 +57,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
       queueLimit: config.ingestQueueLimit,
     }),
     gateways: new GatewayAuthenticator(db),
+    gatewayTraffic: new GatewayTraffic(db, bus, log),
     farms: new FarmDirectory(db),
     jobs: new JobRunner(log, (job) => claimJobRun(db, job)),
     mqtt: undefined,

@@ -270,8 +270,12 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-/** Records every farm reads alike: the platform's own (there is one system info record). */
-const PLATFORM_RECORDS: readonly RouteDefinition[] = [api.system.systemInfo];
+/**
+ * Records every farm reads alike: the platform's own (there is one system info record), and sensor ids,
+ * unique on the platform (issue 34): registering one another farm holds is refused 409 E_SENSOR_OTHER_FARM
+ * by design, and changes nothing of that farm (the snapshot below still holds).
+ */
+const PLATFORM_RECORDS: readonly RouteDefinition[] = [api.system.systemInfo, api.sensors.registerSensors];
 
 const isNumeric = (schema: Schema | undefined) => schema?.type === 'integer' || schema?.type === 'number';
 

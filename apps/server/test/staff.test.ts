@@ -291,7 +291,7 @@ describe('a staff token on the existing owner-only calls', () => {
     staff = await joinAsStaff(owner);
   });
 
-  it('is refused on money, settings and cow-type charges, whatever the body', async () => {
+  it('is refused on money, settings, cow-type charges and gateways, whatever the body', async () => {
     const samples: [RouteDefinition, { params?: Record<string, string | number>; body?: unknown }][] = [
       [api.wallet.getWallet, { params: { userId: staff.id } }],
       [api.wallet.chargeCowTypeUsage, { params: { userId: staff.id }, body: {} }],
@@ -303,6 +303,13 @@ describe('a staff token on the existing owner-only calls', () => {
       [api.cowTypes.deleteCowType, { params: { id: 1 } }],
       [api.cowTypes.assignCowsType, { body: { checklist: [1], type: { id: 0 } } }],
       [api.cowTypes.moveCowsToType, { params: { type: 0 }, body: { list: [1] } }],
+      [api.gateways.listGateways, { params: { country: owner.country, FarmNumber: owner.farmNumber } }],
+      [
+        api.gateways.addGateway,
+        { params: { country: owner.country, FarmNumber: owner.farmNumber }, body: { name: 'Barn' } },
+      ],
+      [api.gateways.rotateGatewaySecret, { params: { id: 1 } }],
+      [api.gateways.deleteGateway, { params: { id: 1 } }],
     ];
     for (const [route, options] of samples) {
       expect(ROUTE_ROLES[routeRoleKey(route) as keyof typeof ROUTE_ROLES]).toBe('owner');

@@ -5,6 +5,7 @@ import * as charts from './routes/charts';
 import * as health from './routes/health';
 import * as notices from './routes/notices';
 import * as ingest from './routes/ingest';
+import * as gateways from './routes/gateways';
 import * as reproduction from './routes/reproduction';
 import * as staff from './routes/staff';
 import * as uploads from './routes/uploads';
@@ -114,6 +115,18 @@ export const api = {
   },
   ingest: {
     postReadings: ingest.postReadings,
+  },
+  // owner-only (roles): every call of these two areas
+  gateways: {
+    listGateways: gateways.listGateways,
+    addGateway: gateways.addGateway,
+    rotateGatewaySecret: gateways.rotateGatewaySecret,
+    deleteGateway: gateways.deleteGateway,
+  },
+  sensors: {
+    listSensors: gateways.listSensors,
+    registerSensors: gateways.registerSensors,
+    removeSensor: gateways.removeSensor,
   },
   notices: {
     getNoticeData: notices.getNoticeData,

@@ -49,6 +49,9 @@ export const ERROR_CODES = {
   insufficientBalance: 'E_INSUFFICIENT_BALANCE',
   cowTypeNameTaken: 'E_COW_TYPE_NAME_TAKEN',
   ingestBusy: 'E_INGEST_BUSY',
+  /** 409: a sensor id is unique on the platform, and another farm has registered this one. */
+  sensorOtherFarm: 'E_SENSOR_OTHER_FARM',
+  gatewayNameTaken: 'E_GATEWAY_NAME_TAKEN',
   unavailable: 'E_UNAVAILABLE',
   internal: 'E_INTERNAL',
 } as const;

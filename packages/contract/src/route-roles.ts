@@ -40,6 +40,16 @@ export const ROUTE_ROLES = {
   'POST staff/invitations': 'owner',
   'DELETE staff/invitations/:id': 'owner',
 
+  // gateways: the farm's devices and their secrets (architecture §10); the sensor inventory is open to staff,
+  // who put collars and boluses on cows
+  'GET gateways/list/:country/:FarmNumber': 'owner',
+  'POST gateways/add/:country/:FarmNumber': 'owner',
+  'POST gateways/rotate/:id': 'owner',
+  'DELETE gateways/delete/:id': 'owner',
+  'GET sensors/list/:country/:FarmNumber': 'member',
+  'POST sensors/add/:country/:FarmNumber': 'member',
+  'DELETE sensors/remove/:country/:FarmNumber/:sensor': 'member',
+
   // cow types: listing shows each cow's type to everyone; making, pricing and assigning types charges money
   'POST common/common/getusercowtype/:FarmNumber': 'member',
   'POST common/common/addusercowtype/:FarmNumber': 'owner',
@@ -58,6 +68,7 @@ export const ROUTE_ROLES = {
   'GET common/common/getDataById/cowinfo/:id': 'member',
   'POST news/news/add/addcowsinfo': 'member',
   'PUT news/news/update/cows/:id': 'member',
+  'POST news/news/add/importcows': 'member',
   'PUT common/common/upsensorzt/upsensorzt': 'member',
   'GET common/common/getckcomdata/:FarmNumber/:country': 'member',
   'PUT news/news/update/cowstatus/:id': 'member',
@@ -78,6 +89,8 @@ export const ROUTE_ROLES = {
   'PUT news/news/update/calving/:id': 'member',
   'DELETE news/news/delete/calving/:id': 'member',
   'POST news/news/add/healthcase': 'member',
+  'POST news/news/add/healthcasefile/:id': 'member',
+  'DELETE news/news/delete/healthcasefile/:id/:uploadId': 'member',
   'PUT news/news/update/healthcase/:id': 'member',
   'DELETE news/news/delete/healthcase/:id': 'member',
   'GET news/news/healthcases/:cowId': 'member',

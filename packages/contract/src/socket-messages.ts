@@ -86,6 +86,16 @@ export interface NoticesReadSocketData {
   ids: number[];
 }
 
+/**
+ * A gateway of the farm delivered its first stored reading (the "Connect your gateway" screen waits for it).
+ */
+export interface GatewayFirstReadingSocketData {
+  gatewayId: number;
+  sensor: number;
+  /** When it was received, ISO-8601. */
+  at: string;
+}
+
 /** Server -> client types. Later issues add paysuccess and chat events. */
 export type ServerSocketMessage =
   | { type: 'register_res'; data: { userId: number; registered: true } }
@@ -95,4 +105,5 @@ export type ServerSocketMessage =
   | { type: 'cowinfo'; data: CowInfoSocketData }
   | { type: 'sensorzt'; data: SensorStateSocketData }
   | { type: 'cowchange'; data: CowChangeSocketData }
-  | { type: 'noticesread'; data: NoticesReadSocketData };
+  | { type: 'noticesread'; data: NoticesReadSocketData }
+  | { type: 'gatewayfirstreading'; data: GatewayFirstReadingSocketData };

@@ -673,7 +673,11 @@ export const en = {
   'setup.sensors.listLabel': 'Entered sensors',
   'setup.sensors.count': '{{count}} sensors',
   'setup.sensors.remove': 'Remove sensor {{sensor}}',
+  'setup.sensors.wornBy': 'on cow {{code}}',
+  'setup.sensors.notWorn': 'not on a cow yet',
   'setup.cows.intro': 'The farm has {{count}} cows. Add cows one by one, or import a CSV file.',
+  'setup.cows.unpairedSensors':
+    'Registered sensors not on a cow yet ({{count}}): {{sensors}}. Give each to a cow below.',
   'setup.cows.byHand': 'By hand',
   'setup.cows.fromCsv': 'CSV file',
   'setup.cows.addThis': 'Add this cow',
@@ -728,6 +732,9 @@ export const en = {
   // Issue 4: live updates, notices
   'tabs.unread': '{{count}} unread',
   'errors.E_INGEST_BUSY': 'The server is busy storing readings. Please try again shortly.',
+  'errors.E_SENSOR_OTHER_FARM':
+    'This sensor is registered by another farm. Check the number printed on it; if it is yours, contact support.',
+  'errors.E_GATEWAY_NAME_TAKEN': 'The farm already has a gateway with this name.',
   'notices.kind.sensor': 'Sensor & health',
   'notices.kind.reproduction': 'Reproduction',
   'notices.filter.button': 'Filter',
@@ -832,6 +839,57 @@ export const en = {
   'sensors.totals.pill': 'Pill',
   'sensors.chartOf': 'Sensor {{sensor}} ({{code}})',
   'sensors.lastReading': 'last reading {{when}}',
+  'gateways.title': 'Gateways',
+  'gateways.intro':
+    "A gateway receives your sensors' radio and sends their readings to CowCare. Add one per barn or pasture.",
+  'gateways.none': 'No gateway yet: add one to start receiving readings.',
+  'gateways.add': 'Add gateway',
+  'gateways.name': 'Gateway name',
+  'gateways.namePlaceholder': 'e.g. Barn 1',
+  'gateways.online': 'Online',
+  'gateways.offline': 'Offline',
+  'gateways.lastSeen': 'last seen {{when}}',
+  'gateways.neverSeen': 'never connected',
+  'gateways.from': 'from {{address}}',
+  'gateways.storedToday': 'Stored today: {{count}}',
+  'gateways.refusedToday': 'refused today: {{count}} (mostly: {{reason}})',
+  'gateways.howToConnect': 'How to connect',
+  'gateways.rotate': 'New secret',
+  'gateways.delete': 'Delete',
+  'gateways.rotatePrompt':
+    'Give "{{name}}" a new secret? The old one stops working at once and the gateway is disconnected until it uses the new one.',
+  'gateways.deletePrompt':
+    'Delete "{{name}}"? Its secret stops working at once and it is disconnected. Readings it sent stay.',
+  'gateways.username': 'Username',
+  'gateways.copy': 'Copy',
+  'gateways.copied': 'Copied',
+  'gateways.copyWhat': 'Copy {{what}}',
+  'gateways.secret.title': 'Secret: shown only now',
+  'gateways.secret.once':
+    'Copy it into the gateway now. CowCare keeps only a fingerprint of it and cannot show it again; if it is lost, make a new one.',
+  'gateways.secret.label': 'Secret',
+  'gateways.secret.qr': 'QR code with the gateway settings',
+  'gateways.secret.qrHolds':
+    'The QR code holds the broker address, username, secret and topic (JSON) for gateways that scan their settings.',
+  'gateways.connect.title': 'Connect your gateway',
+  'gateways.connect.intro':
+    'Set up "{{name}}" with these settings. Readings appear here as soon as they arrive.',
+  'gateways.connect.host': 'Broker address',
+  'gateways.connect.port': 'Port',
+  'gateways.connect.topic': 'Topic',
+  'gateways.connect.qos':
+    'Publish with QoS 1: CowCare acknowledges a message only once its readings are saved.',
+  'gateways.connect.payload': 'Payload: JSON, one reading or a list of up to 1,000',
+  'gateways.connect.payloadHint':
+    "sensor: sensor id · num: the sensor's sequence number · timedate: ISO time · temp °C, activity, drink: optional.",
+  'gateways.connect.mosquitto': 'Test with mosquitto_pub',
+  'gateways.connect.secretVariable': "First run: export COWCARE_SECRET='…' with the secret pasted in.",
+  'gateways.connect.http':
+    'Or over HTTP (POST /api/ingest/readings, HTTP Basic with the same username and secret)',
+  'gateways.connect.waiting': 'Waiting for the first reading…',
+  'gateways.connect.firstReading': 'First reading from sensor {{sensor}} at {{time}}',
+  'gateways.connect.done': 'Done',
+  'sensors.inventory': 'Registered sensors',
   'overview.noReading': 'No reading',
   'overview.drinkingNoBolus':
     'Cows without a bolus (neck collar or no sensor), whose drinks are not measured: {{count}}',

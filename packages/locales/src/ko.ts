@@ -640,7 +640,11 @@ export const ko: Record<MessageKey, string> = {
   'setup.sensors.listLabel': '입력한 센서',
   'setup.sensors.count': '센서 {{count}}개',
   'setup.sensors.remove': '센서 {{sensor}} 삭제',
+  'setup.sensors.wornBy': '소 {{code}} 착용',
+  'setup.sensors.notWorn': '아직 소에 없음',
   'setup.cows.intro': '농장에 소가 {{count}}두 있습니다. 한 두씩 추가하거나 CSV 파일을 가져오세요.',
+  'setup.cows.unpairedSensors':
+    '아직 소에 달리지 않은 등록 센서 ({{count}}): {{sensors}}. 아래에서 각각 소에 지정하세요.',
   'setup.cows.byHand': '직접 입력',
   'setup.cows.fromCsv': 'CSV 파일',
   'setup.cows.addThis': '이 소 추가',
@@ -693,6 +697,9 @@ export const ko: Record<MessageKey, string> = {
   // Issue 4: live updates, notices
   'tabs.unread': '읽지 않음 {{count}}건',
   'errors.E_INGEST_BUSY': '서버가 데이터를 저장하느라 바쁩니다. 잠시 후 다시 시도하세요.',
+  'errors.E_SENSOR_OTHER_FARM':
+    '이 센서는 다른 농장에 등록되어 있습니다. 센서에 인쇄된 번호를 확인하고, 본인 것이라면 고객센터에 문의하세요.',
+  'errors.E_GATEWAY_NAME_TAKEN': '같은 이름의 게이트웨이가 이미 있습니다.',
   'notices.kind.sensor': '센서·건강',
   'notices.kind.reproduction': '번식',
   'notices.filter.button': '필터',
@@ -795,6 +802,56 @@ export const ko: Record<MessageKey, string> = {
   'sensors.totals.pill': '위내 센서',
   'sensors.chartOf': '센서 {{sensor}} ({{code}})',
   'sensors.lastReading': '마지막 측정 {{when}}',
+  'gateways.title': '게이트웨이',
+  'gateways.intro':
+    '게이트웨이는 센서의 무선 신호를 받아 CowCare로 측정값을 보냅니다. 축사나 목초지마다 하나씩 추가하세요.',
+  'gateways.none': '아직 게이트웨이가 없습니다. 측정값을 받으려면 하나 추가하세요.',
+  'gateways.add': '게이트웨이 추가',
+  'gateways.name': '게이트웨이 이름',
+  'gateways.namePlaceholder': '예: 1번 축사',
+  'gateways.online': '온라인',
+  'gateways.offline': '오프라인',
+  'gateways.lastSeen': '마지막 접속 {{when}}',
+  'gateways.neverSeen': '접속한 적 없음',
+  'gateways.from': '접속 주소 {{address}}',
+  'gateways.storedToday': '오늘 저장: {{count}}',
+  'gateways.refusedToday': '오늘 거부: {{count}} (주요 원인: {{reason}})',
+  'gateways.howToConnect': '연결 방법',
+  'gateways.rotate': '새 비밀키',
+  'gateways.delete': '삭제',
+  'gateways.rotatePrompt':
+    '"{{name}}"에 새 비밀키를 발급할까요? 기존 비밀키는 즉시 사용할 수 없게 되고, 새 비밀키를 쓸 때까지 게이트웨이 연결이 끊깁니다.',
+  'gateways.deletePrompt':
+    '"{{name}}"을(를) 삭제할까요? 비밀키는 즉시 사용할 수 없게 되고 연결이 끊깁니다. 이미 보낸 측정값은 남습니다.',
+  'gateways.username': '사용자 이름',
+  'gateways.copy': '복사',
+  'gateways.copied': '복사됨',
+  'gateways.copyWhat': '{{what}} 복사',
+  'gateways.secret.title': '비밀키: 지금만 표시됩니다',
+  'gateways.secret.once':
+    '지금 게이트웨이에 입력하세요. CowCare는 지문만 보관하므로 다시 보여줄 수 없습니다. 잃어버리면 새로 발급하세요.',
+  'gateways.secret.label': '비밀키',
+  'gateways.secret.qr': '게이트웨이 설정 QR 코드',
+  'gateways.secret.qrHolds':
+    'QR 코드에는 설정을 스캔하는 게이트웨이를 위한 브로커 주소, 사용자 이름, 비밀키, 토픽(JSON)이 들어 있습니다.',
+  'gateways.connect.title': '게이트웨이 연결',
+  'gateways.connect.intro':
+    '"{{name}}"을(를) 이 설정으로 구성하세요. 측정값이 도착하면 바로 여기에 표시됩니다.',
+  'gateways.connect.host': '브로커 주소',
+  'gateways.connect.port': '포트',
+  'gateways.connect.topic': '토픽',
+  'gateways.connect.qos': 'QoS 1로 발행하세요. CowCare는 측정값이 저장된 뒤에만 메시지를 확인(ACK)합니다.',
+  'gateways.connect.payload': '페이로드: JSON, 측정값 하나 또는 최대 1,000개 목록',
+  'gateways.connect.payloadHint':
+    'sensor: 센서 ID · num: 센서 일련번호 · timedate: ISO 시각 · temp °C, activity, drink: 선택.',
+  'gateways.connect.mosquitto': 'mosquitto_pub로 시험',
+  'gateways.connect.secretVariable': "먼저 비밀키를 붙여 넣어 export COWCARE_SECRET='…' 를 실행하세요.",
+  'gateways.connect.http':
+    '또는 HTTP로 (POST /api/ingest/readings, 같은 사용자 이름과 비밀키로 HTTP Basic 인증)',
+  'gateways.connect.waiting': '첫 측정값을 기다리는 중…',
+  'gateways.connect.firstReading': '센서 {{sensor}}의 첫 측정값 {{time}}',
+  'gateways.connect.done': '완료',
+  'sensors.inventory': '등록된 센서',
   'overview.noReading': '측정값 없음',
   'overview.drinkingNoBolus':
     '볼루스가 없어 음수를 측정하지 않는 소(목걸이형 센서 또는 센서 없음): {{count}}',

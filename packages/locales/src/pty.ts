@@ -663,7 +663,11 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'setup.sensors.listLabel': 'Sensores informados',
   'setup.sensors.count': '{{count}} sensores',
   'setup.sensors.remove': 'Remover sensor {{sensor}}',
+  'setup.sensors.wornBy': 'na vaca {{code}}',
+  'setup.sensors.notWorn': 'ainda sem vaca',
   'setup.cows.intro': 'A fazenda tem {{count}} vacas. Adicione vacas uma a uma ou importe um arquivo CSV.',
+  'setup.cows.unpairedSensors':
+    'Sensores registrados ainda sem vaca ({{count}}): {{sensors}}. Atribua cada um a uma vaca abaixo.',
   'setup.cows.byHand': 'Manual',
   'setup.cows.fromCsv': 'Arquivo CSV',
   'setup.cows.addThis': 'Adicionar esta vaca',
@@ -710,6 +714,9 @@ export const pty: Partial<Record<MessageKey, string>> = {
 
   'tabs.unread': '{{count}} não lidas',
   'errors.E_INGEST_BUSY': 'O servidor está ocupado gravando leituras. Tente novamente em instantes.',
+  'errors.E_SENSOR_OTHER_FARM':
+    'Este sensor está registrado por outra fazenda. Confira o número impresso nele; se for seu, fale com o suporte.',
+  'errors.E_GATEWAY_NAME_TAKEN': 'A fazenda já tem um gateway com este nome.',
   'notices.kind.sensor': 'Sensor e saúde',
   'notices.kind.reproduction': 'Reprodução',
   'notices.filter.button': 'Filtro',
@@ -814,6 +821,57 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'sensors.totals.pill': 'Bolus',
   'sensors.chartOf': 'Sensor {{sensor}} ({{code}})',
   'sensors.lastReading': 'última leitura {{when}}',
+  'gateways.title': 'Gateways',
+  'gateways.intro':
+    'O gateway recebe o rádio dos sensores e envia as leituras ao CowCare. Adicione um por estábulo ou pasto.',
+  'gateways.none': 'Ainda não há gateway: adicione um para começar a receber leituras.',
+  'gateways.add': 'Adicionar gateway',
+  'gateways.name': 'Nome do gateway',
+  'gateways.namePlaceholder': 'ex.: Estábulo 1',
+  'gateways.online': 'Online',
+  'gateways.offline': 'Offline',
+  'gateways.lastSeen': 'visto por último {{when}}',
+  'gateways.neverSeen': 'nunca conectado',
+  'gateways.from': 'de {{address}}',
+  'gateways.storedToday': 'Gravadas hoje: {{count}}',
+  'gateways.refusedToday': 'recusadas hoje: {{count}} (principalmente: {{reason}})',
+  'gateways.howToConnect': 'Como conectar',
+  'gateways.rotate': 'Novo segredo',
+  'gateways.delete': 'Excluir',
+  'gateways.rotatePrompt':
+    'Dar um novo segredo a "{{name}}"? O antigo deixa de funcionar na hora e o gateway fica desconectado até usar o novo.',
+  'gateways.deletePrompt':
+    'Excluir "{{name}}"? O segredo deixa de funcionar na hora e ele é desconectado. As leituras enviadas permanecem.',
+  'gateways.username': 'Usuário',
+  'gateways.copy': 'Copiar',
+  'gateways.copied': 'Copiado',
+  'gateways.copyWhat': 'Copiar {{what}}',
+  'gateways.secret.title': 'Segredo: mostrado só agora',
+  'gateways.secret.once':
+    'Copie-o para o gateway agora. O CowCare guarda apenas uma impressão dele e não pode mostrá-lo de novo; se perder, gere outro.',
+  'gateways.secret.label': 'Segredo',
+  'gateways.secret.qr': 'Código QR com as configurações do gateway',
+  'gateways.secret.qrHolds':
+    'O código QR contém o endereço do broker, o usuário, o segredo e o tópico (JSON) para gateways que leem suas configurações.',
+  'gateways.connect.title': 'Conecte seu gateway',
+  'gateways.connect.intro':
+    'Configure "{{name}}" com estes dados. As leituras aparecem aqui assim que chegarem.',
+  'gateways.connect.host': 'Endereço do broker',
+  'gateways.connect.port': 'Porta',
+  'gateways.connect.topic': 'Tópico',
+  'gateways.connect.qos':
+    'Publique com QoS 1: o CowCare só confirma uma mensagem depois de gravar as leituras.',
+  'gateways.connect.payload': 'Conteúdo: JSON, uma leitura ou uma lista de até 1.000',
+  'gateways.connect.payloadHint':
+    'sensor: id do sensor · num: número sequencial do sensor · timedate: hora ISO · temp °C, activity, drink: opcionais.',
+  'gateways.connect.mosquitto': 'Teste com mosquitto_pub',
+  'gateways.connect.secretVariable': "Antes, execute export COWCARE_SECRET='…' colando o segredo.",
+  'gateways.connect.http':
+    'Ou por HTTP (POST /api/ingest/readings, HTTP Basic com o mesmo usuário e segredo)',
+  'gateways.connect.waiting': 'Aguardando a primeira leitura…',
+  'gateways.connect.firstReading': 'Primeira leitura do sensor {{sensor}} às {{time}}',
+  'gateways.connect.done': 'Concluir',
+  'sensors.inventory': 'Sensores registrados',
   'overview.noReading': 'Sem leitura',
   'overview.drinkingNoBolus':
     'Vacas sem bólus (coleira ou sem sensor), cuja ingestão de água não é medida: {{count}}',

@@ -658,8 +658,12 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'setup.sensors.listLabel': '入力したセンサー',
   'setup.sensors.count': 'センサー {{count}} 個',
   'setup.sensors.remove': 'センサー {{sensor}} を削除',
+  'setup.sensors.wornBy': '牛 {{code}} が装着',
+  'setup.sensors.notWorn': 'まだ牛に未装着',
   'setup.cows.intro':
     '牧場には {{count}} 頭の牛がいます。1 頭ずつ追加するか、CSV ファイルを取り込んでください。',
+  'setup.cows.unpairedSensors':
+    '未装着の登録済みセンサー（{{count}}）：{{sensors}}。下でそれぞれ牛に割り当ててください。',
   'setup.cows.byHand': '手入力',
   'setup.cows.fromCsv': 'CSV ファイル',
   'setup.cows.addThis': 'この牛を追加',
@@ -705,6 +709,9 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'tabs.unread': '未読 {{count}} 件',
   'errors.E_INGEST_BUSY':
     'サーバーが測定データの保存で混み合っています。しばらくしてからもう一度お試しください。',
+  'errors.E_SENSOR_OTHER_FARM':
+    'このセンサーは他の農場に登録されています。センサーに印刷された番号を確認し、ご自分のものであればサポートに連絡してください。',
+  'errors.E_GATEWAY_NAME_TAKEN': '同じ名前のゲートウェイが既にあります。',
   'notices.kind.sensor': 'センサー・健康',
   'notices.kind.reproduction': '繁殖',
   'notices.filter.button': '絞り込み',
@@ -807,6 +814,57 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'sensors.totals.pill': 'カプセル',
   'sensors.chartOf': 'センサー {{sensor}}（{{code}}）',
   'sensors.lastReading': '最終測定 {{when}}',
+  'gateways.title': 'ゲートウェイ',
+  'gateways.intro':
+    'ゲートウェイはセンサーの無線を受信し、測定値を CowCare に送ります。牛舎や放牧地ごとに1台追加してください。',
+  'gateways.none': 'ゲートウェイはまだありません。測定値を受け取るには追加してください。',
+  'gateways.add': 'ゲートウェイを追加',
+  'gateways.name': 'ゲートウェイ名',
+  'gateways.namePlaceholder': '例：第1牛舎',
+  'gateways.online': 'オンライン',
+  'gateways.offline': 'オフライン',
+  'gateways.lastSeen': '最終接続 {{when}}',
+  'gateways.neverSeen': '未接続',
+  'gateways.from': '接続元 {{address}}',
+  'gateways.storedToday': '本日の保存：{{count}}',
+  'gateways.refusedToday': '本日の拒否：{{count}}（主な理由：{{reason}}）',
+  'gateways.howToConnect': '接続方法',
+  'gateways.rotate': '新しいシークレット',
+  'gateways.delete': '削除',
+  'gateways.rotatePrompt':
+    '「{{name}}」に新しいシークレットを発行しますか？古いものは直ちに無効になり、新しいものを使うまで接続が切れます。',
+  'gateways.deletePrompt':
+    '「{{name}}」を削除しますか？シークレットは直ちに無効になり、接続が切れます。送信済みの測定値は残ります。',
+  'gateways.username': 'ユーザー名',
+  'gateways.copy': 'コピー',
+  'gateways.copied': 'コピーしました',
+  'gateways.copyWhat': '{{what}}をコピー',
+  'gateways.secret.title': 'シークレット：今だけ表示されます',
+  'gateways.secret.once':
+    '今すぐゲートウェイに入力してください。CowCare は指紋だけを保存するため再表示できません。紛失したら新しく発行してください。',
+  'gateways.secret.label': 'シークレット',
+  'gateways.secret.qr': 'ゲートウェイ設定の QR コード',
+  'gateways.secret.qrHolds':
+    'QR コードには、設定を読み取るゲートウェイ向けにブローカーのアドレス、ユーザー名、シークレット、トピック（JSON）が入っています。',
+  'gateways.connect.title': 'ゲートウェイを接続',
+  'gateways.connect.intro':
+    '「{{name}}」をこの設定で構成してください。測定値が届くとすぐここに表示されます。',
+  'gateways.connect.host': 'ブローカーのアドレス',
+  'gateways.connect.port': 'ポート',
+  'gateways.connect.topic': 'トピック',
+  'gateways.connect.qos': 'QoS 1 で送信してください。CowCare は測定値を保存してから確認応答します。',
+  'gateways.connect.payload': 'ペイロード：JSON、測定値1件または最大1,000件のリスト',
+  'gateways.connect.payloadHint':
+    'sensor：センサー番号 · num：センサーの連番 · timedate：ISO 時刻 · temp °C、activity、drink：任意。',
+  'gateways.connect.mosquitto': 'mosquitto_pub で試す',
+  'gateways.connect.secretVariable':
+    "まずシークレットを貼り付けて export COWCARE_SECRET='…' を実行してください。",
+  'gateways.connect.http':
+    'または HTTP で（POST /api/ingest/readings、同じユーザー名とシークレットで HTTP Basic）',
+  'gateways.connect.waiting': '最初の測定値を待っています…',
+  'gateways.connect.firstReading': 'センサー {{sensor}} から最初の測定値（{{time}}）',
+  'gateways.connect.done': '完了',
+  'sensors.inventory': '登録済みセンサー',
   'overview.noReading': '測定値なし',
   'overview.drinkingNoBolus': 'ボーラスがなく飲水を測定しない牛（首輪センサーまたはセンサーなし）：{{count}}',
   'overview.noSensor': 'センサーなし',

@@ -662,7 +662,11 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'setup.sensors.listLabel': 'Введённые датчики',
   'setup.sensors.count': 'Датчиков: {{count}}',
   'setup.sensors.remove': 'Удалить датчик {{sensor}}',
+  'setup.sensors.wornBy': 'на корове {{code}}',
+  'setup.sensors.notWorn': 'пока не на корове',
   'setup.cows.intro': 'Коров на ферме: {{count}}. Добавляйте коров по одной или импортируйте CSV-файл.',
+  'setup.cows.unpairedSensors':
+    'Зарегистрированные датчики без коровы ({{count}}): {{sensors}}. Назначьте каждый корове ниже.',
   'setup.cows.byHand': 'Вручную',
   'setup.cows.fromCsv': 'CSV-файл',
   'setup.cows.addThis': 'Добавить эту корову',
@@ -709,6 +713,9 @@ export const ru: Partial<Record<MessageKey, string>> = {
 
   'tabs.unread': 'Непрочитанных: {{count}}',
   'errors.E_INGEST_BUSY': 'Сервер занят сохранением измерений. Повторите попытку чуть позже.',
+  'errors.E_SENSOR_OTHER_FARM':
+    'Этот датчик зарегистрирован другой фермой. Проверьте номер на датчике; если он ваш, обратитесь в поддержку.',
+  'errors.E_GATEWAY_NAME_TAKEN': 'На ферме уже есть шлюз с таким названием.',
   'notices.kind.sensor': 'Датчики и здоровье',
   'notices.kind.reproduction': 'Воспроизводство',
   'notices.filter.button': 'Фильтр',
@@ -813,6 +820,56 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'sensors.totals.pill': 'Болюс',
   'sensors.chartOf': 'Датчик {{sensor}} ({{code}})',
   'sensors.lastReading': 'последнее измерение {{when}}',
+  'gateways.title': 'Шлюзы',
+  'gateways.intro':
+    'Шлюз принимает радиосигнал датчиков и передаёт их показания в CowCare. Добавьте по одному на каждый коровник или пастбище.',
+  'gateways.none': 'Шлюзов пока нет: добавьте шлюз, чтобы начать получать показания.',
+  'gateways.add': 'Добавить шлюз',
+  'gateways.name': 'Название шлюза',
+  'gateways.namePlaceholder': 'например, Коровник 1',
+  'gateways.online': 'В сети',
+  'gateways.offline': 'Не в сети',
+  'gateways.lastSeen': 'был в сети {{when}}',
+  'gateways.neverSeen': 'ещё не подключался',
+  'gateways.from': 'с адреса {{address}}',
+  'gateways.storedToday': 'Сохранено сегодня: {{count}}',
+  'gateways.refusedToday': 'отклонено сегодня: {{count}} (чаще всего: {{reason}})',
+  'gateways.howToConnect': 'Как подключить',
+  'gateways.rotate': 'Новый секрет',
+  'gateways.delete': 'Удалить',
+  'gateways.rotatePrompt':
+    'Выдать «{{name}}» новый секрет? Старый сразу перестанет работать, и шлюз будет отключён, пока не начнёт использовать новый.',
+  'gateways.deletePrompt':
+    'Удалить «{{name}}»? Его секрет сразу перестанет работать, и он будет отключён. Присланные показания сохранятся.',
+  'gateways.username': 'Имя пользователя',
+  'gateways.copy': 'Копировать',
+  'gateways.copied': 'Скопировано',
+  'gateways.copyWhat': 'Копировать: {{what}}',
+  'gateways.secret.title': 'Секрет: показывается только сейчас',
+  'gateways.secret.once':
+    'Введите его в шлюз сейчас. CowCare хранит только его отпечаток и не сможет показать снова; если он потерян, создайте новый.',
+  'gateways.secret.label': 'Секрет',
+  'gateways.secret.qr': 'QR-код с настройками шлюза',
+  'gateways.secret.qrHolds':
+    'QR-код содержит адрес брокера, имя пользователя, секрет и топик (JSON) для шлюзов, которые сканируют настройки.',
+  'gateways.connect.title': 'Подключите шлюз',
+  'gateways.connect.intro':
+    'Настройте «{{name}}» с этими параметрами. Показания появятся здесь сразу после получения.',
+  'gateways.connect.host': 'Адрес брокера',
+  'gateways.connect.port': 'Порт',
+  'gateways.connect.topic': 'Топик',
+  'gateways.connect.qos':
+    'Публикуйте с QoS 1: CowCare подтверждает сообщение только после сохранения показаний.',
+  'gateways.connect.payload': 'Данные: JSON, одно показание или список до 1 000',
+  'gateways.connect.payloadHint':
+    'sensor: номер датчика · num: порядковый номер датчика · timedate: время ISO · temp °C, activity, drink: необязательно.',
+  'gateways.connect.mosquitto': 'Проверка через mosquitto_pub',
+  'gateways.connect.secretVariable': "Сначала выполните export COWCARE_SECRET='…', вставив секрет.",
+  'gateways.connect.http': 'Или по HTTP (POST /api/ingest/readings, HTTP Basic с теми же именем и секретом)',
+  'gateways.connect.waiting': 'Ждём первое показание…',
+  'gateways.connect.firstReading': 'Первое показание от датчика {{sensor}} в {{time}}',
+  'gateways.connect.done': 'Готово',
+  'sensors.inventory': 'Зарегистрированные датчики',
   'overview.noReading': 'Нет данных',
   'overview.drinkingNoBolus':
     'Коровы без болюса (ошейник или нет датчика), у которых питьё не измеряется: {{count}}',

@@ -248,6 +248,8 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
     // The broker in front takes the gateways' connections; limiting them is its business.
     refusedConnections: () => 0,
     sessionsTakenOver: () => lostMembers.taken,
+    connectedGateways: () => new Set<number>(),
+    closeGateway: () => 0,
     async close() {
       await lostMembers.close();
       await leaveGroup(members, MAX_SHUTDOWN_WAIT_MS);

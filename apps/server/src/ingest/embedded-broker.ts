@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { Socket, createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
+import { firstStoredSensor, type GatewayTraffic } from '../modules/gateways/gateway-traffic';
 import { ConnectionsPerAddress } from './connections-per-address';
 import type { GatewayIdentity } from '../modules/gateways/gateways-repository';
 import type { IngestService } from './ingest-service';
@@ -16,10 +19,14 @@ export interface EmbeddedBrokerOptions {
   portMayMove?: boolean;
   host: string;
   topicRoot: string;
+  /** MQTTS: PEM files of the certificate (with its chain) and key, and the port to listen on with them. */
+  tls?: { certFile: string; keyFile: string; port: number } | undefined;
   /** Open connections one remote address may hold (`MQTT_MAX_CONNECTIONS_PER_ADDRESS`). */
   maxConnectionsPerAddress: number;
   ingest: IngestService;
   gateways: GatewayAuthenticator;
+  /** Counts what each gateway sent (the farm's gateway list). */
+  traffic: GatewayTraffic;
   log: FastifyBaseLogger;
 }
 
@@ -54,8 +61,24 @@ const namespacedClientId = (username: string | undefined, clientId: string): str
  * packets from that connection, which is how a full ingest queue slows the sender down.
  */
 export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promise<MqttIngest> => {
-  const { ingest, gateways, log, topicRoot } = options;
+  const { ingest, gateways, traffic, log, topicRoot } = options;
   const identities = new WeakMap<Client, GatewayIdentity>();
+  /** Where each MQTT-over-WebSocket stream comes from (a TCP connection says it itself). */
+  const webSocketAddresses = new WeakMap<object, string>();
+  /** The open connections of each gateway, so a rotated or deleted one can be closed. */
+  const openByGateway = new Map<number, Set<Client>>();
+  const track = (client: Client, gateway: GatewayIdentity) => {
+    const open = openByGateway.get(gateway.gatewayId) ?? new Set<Client>();
+    open.add(client);
+    openByGateway.set(gateway.gatewayId, open);
+    const untrack = () => {
+      open.delete(client);
+      if (open.size === 0 && openByGateway.get(gateway.gatewayId) === open) {
+        openByGateway.delete(gateway.gatewayId);
+      }
+    };
+    client.conn.once('close', untrack);
+  };
 
   const broker = await Aedes.createBroker({
     maxClientsIdLength: 512,
@@ -70,7 +93,10 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
         callback(refusal('gateway username and secret required'), false);
         return;
       }
-      const address = client.conn instanceof Socket ? (client.conn.remoteAddress ?? '') : '';
+      const address =
+        client.conn instanceof Socket
+          ? (client.conn.remoteAddress ?? '')
+          : (webSocketAddresses.get(client.conn) ?? '');
       gateways.check(username, password.toString('utf8'), address).then(
         (check) => {
           if (!check.ok) {
@@ -79,6 +105,7 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
             return;
           }
           identities.set(client, check.gateway);
+          track(client, check.gateway);
           callback(null, true);
         },
         (error: unknown) => {
@@ -95,7 +122,7 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
         callback(new Error('a gateway may publish only to its own farm readings topic'));
         return;
       }
-      ingestPacket(ingest, gateway, packet).then(
+      ingestPacket(ingest, traffic, gateway, packet).then(
         () => callback(null),
         (error: unknown) => {
           log.error({ err: error, gateway: gateway.username }, 'mqtt: batch not stored, not acknowledged');
@@ -118,13 +145,25 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
       'mqtt: an address reached its limit of open connections; more from it are closed at once',
     ),
   );
-  const server: Server = createServer((socket) => {
+  // The same path for plain and TLS connections (a TLS socket reads as its plain text).
+  const accept = (socket: Socket) => {
     if (!perAddress.admit(socket)) return;
     const remoteAddress = socket.remoteAddress;
     limitPacketSize(socket, packetLimits, ({ declaredBytes, limitBytes }) =>
       ingest.countTooLarge({ remoteAddress, declaredBytes, limitBytes }),
     );
     broker.handle(socket);
+  };
+  const server: Server = createServer(accept);
+  const tlsServer = options.tls
+    ? createTlsServer(
+        { cert: readFileSync(options.tls.certFile), key: readFileSync(options.tls.keyFile) },
+        accept,
+      )
+    : undefined;
+  // A failed handshake (a plain client on the TLS port, a bad certificate) is that connection's problem.
+  tlsServer?.on('tlsClientError', (error, socket) => {
+    log.warn({ err: error, address: socket.remoteAddress }, 'mqtt: TLS handshake failed');
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
@@ -146,18 +185,51 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
   }
   const port = (server.address() as AddressInfo).port;
   log.info({ port }, 'mqtt: embedded broker listening');
+  let tlsPort: number | undefined;
+  if (tlsServer && options.tls) {
+    const tlsListening = tlsServer;
+    await new Promise<void>((resolve, reject) => {
+      tlsListening.once('error', reject);
+      tlsListening.listen(options.tls?.port, options.host, () => {
+        tlsListening.off('error', reject);
+        resolve();
+      });
+    });
+    tlsPort = (tlsListening.address() as AddressInfo).port;
+    log.info({ port: tlsPort }, 'mqtt: embedded broker listening with TLS (MQTTS)');
+  }
 
   return {
     mode: 'embedded',
     port,
+    tlsPort,
     connectionCount: () => broker.connectedClients,
     refusedConnections: () => perAddress.refused,
     sessionsTakenOver: () => 0,
+    connectedGateways: () => new Set(openByGateway.keys()),
+    handleWebSocket(stream, address) {
+      // The HTTP server took the connection; WebSocket frames are bounded by its maxPayload.
+      webSocketAddresses.set(stream, address);
+      broker.handle(stream);
+    },
+    closeGateway(gatewayId) {
+      const open = [...(openByGateway.get(gatewayId) ?? [])];
+      // Forgotten first: the closing connection may not publish another batch under the old identity.
+      for (const client of open) identities.delete(client);
+      for (const client of open) client.close();
+      if (open.length > 0) {
+        log.info({ gatewayId, connections: open.length }, 'mqtt: gateway connections closed');
+      }
+      return open.length;
+    },
     async close() {
       // Stop taking connections, then end the open ones; the server's callback waits for both.
       const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const tlsClosed = new Promise<void>((resolve) =>
+        tlsServer ? tlsServer.close(() => resolve()) : resolve(),
+      );
       await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await serverClosed;
+      await Promise.all([serverClosed, tlsClosed]);
     },
   };
 };
@@ -165,13 +237,20 @@ export const startEmbeddedBroker = async (options: EmbeddedBrokerOptions): Promi
 /** Unreadable messages are acknowledged (sending them again cannot help) and counted. */
 const ingestPacket = async (
   ingest: IngestService,
+  traffic: GatewayTraffic,
   gateway: GatewayIdentity,
   packet: PublishPacket,
 ): Promise<void> => {
   const parsed = parsePayload(packet.payload);
   if (!parsed.ok) {
     ingest.countUnreadable(parsed.reason, { gateway: gateway.username, topic: packet.topic });
+    traffic.record(gateway, { stored: 0, firstStoredSensor: undefined, refusals: [parsed.reason] });
     return;
   }
-  await ingest.ingest(gateway.farmId, parsed.items);
+  const result = await ingest.ingest(gateway.farmId, parsed.items);
+  traffic.record(gateway, {
+    stored: result.stored,
+    firstStoredSensor: firstStoredSensor(parsed.items, result.outcomes),
+    refusals: result.rejected.map((item) => item.reason),
+  });
 };

@@ -1,6 +1,7 @@
 import type { ReadingOutcome } from '@cowcare/contract/routes/ingest';
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import type { Database } from '../db/database';
+import { registeredAmong } from '../modules/gateways/sensor-inventory';
 import { persistReadings } from './persist-readings';
 import { noticeSensorsBackOnline, noticeUnassignedSensors } from './sensor-notices';
 import type { StoredReading } from './stored-reading';
@@ -82,7 +83,9 @@ export const ingestReadings = async (
   }
   const written = await db.transaction(async (tx) => {
     const { stored, storedReadings, unassignedSensors } = await persistReadings(tx, farmId, valid);
-    const unassignedSet = new Set(unassignedSensors);
+    // A sensor the farm registered but no cow wears yet is expected (being set up): no 703 for it.
+    const registered = await registeredAmong(tx, farmId, unassignedSensors);
+    const unassignedSet = new Set(unassignedSensors.filter((sensor) => !registered.has(sensor)));
     const unassigned = await noticeUnassignedSensors(
       tx,
       farmId,

@@ -3,6 +3,7 @@ import { api } from '@cowcare/contract/api';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import { AppError, badRequest, throttled, unauthorized } from '../http/app-error';
 import { bind } from '../http/route-context';
+import { firstStoredSensor } from '../modules/gateways/gateway-traffic';
 import type { GatewayIdentity } from '../modules/gateways/gateways-repository';
 import type { Services } from '../services';
 import { itemsOfPayload } from './parse-payload';
@@ -48,6 +49,11 @@ export const ingestRoutes = (services: Services) => [
       throw new AppError(503, ERROR_CODES.ingestBusy, 'The ingest is busy. Send the readings again shortly.');
     }
     const result = await running;
+    services.gatewayTraffic.record(gateway, {
+      stored: result.stored,
+      firstStoredSensor: firstStoredSensor(payload.items, result.outcomes),
+      refusals: result.rejected.map((item) => item.reason),
+    });
     return {
       stored: result.stored,
       duplicate: result.duplicate,

@@ -1,6 +1,8 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
+import type { GatewayTraffic } from '../modules/gateways/gateway-traffic';
 import { startBrokerSubscriber } from './broker-subscriber';
 import { startEmbeddedBroker } from './embedded-broker';
 import type { FarmDirectory } from './farm-directory';
@@ -11,6 +13,8 @@ export interface MqttIngest {
   readonly mode: 'embedded' | 'external';
   /** The embedded broker's port (useful when MQTT_PORT is 0); undefined with an external broker. */
   readonly port: number | undefined;
+  /** The embedded broker's MQTTS port when MQTT_TLS_CERT and MQTT_TLS_KEY are set. */
+  readonly tlsPort?: number | undefined;
   /**
    * Open MQTT connections: embedded, the gateways connected to it; external, this instance's member
    * connections to the broker that are up and subscribed (fewer than INGEST_CONCURRENCY while one
@@ -21,6 +25,19 @@ export interface MqttIngest {
   refusedConnections(): number;
   /** External: sessions of lost members (of other instances) this instance took over and ended; embedded: 0. */
   sessionsTakenOver(): number;
+  /** Embedded: the gateways with an MQTT connection open here; external: none known (the broker holds them). */
+  connectedGateways(): ReadonlySet<number>;
+  /**
+   * Embedded: closes the gateway's open connections (its secret was rotated or it was deleted) and answers
+   * how many; a batch in progress is written but not acknowledged, so the gateway sends it again. External:
+   * 0, the broker's own credentials decide (docs/operations.md).
+   */
+  closeGateway(gatewayId: number): number;
+  /**
+   * Embedded: takes a gateway's MQTT-over-WebSocket connection (`/mqtt` on the HTTP port) from `address`.
+   * Undefined with an external broker (its own WebSocket listener serves gateways).
+   */
+  handleWebSocket?: (stream: Duplex, address: string) => void;
   close(): Promise<void>;
 }
 
@@ -31,6 +48,9 @@ export interface MqttIngestDependencies {
     | 'mqttPort'
     | 'mqttPortMayMove'
     | 'mqttMaxConnectionsPerAddress'
+    | 'mqttTlsCert'
+    | 'mqttTlsKey'
+    | 'mqttTlsPort'
     | 'host'
     | 'mqttTopicRoot'
     | 'mqttShareGroup'
@@ -39,6 +59,7 @@ export interface MqttIngestDependencies {
   >;
   ingest: IngestService;
   gateways: GatewayAuthenticator;
+  traffic: GatewayTraffic;
   farms: FarmDirectory;
   log: FastifyBaseLogger;
 }
@@ -53,8 +74,13 @@ export const startMqttIngest = (deps: MqttIngestDependencies): Promise<MqttInges
       host: config.host,
       topicRoot: config.mqttTopicRoot,
       maxConnectionsPerAddress: config.mqttMaxConnectionsPerAddress,
+      tls:
+        config.mqttTlsCert && config.mqttTlsKey
+          ? { certFile: config.mqttTlsCert, keyFile: config.mqttTlsKey, port: config.mqttTlsPort ?? 8883 }
+          : undefined,
       ingest: deps.ingest,
       gateways: deps.gateways,
+      traffic: deps.traffic,
       log: deps.log,
     });
   }

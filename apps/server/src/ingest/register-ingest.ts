@@ -17,9 +17,11 @@ export const registerIngest = (app: FastifyInstance, services: Services): void =
       config: services.config,
       ingest: services.ingest,
       gateways: services.gateways,
+      traffic: services.gatewayTraffic,
       farms: services.farms,
       log: services.log,
     });
+    services.gatewayTraffic.start();
     if (services.config.jobs) services.jobs.start(sensorOfflineJob(services.db, services.bus));
   });
 
@@ -27,6 +29,7 @@ export const registerIngest = (app: FastifyInstance, services: Services): void =
     await services.mqtt?.close();
     services.mqtt = undefined;
     await services.ingest.drain();
+    await services.gatewayTraffic.stop();
     await services.jobs.stop();
     await unfollowBus?.();
     await services.bus.close();

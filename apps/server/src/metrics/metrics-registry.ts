@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { GATEWAY_ONLINE_MINUTES } from '@cowcare/contract/routes/gateways';
 import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
 import type { DetectionHandoff } from '../detection/detection-handoff';
 import type { DetectionStage } from '../detection/detection-stage';
@@ -270,6 +271,41 @@ const deliveryMetrics = (registers: Registers, services: MetricSources['services
 };
 
 /**
+ * The platform's gateways by state, read from the table at each scrape: online (an MQTT connection open on
+ * this instance, or a login or message within GATEWAY_ONLINE_MINUTES), offline (seen before), never (never
+ * connected). A scrape while the database is down leaves the gauge empty rather than failing.
+ */
+const gatewayMetrics = (registers: Registers, { db, mqtt }: MetricSources['services']) =>
+  new Gauge({
+    name: 'cowcare_gateways',
+    help: `Gateways of all farms by state: online (connected here, or seen within ${GATEWAY_ONLINE_MINUTES} minutes), offline, never (never connected).`,
+    labelNames: ['state'],
+    registers,
+    async collect() {
+      this.reset();
+      let rows: { id: number; recent: boolean; seen: boolean }[];
+      try {
+        rows = await db.query(
+          `SELECT id, coalesce(last_seen_at > now() - make_interval(mins => $1), false) AS recent,
+                  last_seen_at IS NOT NULL AS seen
+             FROM gateways`,
+          [GATEWAY_ONLINE_MINUTES],
+        );
+      } catch {
+        return;
+      }
+      const connected = mqtt?.connectedGateways() ?? new Set<number>();
+      const counts = { online: 0, offline: 0, never: 0 };
+      for (const row of rows) {
+        if (connected.has(row.id) || row.recent) counts.online += 1;
+        else if (row.seen) counts.offline += 1;
+        else counts.never += 1;
+      }
+      for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+    },
+  });
+
+/**
  * One registry per server instance, not prom-client's global one, so instances in one process (the tests run
  * several) never share a metric. Process metrics (CPU, memory, event-loop delay, garbage collection) are
  * prom-client's defaults.
@@ -289,6 +325,7 @@ export const createMetricsRegistry = (sources: MetricSources): MetricsRegistry =
       this.set({ database: services.db.kind, mqtt: services.mqtt?.mode ?? 'off', bus: services.bus.kind }, 1);
     },
   });
+  gatewayMetrics(registers, services);
   const stops = [ingestMetrics(registers, services), detectionMetrics(registers, sources.detection)];
   deliveryMetrics(registers, services);
   if (sources.handoff) handoffMetrics(registers, sources.handoff);

@@ -23,6 +23,7 @@ import {
 } from './cow-checks';
 import { findCowInFarm, insertCow, type CowRecord } from './cows-repository';
 import { recordStatusChange } from './status-changes';
+import { claimSensors } from '../gateways/sensor-inventory';
 
 export type NewCowInput = RouteBody<typeof api.cows.addCow>;
 
@@ -101,6 +102,8 @@ export const addCowIn = async (
   if (input.typeid) await requireFreeTypeInFarm(tx, user.farmId, input.typeid);
   await requireCodeFree(tx, user.farmId, input.code);
   if (input.sensor) await requireSensorFree(tx, user.farmId, input.sensor);
+  // A cow's sensor joins the farm's inventory; one registered by another farm is refused (409).
+  if (input.sensor) await claimSensors(tx, user.farmId, [input.sensor]);
   const cowId = await insertCow(tx, {
     farmId: user.farmId,
     code: input.code,

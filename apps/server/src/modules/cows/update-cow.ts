@@ -21,6 +21,7 @@ import {
   type CowColumnChanges,
   type CowRecord,
 } from './cows-repository';
+import { claimSensors } from '../gateways/sensor-inventory';
 
 export type CowEdit = RouteBody<typeof api.cows.updateCow>;
 
@@ -114,6 +115,8 @@ export const updateCow = (
       await requireCodeFree(tx, user.farmId, edit.code, cow.id);
     }
     if (edit.sensor) await requireSensorFree(tx, user.farmId, edit.sensor, cow.id);
+    // A cow's sensor joins the farm's inventory; one registered by another farm is refused (409).
+    if (edit.sensor) await claimSensors(tx, user.farmId, [edit.sensor]);
     await updateCowColumns(tx, user.farmId, cow.id, columnChanges(cow, edit)).catch((error: unknown) => {
       throw asCowConflict(error);
     });

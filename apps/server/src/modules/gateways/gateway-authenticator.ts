@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { LoginThrottle } from '../auth/login-throttle';
 import { accountWithPassword } from '../auth/passwords';
-import { findGatewayByUsername, touchGateway, type GatewayIdentity } from './gateways-repository';
+import {
+  currentSecretHash,
+  findGatewayByUsername,
+  touchGateway,
+  type GatewayIdentity,
+} from './gateways-repository';
 
 const SUCCESS_TTL_MS = 5 * 60_000;
 const MAX_CACHED = 10_000;
@@ -14,12 +19,17 @@ export type GatewayCheck =
 /**
  * Verifies gateway credentials (argon2id). An MQTT connection is checked once at CONNECT; HTTP gateways send
  * their credentials with every request, so a verified pair is remembered for a few minutes with the address
- * it came from, keyed by a SHA-256 of the secret (the secret itself is never kept). Failures are throttled by the users' login policy
+ * it came from, keyed by a SHA-256 of the secret (the secret itself is never kept). A remembered pair is
+ * used only while the gateway's stored hash is still the one it was verified against (one indexed read, not
+ * an argon2 check), so a rotated secret or a deleted gateway is refused at once, on every instance. Failures are throttled by the users' login policy
  * (docs/security.md), with counters of their own: a stranger's wrong secrets block the stranger's address,
  * never the gateway at its own. A successful check records the gateway as seen (`last_seen_at`).
  */
 export class GatewayAuthenticator {
-  private readonly verified = new Map<string, { gateway: GatewayIdentity; until: number }>();
+  private readonly verified = new Map<
+    string,
+    { gateway: GatewayIdentity; secretHash: string; until: number }
+  >();
   private readonly throttle: LoginThrottle;
 
   constructor(private readonly db: Database) {
@@ -33,7 +43,12 @@ export class GatewayAuthenticator {
     const secretHash = createHash('sha256').update(secret).digest('base64');
     const cacheKey = `${username}\u0000${address}\u0000${secretHash}`;
     const cached = this.verified.get(cacheKey);
-    if (cached && cached.until > Date.now()) return { ok: true, gateway: cached.gateway };
+    if (cached && cached.until > Date.now()) {
+      if ((await currentSecretHash(this.db, username)) === cached.secretHash) {
+        return { ok: true, gateway: cached.gateway };
+      }
+      this.verified.delete(cacheKey);
+    }
 
     const attempt = await this.throttle.guard(username, address, async () =>
       accountWithPassword(await findGatewayByUsername(this.db, username), (row) => row.secretHash, secret),
@@ -42,19 +57,19 @@ export class GatewayAuthenticator {
       return { ok: false, reason: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds };
     }
     if (attempt.outcome === 'failed') return { ok: false, reason: 'bad-credentials' };
-    const { secretHash: _secretHash, ...gateway } = attempt.value;
-    this.remember(cacheKey, gateway);
+    const { secretHash: storedHash, ...gateway } = attempt.value;
+    this.remember(cacheKey, gateway, storedHash);
     // Once per connection (MQTT) or per cached login (HTTP), not per message.
-    await touchGateway(this.db, gateway.gatewayId);
+    await touchGateway(this.db, gateway.gatewayId, address);
     return { ok: true, gateway };
   }
 
-  private remember(key: string, gateway: GatewayIdentity): void {
+  private remember(key: string, gateway: GatewayIdentity, secretHash: string): void {
     // Bounded: when full, the oldest entry goes (a Map iterates in insertion order).
     if (this.verified.size >= MAX_CACHED) {
       const oldest = this.verified.keys().next();
       if (!oldest.done) this.verified.delete(oldest.value);
     }
-    this.verified.set(key, { gateway, until: Date.now() + SUCCESS_TTL_MS });
+    this.verified.set(key, { gateway, secretHash, until: Date.now() + SUCCESS_TTL_MS });
   }
 }

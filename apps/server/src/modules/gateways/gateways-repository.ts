@@ -27,20 +27,38 @@ export const findGatewayByUsername = async (
     )
   )[0];
 
-/** A gateway of the farm; `secretHash` is argon2id of its secret (never the secret itself). */
+/** The secret hash a username has now; undefined once the gateway is deleted. */
+export const currentSecretHash = async (db: Queryable, username: string): Promise<string | undefined> =>
+  (
+    await db.query<{ secretHash: string }>(
+      'SELECT secret_hash AS "secretHash" FROM gateways WHERE username = $1',
+      [username],
+    )
+  )[0]?.secretHash;
+
+/**
+ * A gateway of the farm; `secretHash` is argon2id of its secret (never the secret itself). `name` is the
+ * farm's own name for it (its username when none is given).
+ */
 export const insertGateway = async (
   tx: Queryable,
-  gateway: { farmId: number; username: string; secretHash: string },
+  gateway: { farmId: number; username: string; secretHash: string; name?: string },
 ): Promise<number> => {
   const [row] = await tx.query<{ id: number }>(
-    'INSERT INTO gateways (farm_id, username, secret_hash) VALUES ($1, $2, $3) RETURNING id',
-    [gateway.farmId, gateway.username, gateway.secretHash],
+    'INSERT INTO gateways (farm_id, username, secret_hash, name) VALUES ($1, $2, $3, $4) RETURNING id',
+    [gateway.farmId, gateway.username, gateway.secretHash, gateway.name ?? gateway.username],
   );
   if (!row) throw new Error('gateway insert returned no id');
   return row.id;
 };
 
-/** Seen now: the sensor page and support can tell a silent gateway from a silent sensor. */
-export const touchGateway = async (db: Queryable, gatewayId: number): Promise<void> => {
-  await db.query('UPDATE gateways SET last_seen_at = now() WHERE id = $1', [gatewayId]);
+/**
+ * Seen now, from `address`: the sensor page and support can tell a silent gateway from a silent sensor, and
+ * the farm sees where its gateway logs in from.
+ */
+export const touchGateway = async (db: Queryable, gatewayId: number, address?: string): Promise<void> => {
+  await db.query(
+    'UPDATE gateways SET last_seen_at = now(), last_address = coalesce($2, last_address) WHERE id = $1',
+    [gatewayId, address || null],
+  );
 };

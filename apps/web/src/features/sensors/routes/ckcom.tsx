@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@cowcare/contract/schemas';
 import { EmptyState } from '../../../components/empty-state';
+import { GatewayPanel } from '../../../components/gateways/gateway-panel';
+import { SensorInventoryPanel } from '../../../components/sensors/sensor-inventory-panel';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -11,6 +13,7 @@ import { paths } from '../../../config/paths';
 import { sensorPageQueryOptions } from '../../../lib/farm-queries';
 import { formatRelative } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
+import { isOwner } from '../../../lib/roles';
 import { useUser } from '../../../lib/session';
 import { SensorDayCharts } from '../../../components/charts/sensor-day-charts';
 
@@ -92,13 +95,29 @@ function Sensors({ user }: { user: User }) {
   );
 }
 
-/** The sensor page (ckcom, architecture §8): the farm's sensors, online state, last reading and a chart. */
+/**
+ * The sensor page (ckcom, architecture §8): the farm's sensors, online state, last reading and a chart;
+ * then its gateways and its sensor inventory (issue 34).
+ */
 export function CkcomRoute() {
   const { t } = useTranslation();
   const user = useUser();
+  const farm = user && { country: user.country, FarmNumber: user.FarmNumber };
   return (
     <Page title={t('pages.ckcom')} back backTo={paths.home}>
-      {user && <Sensors user={user} />}
+      {user && farm && (
+        <Stack gap="lg">
+          <Sensors user={user} />
+          {/* Gateways are the owner's (decision 0015); staff see the sensors they put on cows. */}
+          {isOwner(user) && <GatewayPanel farm={farm} />}
+          <Stack gap="xs" component="section" aria-label={t('sensors.inventory')}>
+            <Title order={2} size="h5">
+              {t('sensors.inventory')}
+            </Title>
+            <SensorInventoryPanel farm={farm} />
+          </Stack>
+        </Stack>
+      )}
     </Page>
   );
 }

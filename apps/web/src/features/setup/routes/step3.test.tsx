@@ -18,6 +18,7 @@ function server(extra: Record<string, FakeHandler> = {}) {
     'GET common/common/lgs/lgs': () => ok([]),
     'GET common/common/getCowsData/KR/F-100': () => ok(herd),
     'POST common/common/getusercowtype/F-100': () => ok({ types: [], uncategorized: { count: 1 } }),
+    'GET sensors/list/KR/F-100': () => ok([]),
     'POST news/news/add/addcowsinfo': ({ body }) => {
       nextId += 1;
       return ok(makeCow({ id: nextId, ...(body as object) }));
@@ -180,5 +181,48 @@ describe('setup wizard, step 3: CSV import', () => {
     expect(row(3).getByText('Refused: Sensor id: This sensor is already worn by cow C77')).toBeTruthy();
     for (const line of [2, 4]) expect(row(line).getByText('Valid')).toBeTruthy();
     expect(imports(api)).toHaveLength(1);
+  });
+});
+
+describe('setup wizard, step 3: the registered sensors', () => {
+  it('names the sensors registered in step 2 that no cow wears yet', async () => {
+    // In the server's order: by sensor id.
+    server({
+      'GET sensors/list/KR/F-100': () =>
+        ok([
+          {
+            sensor: 1203,
+            kind: 'pill',
+            cowId: null,
+            cowCode: null,
+            registeredAt: '2026-11-20T08:00:00Z',
+            firstReadingAt: null,
+            lastReadingAt: null,
+          },
+          {
+            sensor: 40001,
+            kind: 'neck',
+            cowId: 1,
+            cowCode: 'C1',
+            registeredAt: '2026-11-20T08:00:00Z',
+            firstReadingAt: null,
+            lastReadingAt: null,
+          },
+          {
+            sensor: 40005,
+            kind: 'neck',
+            cowId: null,
+            cowCode: null,
+            registeredAt: '2026-11-20T08:00:00Z',
+            firstReadingAt: null,
+            lastReadingAt: null,
+          },
+        ]),
+    });
+    logIn();
+    renderApp('/pages/index/step3');
+    expect((await screen.findByTestId('setup-unpaired-sensors')).textContent).toBe(
+      'Registered sensors not on a cow yet (2): 1203, 40005. Give each to a cow below.',
+    );
   });
 });

@@ -15,14 +15,18 @@ import { useCows } from '../../../lib/api/get-cows';
 import { CsvImport } from '../../../components/cows/csv-import';
 import { NewCowForm } from '../../../components/cows/new-cow-form';
 import { activeCows } from '../../../lib/cow-rows';
-import { readSetupSensors } from '../lib/setup-sensors';
+import { useSensorInventory } from '../../../lib/api/gateways';
 
 function Cows({ user }: { user: User }) {
   const { t } = useTranslation();
   const cows = useCows({ country: user.country, FarmNumber: user.FarmNumber });
   const types = useCowTypes(user.FarmNumber);
   const [added, setAdded] = useState<Cow[]>([]);
-  const [sensors] = useState(readSetupSensors);
+  // Registered in step 2 (or on the sensor page) and on no cow yet: offered to each new cow.
+  const inventory = useSensorInventory({ country: user.country, FarmNumber: user.FarmNumber });
+  const sensors = (inventory.data ?? [])
+    .filter((sensor) => sensor.cowId === null)
+    .map((sensor) => sensor.sensor);
   if (cows.isPending) return <PageLoader />;
   if (cows.isError) return <QueryError error={cows.error} onRetry={() => void cows.refetch()} />;
   return (
@@ -30,6 +34,11 @@ function Cows({ user }: { user: User }) {
       <Text size="sm" c="dimmed">
         {t('setup.cows.intro', { count: activeCows(cows.data).length })}
       </Text>
+      {sensors.length > 0 && (
+        <Text size="sm" data-testid="setup-unpaired-sensors">
+          {t('setup.cows.unpairedSensors', { count: sensors.length, sensors: sensors.join(', ') })}
+        </Text>
+      )}
       <Tabs defaultValue="hand" keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="hand">{t('setup.cows.byHand')}</Tabs.Tab>
@@ -41,7 +50,10 @@ function Cows({ user }: { user: User }) {
             types={types.data?.types}
             sensorSuggestions={sensors}
             submitLabel={t('setup.cows.addThis')}
-            onSaved={(cow) => setAdded((previous) => [cow, ...previous])}
+            onSaved={(cow) => {
+              setAdded((previous) => [cow, ...previous]);
+              void inventory.refetch();
+            }}
           />
           {added.length > 0 && (
             <Card withBorder mt="md" padding="sm" component="section" aria-label={t('setup.cows.added')}>

@@ -1,29 +1,6 @@
 import { SensorId } from '@cowcare/contract/cow-schemas';
 import type { MessageKey } from '@cowcare/locales/catalog';
 
-/**
- * The sensor ids entered in the setup wizard's step 2, kept for this tab so step 3 can offer them when
- * cows are added. Sensors exist on the server only on a cow, so nothing is sent before then.
- */
-const KEY = 'cowcare.setup.sensors';
-
-export function readSetupSensors(): number[] {
-  try {
-    const parsed = JSON.parse(window.sessionStorage.getItem(KEY) ?? '[]') as unknown;
-    return Array.isArray(parsed) ? parsed.filter((value): value is number => Number.isInteger(value)) : [];
-  } catch {
-    return [];
-  }
-}
-
-export function writeSetupSensors(sensors: readonly number[]): void {
-  try {
-    window.sessionStorage.setItem(KEY, JSON.stringify(sensors));
-  } catch {
-    // storage disabled: the list lasts for this page only
-  }
-}
-
 const min = SensorId.minimum ?? 1;
 const max = SensorId.maximum ?? 99_999_999;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSensorEntry } from './setup-sensors';
+import { parseSensorEntry } from './sensor-entry';
 
 describe('typed sensor ids', () => {
   it('checks typed sensor ids against the list and the farm', () => {

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { api } from '@cowcare/contract/api';
+import { ERROR_CODES } from '@cowcare/contract/errors';
+import { apiPath } from '@cowcare/contract/route';
+import {
+  GATEWAY_ONLINE_MINUTES,
+  type Gateway,
+  type GatewayConnection,
+} from '@cowcare/contract/routes/gateways';
+import { readingsTopic } from '@cowcare/contract/routes/ingest';
+import type { Queryable } from '../../db/database';
+import { conflict, notFound } from '../../http/app-error';
+import { bind } from '../../http/route-context';
+import type { AuthUser } from '../../http/route-context';
+import type { Services } from '../../services';
+import { hashPassword } from '../auth/passwords';
+import { insertGateway } from './gateways-repository';
+import { claimSensors, listSensorInventory, releaseSensor } from './sensor-inventory';
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+interface GatewayRow {
+  id: number;
+  name: string;
+  username: string;
+  lastSeenAt: string | null;
+  recent: boolean;
+  lastAddress: string | null;
+  storedToday: number;
+  refusedToday: number;
+  topRefusal: string | null;
+  firstReadingAt: string | null;
+  firstReadingSensor: number | null;
+  createdAt: string;
+}
+
+const gatewayRows = async (db: Queryable, farmId: number, gatewayId?: number): Promise<GatewayRow[]> =>
+  db.query<GatewayRow>(
+    `SELECT g.id, g.name, g.username, ${iso('g.last_seen_at')} AS "lastSeenAt",
+            coalesce(g.last_seen_at > now() - make_interval(mins => $3), false) AS recent,
+            g.last_address AS "lastAddress",
+            coalesce(d.stored, 0) AS "storedToday", coalesce(d.refused, 0) AS "refusedToday",
+            (SELECT reason FROM gateway_refusals r WHERE r.gateway_id = g.id AND r.day = $2
+              ORDER BY r.count DESC, r.reason LIMIT 1) AS "topRefusal",
+            ${iso('g.first_reading_at')} AS "firstReadingAt", g.first_reading_sensor AS "firstReadingSensor",
+            ${iso('g.created_at')} AS "createdAt"
+       FROM gateways g
+       LEFT JOIN gateway_days d ON d.gateway_id = g.id AND d.day = $2
+      WHERE g.farm_id = $1 AND ($4::int IS NULL OR g.id = $4)
+      ORDER BY g.id`,
+    [farmId, new Date().toISOString().slice(0, 10), GATEWAY_ONLINE_MINUTES, gatewayId ?? null],
+  );
+
+const present = (row: GatewayRow, connected: ReadonlySet<number>): Gateway => ({
+  id: row.id,
+  name: row.name,
+  username: row.username,
+  online: connected.has(row.id) || row.recent,
+  lastSeenAt: row.lastSeenAt,
+  lastAddress: row.lastAddress,
+  storedToday: Number(row.storedToday),
+  refusedToday: Number(row.refusedToday),
+  topRefusal: row.topRefusal,
+  firstReading:
+    row.firstReadingAt && row.firstReadingSensor !== null
+      ? { sensor: row.firstReadingSensor, at: row.firstReadingAt }
+      : null,
+  createdAt: row.createdAt,
+});
+
+/** A long random secret: 32 bytes, 43 characters of base64url. */
+const newSecret = (): string => randomBytes(32).toString('base64url');
+
+/** `gw-<farm number>-<8 hex>`: readable in a broker's log, unguessable enough not to collide. */
+const newUsername = (farmNumber: string): string =>
+  `gw-${farmNumber.toLowerCase()}-${randomBytes(4).toString('hex')}`;
+
+const DEFAULT_PORTS: Record<string, number> = { 'mqtt:': 1883, 'mqtts:': 8883, 'ws:': 80, 'wss:': 443 };
+
+/** The broker as a gateway reaches it from outside: PUBLIC_MQTT_URL, else the best guess. */
+const connectionOf = (services: Services, user: AuthUser, request: FastifyRequest): GatewayConnection => {
+  const { config } = services;
+  const topic = readingsTopic(config.mqttTopicRoot, user.country, user.farmNumber);
+  const httpPath = apiPath(api.ingest.postReadings);
+  const configured = config.publicMqttUrl ?? config.mqttUrl;
+  if (configured) {
+    const url = new URL(configured);
+    const port = url.port ? Number(url.port) : (DEFAULT_PORTS[url.protocol] ?? 1883);
+    return {
+      mqttUrl: `${url.protocol}//${url.hostname}:${port}`,
+      mqttHost: url.hostname,
+      mqttPort: port,
+      topic,
+      httpPath,
+    };
+  }
+  const host = request.hostname || 'localhost';
+  const port = services.mqtt?.port ?? config.mqttPort;
+  const hostInUrl = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return { mqttUrl: `mqtt://${hostInUrl}:${port}`, mqttHost: host, mqttPort: port, topic, httpPath };
+};
+
+const requireGateway = async (db: Queryable, farmId: number, id: number): Promise<void> => {
+  const [row] = await db.query('SELECT 1 FROM gateways WHERE farm_id = $1 AND id = $2', [farmId, id]);
+  if (!row) throw notFound('No such gateway in this farm');
+};
+
+const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === '23505';
+
+/** The farm's gateways and sensor inventory (issue 34). owner-only (roles): every route here. */
+export const gatewayRoutes = (services: Services) => {
+  const listOne = async (farmId: number, id: number): Promise<Gateway> => {
+    const [row] = await gatewayRows(services.db, farmId, id);
+    if (!row) throw notFound('No such gateway in this farm');
+    return present(row, services.mqtt?.connectedGateways() ?? new Set());
+  };
+
+  return [
+    // owner-only (roles)
+    bind(api.gateways.listGateways, async ({ user, request }) => {
+      // What this instance counted is written first, so the list shows it.
+      await services.gatewayTraffic.flush();
+      const connected = services.mqtt?.connectedGateways() ?? new Set<number>();
+      const rows = await gatewayRows(services.db, user.farmId);
+      return {
+        gateways: rows.map((row) => present(row, connected)),
+        connection: connectionOf(services, user, request),
+      };
+    }),
+
+    // owner-only (roles)
+    bind(api.gateways.addGateway, async ({ user, body }) => {
+      const name = body.name.trim();
+      const secret = newSecret();
+      const secretHash = await hashPassword(secret);
+      const taken = await services.db.query(
+        'SELECT 1 FROM gateways WHERE farm_id = $1 AND lower(name) = lower($2)',
+        [user.farmId, name],
+      );
+      if (taken.length > 0) {
+        throw conflict(ERROR_CODES.gatewayNameTaken, `The farm already has a gateway named "${name}"`);
+      }
+      const id = await insertGateway(services.db, {
+        farmId: user.farmId,
+        username: newUsername(user.farmNumber),
+        secretHash,
+        name,
+      }).catch((error: unknown) => {
+        if (isUniqueViolation(error)) {
+          throw conflict(ERROR_CODES.gatewayNameTaken, `The farm already has a gateway named "${name}"`);
+        }
+        throw error;
+      });
+      return { gateway: await listOne(user.farmId, id), secret };
+    }),
+
+    // owner-only (roles)
+    bind(api.gateways.rotateGatewaySecret, async ({ user, params }) => {
+      await requireGateway(services.db, user.farmId, params.id);
+      const secret = newSecret();
+      const secretHash = await hashPassword(secret);
+      await services.db.query('UPDATE gateways SET secret_hash = $3 WHERE farm_id = $1 AND id = $2', [
+        user.farmId,
+        params.id,
+        secretHash,
+      ]);
+      // Committed first: a gateway reconnecting at once must already meet the new secret.
+      services.mqtt?.closeGateway(params.id);
+      services.log.info({ gatewayId: params.id, farmId: user.farmId }, 'gateways: secret rotated');
+      return { gateway: await listOne(user.farmId, params.id), secret };
+    }),
+
+    // owner-only (roles)
+    bind(api.gateways.deleteGateway, async ({ user, params }) => {
+      await requireGateway(services.db, user.farmId, params.id);
+      await services.db.query('DELETE FROM gateways WHERE farm_id = $1 AND id = $2', [
+        user.farmId,
+        params.id,
+      ]);
+      services.mqtt?.closeGateway(params.id);
+      services.log.info({ gatewayId: params.id, farmId: user.farmId }, 'gateways: gateway deleted');
+      return { id: params.id };
+    }),
+
+    // owner-only (roles)
+    bind(api.sensors.listSensors, async ({ user }) => listSensorInventory(services.db, user.farmId)),
+
+    // owner-only (roles)
+    bind(api.sensors.registerSensors, async ({ user, body }) =>
+      services.db.transaction((tx) => claimSensors(tx, user.farmId, body.sensors)),
+    ),
+
+    // owner-only (roles)
+    bind(api.sensors.removeSensor, async ({ user, params }) => {
+      await services.db.transaction((tx) => releaseSensor(tx, user.farmId, params.sensor));
+      return { sensor: params.sensor };
+    }),
+  ];
+};
