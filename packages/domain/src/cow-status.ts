@@ -51,13 +51,6 @@ export function isCulledStoredValue(stored: string): boolean {
   return parseStoredStatus(stored) === 'culled';
 }
 
-/** A cow is created either awaiting its first status setting or straight into estrus detection. */
-export const NEW_COW_STATUSES: readonly CowStatus[] = ['waitingForSettings', 'estrusDetection'];
-
-export function isAllowedNewCowStatus(status: CowStatus): boolean {
-  return NEW_COW_STATUSES.includes(status);
-}
-
 export const PREGNANCY_RESULTS = ['pregnant', 'unpregnant', 'abort'] as const;
 export type PregnancyResult = (typeof PREGNANCY_RESULTS)[number];
 

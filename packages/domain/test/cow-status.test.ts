@@ -1,9 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   COW_STATUSES,
-  NEW_COW_STATUSES,
   canApplyLifecycleEvent,
-  isAllowedNewCowStatus,
   isCowStatus,
   isCulled,
   isCulledStoredValue,
@@ -66,24 +64,6 @@ describe('culled', () => {
     ['', false],
   ])('isCulledStoredValue(%j) is %s', (stored, expected) => {
     expect(isCulledStoredValue(stored)).toBe(expected);
-  });
-});
-
-describe('new cows', () => {
-  it('start waiting for settings or in estrus detection', () => {
-    expect(NEW_COW_STATUSES).toEqual(['waitingForSettings', 'estrusDetection']);
-  });
-
-  it.each<[CowStatus, boolean]>([
-    ['waitingForSettings', true],
-    ['estrusDetection', true],
-    ['pregnancy', false],
-    ['pregnancyConfirm', false],
-    ['lactation', false],
-    ['fattening', false],
-    ['culled', false],
-  ])('%s allowed: %s', (status, expected) => {
-    expect(isAllowedNewCowStatus(status)).toBe(expected);
   });
 });
 
