@@ -1,10 +1,11 @@
-// Issue 33, point 6: staff share one view. Two people of one farm have the app open: what one changes, the
-// other sees at once, without reloading. (Both are logins of the demo user until staff logins exist.)
+// Issue 33, point 6: staff share one view. Two people of one farm have the app open, the owner and a staff
+// member who joined with an invitation code: what one changes, the other sees at once, without reloading.
 import type { BrowserContext, Page } from 'playwright-core';
 import { nextExpectedEstrusDate } from '@cowcare/domain/reproduction-dates';
 import { afterEach, describe, expect, it } from 'vitest';
 import { baseUrl, newPhoneContext, phonePagePerTest, skipReason } from '../setup/browser';
-import { addCow, apiLogIn, freshCowCode, shownDate } from '../setup/herd';
+import { api } from '@cowcare/contract/api';
+import { addCow, apiLogIn, callApi, freshCowCode, shownDate } from '../setup/herd';
 import { logInThroughScreen } from '../setup/session';
 
 /** The unread count on the Notices tab, 0 when there is no badge. */
@@ -30,14 +31,31 @@ describe.skipIf(skipReason() !== '')('two sessions of one farm share one view', 
     other = undefined;
   });
 
-  /** Context A is the test's page; context B a second browser of the same farm, logged in too. */
+  /** A new staff member of the demo farm, joined with an owner's invitation code. */
+  const demoStaff = async (): Promise<{ username: string; password: string }> => {
+    const owner = await apiLogIn(baseUrl(), { username: 'demo', password: 'demo1234' });
+    const { code } = await callApi(owner, api.staff.createInvitation);
+    const credentials = { username: `staff${Date.now() % 1_000_000}`, password: 'staff password 1' };
+    await callApi({ baseUrl: baseUrl() }, api.staff.joinFarm, {
+      body: {
+        invitationCode: code,
+        ...credentials,
+        name: 'Barn Staff',
+        phone: '010-5555-0000',
+        language: 'en',
+      },
+    });
+    return credentials;
+  };
+
+  /** Context A is the test's page, the owner's; context B a second browser, a staff member's. */
   const twoSessions = async (): Promise<{ a: Page; b: Page; bErrors: string[] }> => {
     other = await newPhoneContext(phone.browser);
     const b = await other.newPage();
     const bErrors: string[] = [];
     b.on('pageerror', (error) => bErrors.push(error.message));
     await logInThroughScreen(phone.page);
-    await logInThroughScreen(b);
+    await logInThroughScreen(b, await demoStaff());
     return { a: phone.page, b, bErrors };
   };
 

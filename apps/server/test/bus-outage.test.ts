@@ -58,7 +58,12 @@ describeWithServices('a Redis bus that is gone', redisUrl ? undefined : 'REDIS_U
     expect(socket.messages.filter((message) => message.type === 'cowinfo')).toEqual([
       { type: 'cowinfo', data: { id: cowId, readed: 1 } },
     ]);
-    expect(testApp.services.bus.stats.failures).toBe(failuresBefore + 1);
+    // The other sessions' badges too (issue 33): each message to the farm failed on the bus, none was lost here.
+    await waitFor(() => socket.messages.some((message) => message.type === 'noticesread'));
+    expect(socket.messages.filter((message) => message.type === 'noticesread')).toEqual([
+      { type: 'noticesread', data: { ids: [noticeId] } },
+    ]);
+    expect(testApp.services.bus.stats.failures).toBe(failuresBefore + 2);
     socket.close();
   });
 });

@@ -37,6 +37,7 @@ export const FIELD_LABELS = {
   prescribedOn: 'herd.record.prescribedOn',
   prescription: 'herd.record.prescription',
   uploadIds: 'herd.field.files',
+  uploadId: 'herd.field.files',
   // Cows (add, import, edit)
   code: 'herd.add.code',
   sensor: 'herd.add.sensor',

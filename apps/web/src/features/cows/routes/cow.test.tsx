@@ -109,7 +109,7 @@ describe('cow detail', () => {
     renderApp(`/pages/index/cow?id=${cow.id}`);
     await screen.findByRole('heading', { name: cow.code });
     expect(screen.getByText('Agora 39,17 °C · média 38,89 °C · ajuste 0,45 °C')).toBeTruthy();
-    expect(screen.getByText('Agora 12,5 · habitual a esta hora 10,0')).toBeTruthy();
+    expect(screen.getByText('Últimas 2 horas 12,5 · habitual a estas horas 10,0')).toBeTruthy();
     expect(screen.getByText('Média de 7 dias: 9,3 por dia')).toBeTruthy();
     // Her deviation: 39.17 − 38.89 − 0.45 = −0.17.
     expect(screen.getByText('−0,2°')).toBeTruthy();
