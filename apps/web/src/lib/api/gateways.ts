@@ -12,14 +12,20 @@ export interface FarmParams {
 }
 
 export const gatewaysQueryPrefix = ['gateways'] as const;
+const WAITING_FOR_FIRST_READING_POLL_MS = 5_000;
 export const sensorInventoryQueryPrefix = ['sensorInventory'] as const;
 
 export const gatewaysQueryOptions = (farm: FarmParams) =>
   queryOptions({
     queryKey: ['gateways', farm.country, farm.FarmNumber] as const,
     queryFn: ({ signal }) => call(api.gateways.listGateways, { params: farm, signal }),
-    // Online/offline and today's counts move on their own: look again while the page is open.
-    refetchInterval: 30_000,
+    // Online/offline and today's counts move on their own: look again while the page is open. A gateway still
+    // waiting for its first reading is looked at every few seconds: the socket tells it at once, but a socket
+    // that connected after the reading (a page just opened, a phone back from sleep) never hears it.
+    refetchInterval: (query) =>
+      query.state.data?.gateways.some((gateway) => gateway.firstReading === null)
+        ? WAITING_FOR_FIRST_READING_POLL_MS
+        : 30_000,
   });
 
 /**
