@@ -1,10 +1,10 @@
 // Issue 33, point 2: a heat's badges end when the insemination is recorded, and "Expected calving near" when
 // the calving is.
-import mqtt from 'mqtt';
 import type { Page } from 'playwright-core';
 import { api } from '@cowcare/contract/api';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { describe, expect, inject, it } from 'vitest';
+import { publishAsDemoGateway } from '../setup/demo-gateway';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import { apiLogIn, callApi, farmCows, type ApiSession } from '../setup/herd';
 import { DEMO, logInThroughScreen } from '../setup/session';
@@ -12,8 +12,6 @@ import { DEMO, logInThroughScreen } from '../setup/session';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const BATCH = 1000;
-const GATEWAY = { username: 'demo-gw', password: 'demo-gw-secret' } as const;
 
 interface Reading {
   sensor: number;
@@ -42,21 +40,6 @@ const heatReadings = (sensor: number, end: number): Reading[] => {
     });
   }
   return readings;
-};
-
-const publishAsGateway = async (topic: string, readings: readonly Reading[]): Promise<void> => {
-  const client = await mqtt.connectAsync(inject('mqttUrl'), {
-    ...GATEWAY,
-    clientId: `e2e-gw-heat-${Date.now()}`,
-    reconnectPeriod: 0,
-  });
-  try {
-    for (let start = 0; start < readings.length; start += BATCH) {
-      await client.publishAsync(topic, JSON.stringify(readings.slice(start, start + BATCH)), { qos: 1 });
-    }
-  } finally {
-    await client.endAsync();
-  }
 };
 
 const noticeParams = (session: ApiSession) => ({
@@ -89,7 +72,7 @@ describe.skipIf(skipReason() !== '')('heat and calving badges end with their eve
     const cow = (await farmCows(session)).find((candidate) => candidate.sensor === sensor);
     if (!cow) throw new Error(`no cow wears sensor ${sensor}`);
     const topic = `${inject('mqttTopicRoot')}/${session.user.country}/${session.user.FarmNumber}/readings`;
-    await publishAsGateway(topic, heatReadings(sensor, Date.now()));
+    await publishAsDemoGateway(topic, heatReadings(sensor, Date.now()));
     await waitForNotice(session, cow.id, 101);
 
     await logInThroughScreen(phone.page);

@@ -1,15 +1,12 @@
-import mqtt from 'mqtt';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { publishAsDemoGateway } from '../setup/demo-gateway';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import { apiLogIn, farmCows } from '../setup/herd';
 import { DEMO, logInThroughScreen } from '../setup/session';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const BATCH = 1000;
-/** The demo gateway the seed creates for the demo farm. */
-const GATEWAY = { username: 'demo-gw', password: 'demo-gw-secret' } as const;
 
 interface Reading {
   sensor: number;
@@ -31,21 +28,6 @@ const feverReadings = (sensor: number, end: number): Reading[] => {
     readings.push({ sensor, num: num++, timedate: new Date(time).toISOString(), temp: fever ? 40.25 : 38.6 });
   }
   return readings;
-};
-
-const publishAsGateway = async (topic: string, readings: readonly Reading[]): Promise<void> => {
-  const client = await mqtt.connectAsync(inject('mqttUrl'), {
-    ...GATEWAY,
-    clientId: `e2e-gw-${Date.now()}`,
-    reconnectPeriod: 0,
-  });
-  try {
-    for (let start = 0; start < readings.length; start += BATCH) {
-      await client.publishAsync(topic, JSON.stringify(readings.slice(start, start + BATCH)), { qos: 1 });
-    }
-  } finally {
-    await client.endAsync();
-  }
 };
 
 const badgeCount = async (page: Page): Promise<number> => {
@@ -83,7 +65,7 @@ describe.skipIf(skipReason() !== '')('live notices', () => {
     });
 
     const topic = `${inject('mqttTopicRoot')}/${session.user.country}/${session.user.FarmNumber}/readings`;
-    await publishAsGateway(topic, feverReadings(cow.sensor, Date.now()));
+    await publishAsDemoGateway(topic, feverReadings(cow.sensor, Date.now()));
 
     const fresh = phone.page.locator(
       `[data-testid="notice-row"]${idsBefore.map((id) => `:not([data-notice-id="${id}"])`).join('')}`,
