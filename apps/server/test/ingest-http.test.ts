@@ -121,7 +121,9 @@ describe('POST /api/ingest/readings: the payload', () => {
 
   it('answers per item: stored, duplicate or rejected with the reason', async () => {
     const cowId = await cowWearing(testApp, farmer, 'C211', 40211);
-    const at = minutesAgo(4, now());
+    // Both stored readings in one clock hour: her only usual is of the hour of her first one (decision 0013).
+    const recent = minutesAgo(4, now());
+    const at = recent.getUTCMinutes() >= 50 ? minutesAgo(15, recent) : recent;
     const first = await post([reading(40211, 1, at, { temp: 38.6, activity: 12 })]);
     expect(first.json()).toEqual({
       success: true,
