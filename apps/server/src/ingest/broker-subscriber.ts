@@ -1,5 +1,8 @@
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
+import type { GatewayTraffic } from '../modules/gateways/gateway-traffic';
+import type { GatewayIdentity } from '../modules/gateways/gateways-repository';
+import { firstStoredSensor } from '../modules/gateways/gateway-traffic';
 import type { FarmDirectory } from './farm-directory';
 import type { IngestService } from './ingest-service';
 import type { MqttIngest } from './mqtt-ingest';
@@ -23,6 +26,9 @@ export interface BrokerSubscriberOptions {
   takeoverDelaySeconds: number;
   ingest: IngestService;
   farms: FarmDirectory;
+  /** Counts a farm's traffic for its gateway when it has only one (`soleGatewayOf`). */
+  traffic: GatewayTraffic;
+  soleGatewayOf: (farmId: number) => Promise<GatewayIdentity | undefined>;
   log: FastifyBaseLogger;
 }
 
@@ -64,7 +70,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * member's name and ends the session, and the broker routes the share to the members still there.
  */
 export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): Promise<MqttIngest> => {
-  const { ingest, farms, log, topicRoot } = options;
+  const { ingest, farms, log, topicRoot, traffic, soleGatewayOf } = options;
   const filter = sharedReadingsSubscription(options.shareGroup, topicRoot);
   /** Members whose subscription the broker granted on their current connection. */
   const subscribed = new Set<MqttClient>();
@@ -84,7 +90,15 @@ export const startBrokerSubscriber = async (options: BrokerSubscriberOptions): P
       ingest.countUnreadable(parsed.reason, { topic: packet.topic });
       return;
     }
-    await ingest.ingest(farmId, parsed.items);
+    const result = await ingest.ingest(farmId, parsed.items);
+    const gateway = await soleGatewayOf(farmId);
+    if (gateway) {
+      traffic.record(gateway, {
+        stored: result.stored,
+        firstStoredSensor: firstStoredSensor(parsed.items, result.outcomes),
+        refusals: result.rejected.map((item) => item.reason),
+      });
+    }
   };
 
   /** Member `clientId`'s connection, not yet open, its messages stored and acknowledged after commit. */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { GatewayAuthenticator } from '../modules/gateways/gateway-authenticator';
 import type { GatewayTraffic } from '../modules/gateways/gateway-traffic';
+import type { GatewayIdentity } from '../modules/gateways/gateways-repository';
 import { startBrokerSubscriber } from './broker-subscriber';
 import { startEmbeddedBroker } from './embedded-broker';
 import type { FarmDirectory } from './farm-directory';
@@ -60,6 +61,8 @@ export interface MqttIngestDependencies {
   ingest: IngestService;
   gateways: GatewayAuthenticator;
   traffic: GatewayTraffic;
+  /** External broker: the farm's gateway when it has only one, to count its traffic. */
+  soleGatewayOf: (farmId: number) => Promise<GatewayIdentity | undefined>;
   farms: FarmDirectory;
   log: FastifyBaseLogger;
 }
@@ -93,6 +96,8 @@ export const startMqttIngest = (deps: MqttIngestDependencies): Promise<MqttInges
     takeoverDelaySeconds: config.mqttTakeoverDelaySeconds,
     ingest: deps.ingest,
     farms: deps.farms,
+    traffic: deps.traffic,
+    soleGatewayOf: deps.soleGatewayOf,
     log: deps.log,
   });
 };

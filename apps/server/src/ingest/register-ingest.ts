@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sensorOfflineJob } from '../jobs/sensor-offline-job';
 import type { Services } from '../services';
+import { soleGatewayOf } from '../modules/gateways/gateways-repository';
 import { startMqttIngest } from './mqtt-ingest';
 
 /**
@@ -18,6 +19,7 @@ export const registerIngest = (app: FastifyInstance, services: Services): void =
       ingest: services.ingest,
       gateways: services.gateways,
       traffic: services.gatewayTraffic,
+      soleGatewayOf: (farmId) => soleGatewayOf(services.db, farmId),
       farms: services.farms,
       log: services.log,
     });

@@ -62,3 +62,19 @@ export const touchGateway = async (db: Queryable, gatewayId: number, address?: s
     [gatewayId, address || null],
   );
 };
+
+/**
+ * The farm's gateway when it has exactly one. Through an external broker the server learns a message's farm
+ * from its topic but not which gateway sent it; a farm with one gateway (every farm while it sets up) can
+ * still see it online, its traffic and its first reading. With several, none is guessed.
+ */
+export const soleGatewayOf = async (db: Queryable, farmId: number): Promise<GatewayIdentity | undefined> => {
+  const rows = await db.query<GatewayIdentity>(
+    `SELECT g.id AS "gatewayId", g.username, g.farm_id AS "farmId", f.farm_number AS "farmNumber", f.country
+       FROM gateways g JOIN farms f ON f.id = g.farm_id
+      WHERE g.farm_id = $1
+      LIMIT 2`,
+    [farmId],
+  );
+  return rows.length === 1 ? rows[0] : undefined;
+};
