@@ -20,6 +20,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerRoutes } from './http/register-routes';
 import { registerRequestValidation } from './http/request-validation';
 import { ingestRoutes } from './ingest/ingest-routes';
+import { registerBrokerHooks } from './modules/gateways/broker-hooks';
 import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { registerMqttWebSocket } from './ingest/mqtt-websocket';
 import { registerIngest } from './ingest/register-ingest';
@@ -129,6 +130,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerSocketServer(app, services);
   registerMqttWebSocket(app, services);
   registerIngest(app, services);
+  registerBrokerHooks(app, services);
   const { stage, handoff } = registerNoticeProducers(app, services);
   registerMetrics(app, { services, detection: stage, handoff });
   await registerSpa(app, config.webDistDir);

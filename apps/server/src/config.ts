@@ -37,6 +37,11 @@ export interface Config {
    * embedded broker's port (or MQTT_URL's host and port with an external broker).
    */
   publicMqttUrl?: string | undefined;
+  /**
+   * External broker: an admin account of Mosquitto's dynamic-security plugin (`MQTT_DYNSEC_URL`). Set, the server
+   * keeps one broker account per gateway, confined to its farm's topic, in step with the gateway table.
+   */
+  mqttDynsecUrl?: string | undefined;
   /** First level of the readings topic `{root}/{country}/{FarmNumber}/readings`. */
   mqttTopicRoot: string;
   /** Shared-subscription group the instances split the readings in (`$share/{group}/…`). */
@@ -76,6 +81,11 @@ export interface Config {
    * bearer token, and no one else.
    */
   metricsToken: string | undefined;
+  /**
+   * `BROKER_HOOK_TOKEN`: the bearer token an external EMQX or VerneMQ sends to `/api/broker-hooks/*`. Unset:
+   * the hooks answer only on the loopback interface.
+   */
+  brokerHookToken?: string | undefined;
   /**
    * Reverse proxies (addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`) whose
    * `X-Forwarded-For` names the client. Empty: the socket's address is the client's, and the header is
@@ -159,6 +169,13 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   if (publicMqttUrl && !/^(mqtts?|wss?):\/\/[^/:]+/.test(publicMqttUrl)) {
     problems.push('PUBLIC_MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL with a host');
   }
+  const mqttDynsecUrl = env.MQTT_DYNSEC_URL || undefined;
+  if (mqttDynsecUrl && !/^(mqtts?|wss?):\/\//.test(mqttDynsecUrl)) {
+    problems.push('MQTT_DYNSEC_URL must be an mqtt://, mqtts://, ws:// or wss:// URL');
+  }
+  if (mqttDynsecUrl && !mqttUrl) {
+    problems.push('MQTT_DYNSEC_URL keeps an external broker in step: set MQTT_URL too');
+  }
   // BUS_URL names the bus; REDIS_URL or NATS_URL alone also select it (REDIS_URL first when both are set).
   const busUrl = env.BUS_URL || env.REDIS_URL || env.NATS_URL || undefined;
   if (busUrl && !/^(rediss?|nats):\/\//.test(busUrl)) {
@@ -215,6 +232,10 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   if (metricsToken !== undefined && metricsToken.length < 16) {
     problems.push('METRICS_TOKEN must be at least 16 characters');
   }
+  const brokerHookToken = env.BROKER_HOOK_TOKEN || undefined;
+  if (brokerHookToken !== undefined && brokerHookToken.length < 16) {
+    problems.push('BROKER_HOOK_TOKEN must be at least 16 characters');
+  }
 
   const config = {
     port: integer('PORT', 4499, 0, 65535),
@@ -232,6 +253,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     mqttTlsPort: integer('MQTT_TLS_PORT', 8883, 0, 65535),
     mqttUrl,
     publicMqttUrl,
+    mqttDynsecUrl,
     mqttTopicRoot,
     mqttShareGroup,
     mqttTakeoverDelaySeconds: integer('MQTT_TAKEOVER_DELAY', 15, 1, 3600),
@@ -246,6 +268,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     jobs: flag('JOBS', true),
     simulator: flag('SIMULATOR', true),
     metricsToken,
+    brokerHookToken,
     trustProxy,
     logLevel,
     webDistDir: env.WEB_DIST_DIR || defaults.webDistDir,

@@ -8,6 +8,7 @@ import { FarmDirectory } from './ingest/farm-directory';
 import { IngestService } from './ingest/ingest-service';
 import type { MqttIngest } from './ingest/mqtt-ingest';
 import { claimJobRun, JobRunner } from './jobs/job-runner';
+import type { BrokerAccounts } from './modules/gateways/broker-accounts';
 import { GatewayAuthenticator } from './modules/gateways/gateway-authenticator';
 import { GatewayTraffic } from './modules/gateways/gateway-traffic';
 import { createEventBus, type EventBus } from './realtime/bus';
@@ -33,6 +34,8 @@ export interface Services {
   jobs: JobRunner;
   /** Set while the app runs (from onReady to onClose). */
   mqtt: MqttIngest | undefined;
+  /** With MQTT_DYNSEC_URL, while the app runs: the gateways' accounts on the external broker. */
+  brokerAccounts: BrokerAccounts | undefined;
   log: FastifyBaseLogger;
   startedAt: number;
 }
@@ -61,6 +64,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     farms: new FarmDirectory(db),
     jobs: new JobRunner(log, (job) => claimJobRun(db, job)),
     mqtt: undefined,
+    brokerAccounts: undefined,
     log,
     startedAt: Date.now(),
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sensorOfflineJob } from '../jobs/sensor-offline-job';
 import type { Services } from '../services';
+import { startBrokerAccounts } from '../modules/gateways/broker-account-sync';
 import { soleGatewayOf } from '../modules/gateways/gateways-repository';
 import { startMqttIngest } from './mqtt-ingest';
 
@@ -14,6 +15,7 @@ export const registerIngest = (app: FastifyInstance, services: Services): void =
 
   app.addHook('onReady', async () => {
     unfollowBus = await services.sockets.followBus(services.bus);
+    services.brokerAccounts = await startBrokerAccounts(services.config, services.db, services.log);
     services.mqtt = await startMqttIngest({
       config: services.config,
       ingest: services.ingest,
@@ -30,6 +32,8 @@ export const registerIngest = (app: FastifyInstance, services: Services): void =
   app.addHook('onClose', async () => {
     await services.mqtt?.close();
     services.mqtt = undefined;
+    await services.brokerAccounts?.close();
+    services.brokerAccounts = undefined;
     await services.ingest.drain();
     await services.gatewayTraffic.stop();
     await services.jobs.stop();

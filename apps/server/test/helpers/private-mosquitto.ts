@@ -37,7 +37,7 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-const waitUntilAccepting = async (port: number, broker: ChildProcess): Promise<void> => {
+export const waitUntilAccepting = async (port: number, broker: ChildProcess): Promise<void> => {
   for (let waited = 0; waited < 10_000; waited += 50) {
     if (broker.exitCode !== null) throw new Error(`mosquitto exited with ${broker.exitCode}`);
     if (await accepts(port)) return;

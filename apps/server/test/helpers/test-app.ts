@@ -63,7 +63,13 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
     throw error;
   });
   const { app, services } = built;
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await db.close();
+    throw error;
+  }
   return {
     app,
     services,

@@ -10,11 +10,12 @@ import {
 } from '@cowcare/contract/routes/gateways';
 import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import type { Queryable } from '../../db/database';
-import { conflict, notFound } from '../../http/app-error';
+import { AppError, conflict, notFound } from '../../http/app-error';
 import { bind } from '../../http/route-context';
 import type { AuthUser } from '../../http/route-context';
 import type { Services } from '../../services';
 import { hashPassword } from '../auth/passwords';
+import { gatewayAccountOf, type GatewayAccount } from './broker-accounts';
 import { insertGateway } from './gateways-repository';
 import { claimSensors, listSensorInventory, releaseSensor } from './sensor-inventory';
 
@@ -106,6 +107,34 @@ const requireGateway = async (db: Queryable, farmId: number, id: number): Promis
   if (!row) throw notFound('No such gateway in this farm');
 };
 
+/**
+ * The broker's side of a gateway change, inside the database transaction that makes it: when the broker does
+ * not confirm, the transaction rolls back and the farm's gateway stays as it was on both sides.
+ */
+const onBroker = async (
+  services: Services,
+  change: (broker: NonNullable<Services['brokerAccounts']>) => Promise<void>,
+) => {
+  const broker = services.brokerAccounts;
+  if (!broker) return;
+  try {
+    await change(broker);
+  } catch (error) {
+    services.log.warn({ err: error }, 'gateways: the broker did not take a gateway change');
+    throw new AppError(
+      503,
+      ERROR_CODES.unavailable,
+      'The MQTT broker did not confirm the change, so nothing was changed. Try again in a minute.',
+    );
+  }
+};
+
+const accountFor = async (tx: Queryable, farmId: number, gatewayId: number): Promise<GatewayAccount> => {
+  const account = await gatewayAccountOf(tx, farmId, gatewayId);
+  if (!account) throw notFound('No such gateway in this farm');
+  return account;
+};
+
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === '23505';
 
 /** The farm's gateways and sensor inventory (issue 34). owner-only (roles): every route here. */
@@ -141,17 +170,24 @@ export const gatewayRoutes = (services: Services) => {
       if (taken.length > 0) {
         throw conflict(ERROR_CODES.gatewayNameTaken, `The farm already has a gateway named "${name}"`);
       }
-      const id = await insertGateway(services.db, {
-        farmId: user.farmId,
-        username: newUsername(user.farmNumber),
-        secretHash,
-        name,
-      }).catch((error: unknown) => {
-        if (isUniqueViolation(error)) {
-          throw conflict(ERROR_CODES.gatewayNameTaken, `The farm already has a gateway named "${name}"`);
-        }
-        throw error;
-      });
+      const id = await services.db
+        .transaction(async (tx) => {
+          const gatewayId = await insertGateway(tx, {
+            farmId: user.farmId,
+            username: newUsername(user.farmNumber),
+            secretHash,
+            name,
+          });
+          const account = await accountFor(tx, user.farmId, gatewayId);
+          await onBroker(services, (broker) => broker.putGateway(account, secret));
+          return gatewayId;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) {
+            throw conflict(ERROR_CODES.gatewayNameTaken, `The farm already has a gateway named "${name}"`);
+          }
+          throw error;
+        });
       return { gateway: await listOne(user.farmId, id), secret };
     }),
 
@@ -160,11 +196,15 @@ export const gatewayRoutes = (services: Services) => {
       await requireGateway(services.db, user.farmId, params.id);
       const secret = newSecret();
       const secretHash = await hashPassword(secret);
-      await services.db.query('UPDATE gateways SET secret_hash = $3 WHERE farm_id = $1 AND id = $2', [
-        user.farmId,
-        params.id,
-        secretHash,
-      ]);
+      await services.db.transaction(async (tx) => {
+        await tx.query('UPDATE gateways SET secret_hash = $3 WHERE farm_id = $1 AND id = $2', [
+          user.farmId,
+          params.id,
+          secretHash,
+        ]);
+        const account = await accountFor(tx, user.farmId, params.id);
+        await onBroker(services, (broker) => broker.putGateway(account, secret));
+      });
       // Committed first: a gateway reconnecting at once must already meet the new secret.
       services.mqtt?.closeGateway(params.id);
       services.log.info({ gatewayId: params.id, farmId: user.farmId }, 'gateways: secret rotated');
@@ -173,11 +213,11 @@ export const gatewayRoutes = (services: Services) => {
 
     // owner-only (roles)
     bind(api.gateways.deleteGateway, async ({ user, params }) => {
-      await requireGateway(services.db, user.farmId, params.id);
-      await services.db.query('DELETE FROM gateways WHERE farm_id = $1 AND id = $2', [
-        user.farmId,
-        params.id,
-      ]);
+      await services.db.transaction(async (tx) => {
+        const account = await accountFor(tx, user.farmId, params.id);
+        await tx.query('DELETE FROM gateways WHERE farm_id = $1 AND id = $2', [user.farmId, params.id]);
+        await onBroker(services, (broker) => broker.removeGateway(account.username));
+      });
       services.mqtt?.closeGateway(params.id);
       services.log.info({ gatewayId: params.id, farmId: user.farmId }, 'gateways: gateway deleted');
       return { id: params.id };
