@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Cow } from './cow-schemas';
+import type { FarmRole } from './schemas';
 
 /** WebSocket close codes the server uses (4000-4999 is the application range of RFC 6455). */
 export const SOCKET_CLOSE_CODES = {
@@ -96,6 +97,15 @@ export interface GatewayFirstReadingSocketData {
   at: string;
 }
 
+/**
+ * An owner changed a member's role: that member's sessions show the menus of the new role at once, and the
+ * owners' staff lists refresh. The server checks the role on every call, whatever a session shows.
+ */
+export interface MemberRoleSocketData {
+  userId: number;
+  role: FarmRole;
+}
+
 /** Server -> client types. Later issues add paysuccess and chat events. */
 export type ServerSocketMessage =
   | { type: 'register_res'; data: { userId: number; registered: true } }
@@ -106,4 +116,5 @@ export type ServerSocketMessage =
   | { type: 'sensorzt'; data: SensorStateSocketData }
   | { type: 'cowchange'; data: CowChangeSocketData }
   | { type: 'noticesread'; data: NoticesReadSocketData }
-  | { type: 'gatewayfirstreading'; data: GatewayFirstReadingSocketData };
+  | { type: 'gatewayfirstreading'; data: GatewayFirstReadingSocketData }
+  | { type: 'memberrole'; data: MemberRoleSocketData };

@@ -1,3 +1,4 @@
+import type { FarmRole } from '@cowcare/contract/schemas';
 import type {
   CowChangeKind,
   CowInfoSocketData,
@@ -32,3 +33,11 @@ export const publishNoticesRead = async (bus: EventBus, farmId: number, read: Re
   ];
   for (const message of messages) await bus.publish(farmId, message);
 };
+
+/** A member's role changed: their sessions show the new role's menus, the owners' staff lists refresh. */
+export const publishMemberRole = (
+  bus: EventBus,
+  farmId: number,
+  userId: number,
+  role: FarmRole,
+): Promise<void> => bus.publish(farmId, { type: 'memberrole', data: { userId, role } });

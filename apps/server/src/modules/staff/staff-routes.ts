@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/passwords';
 import { presentUser } from '../users/user-presenter';
 import { findUserById } from '../users/users-repository';
 import { hashInvitationCode, newInvitationCode } from './invitation-codes';
+import { publishMemberRole } from '../../realtime/farm-changes';
 import { joinFarmWithCode } from './join-farm';
 import { addExistingUser, changeRole, removeMember } from './membership-commands';
 import { presentInvitation, presentMember } from './staff-presenter';
@@ -38,9 +39,11 @@ export const staffRoutes = (services: Services) => [
     return presentMember(member, user.userId);
   }),
 
-  bind(api.staff.changeMemberRole, async ({ params, body, user }) =>
-    presentMember(await changeRole(services.db, user, params.id, body.role), user.userId),
-  ),
+  bind(api.staff.changeMemberRole, async ({ params, body, user }) => {
+    const member = await changeRole(services.db, user, params.id, body.role);
+    await publishMemberRole(services.bus, user.farmId, params.id, body.role);
+    return presentMember(member, user.userId);
+  }),
 
   bind(api.staff.removeMember, async ({ params, user }) => {
     const { revoked } = await removeMember(services.db, user, params.id);

@@ -1,6 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
+import type { User } from '@cowcare/contract/schemas';
+import { clearSession, getUser, saveSession } from '../../lib/session';
 import { createEventBus, type AppEvents } from '../../lib/event-bus';
 import { cowQueryKey, cowsQueryKey, sensorDataQueryPrefix, type Notice } from '../../lib/farm-queries';
 import { makeCow } from '../../test/cows';
@@ -180,5 +182,37 @@ describe('live updates', () => {
       expect(unread(sensorKey)).toEqual([2, 2]);
       stop();
     });
+  });
+});
+
+describe('a member role change', () => {
+  const member = {
+    id: 7,
+    username: 'hana',
+    name: 'Hana',
+    FarmNumber: 'F-100',
+    city: '',
+    country: 'KR',
+    phone: '01012345678',
+    avatar: '',
+    language: 'en',
+    cid: '',
+    sensorfilter: '',
+    isadmin: false,
+    role: 'owner',
+  } satisfies User;
+
+  afterEach(() => clearSession());
+
+  it("takes the new role into this session when it is this user's, and no one else's", () => {
+    saveSession({ token: 't', refreshToken: 'r', user: member }, false);
+    const { bus, stop } = setup([]);
+    bus.emit('socket_memberrole', { userId: 8, role: 'staff' });
+    expect(getUser()?.role).toBe('owner');
+    bus.emit('socket_memberrole', { userId: 7, role: 'staff' });
+    expect(getUser()?.role).toBe('staff');
+    bus.emit('socket_memberrole', { userId: 7, role: 'boss' });
+    expect(getUser()?.role).toBe('staff');
+    stop();
   });
 });

@@ -4,6 +4,7 @@ import type { api } from '@cowcare/contract/api';
 import type {
   CowChangeSocketData,
   CowInfoSocketData,
+  MemberRoleSocketData,
   NoticeSocketData,
   SensorStateSocketData,
 } from '@cowcare/contract/socket-messages';
@@ -30,6 +31,8 @@ import {
   type Notice,
 } from '../../lib/farm-queries';
 import { showNoticesRead } from '../../lib/read-notices';
+import { getUser, saveUser } from '../../lib/session';
+import { staffQueryOptions } from '../staff/api/get-staff';
 
 type SensorNotices = RouteData<typeof api.notices.getNoticeData>;
 type ReproductionNotices = RouteData<typeof api.notices.getNoticeDatab>;
@@ -83,6 +86,8 @@ const prepend = (list: readonly Notice[], notice: Notice): Notice[] => [
  *   what shows those cows: the list, each cow, her history and the families; a type change the types too;
  * - `noticesread` (notices read in any session, or done because their event was recorded) shows them read,
  *   so every session's unread badge drops with the one where they were read;
+ * - `memberrole` (an owner changed a member's role): that member's session takes the new role at once, so
+ *   its menus follow without a new login; the owners' staff lists reload;
  * - every 30 minutes the temporary cache (chart answers) is cleared, the charts on screen reload and the cows
  *   are fetched again.
  * Returns the function that stops it all.
@@ -200,12 +205,21 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdateOp
     if (ids.length > 0) showNoticesRead(queryClient, ids);
   };
 
+  const onMemberRole = (raw: unknown) => {
+    if (!isObject(raw) || !isId(raw.userId) || (raw.role !== 'owner' && raw.role !== 'staff')) return;
+    const { userId, role } = raw as unknown as MemberRoleSocketData;
+    const user = getUser();
+    if (user?.id === userId && user.role !== role) saveUser({ ...user, role });
+    void queryClient.invalidateQueries({ queryKey: staffQueryOptions().queryKey });
+  };
+
   const offs = [
     bus.on('socket_sensorzt', onSensorState),
     bus.on('socket_cowinfo', onCowInfo),
     bus.on('socket_notice', onNotice),
     bus.on('socket_cowchange', onCowChange),
     bus.on('socket_noticesread', onNoticesRead),
+    bus.on('socket_memberrole', onMemberRole),
   ];
   const subscribeTimer = setTimeout(() => {
     subscribed = true;
