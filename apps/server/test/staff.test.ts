@@ -372,6 +372,31 @@ describe('a staff token on the existing owner-only calls', () => {
   });
 });
 
+describe('a role change', () => {
+  it("is told to the farm's sessions (memberrole), so the member's menus follow at once; no other farm hears it", async () => {
+    const owner = await createFarmUser(testApp);
+    const member = await joinAsStaff(owner);
+    const farmId = await farmIdOf(testApp, owner);
+    const heard: { farmId: number; type: string; data: unknown }[] = [];
+    const unsubscribe = await testApp.services.bus.subscribe((eventFarmId, message) => {
+      if (message.type === 'memberrole') heard.push({ farmId: eventFarmId, ...message });
+    });
+    try {
+      ok(
+        await call(testApp, api.staff.changeMemberRole, {
+          token: owner.token,
+          params: { id: member.id },
+          body: { role: 'owner' },
+        }),
+      );
+      await expect.poll(() => heard.length).toBe(1);
+      expect(heard).toEqual([{ farmId, type: 'memberrole', data: { userId: member.id, role: 'owner' } }]);
+    } finally {
+      await unsubscribe();
+    }
+  });
+});
+
 describe('the farm keeps an owner', () => {
   it('refuses to demote or remove its last owner, and allows it once another owner exists', async () => {
     const owner = await createFarmUser(testApp);
