@@ -22,6 +22,8 @@ import { registerRequestValidation } from './http/request-validation';
 import { ingestRoutes } from './ingest/ingest-routes';
 import { registerBrokerHooks } from './modules/gateways/broker-hooks';
 import { gatewayRoutes } from './modules/gateways/gateway-routes';
+import { newsRoutes } from './modules/news/news-routes';
+import { supportRoutes } from './modules/support/support-routes';
 import { registerMqttWebSocket } from './ingest/mqtt-websocket';
 import { registerIngest } from './ingest/register-ingest';
 import { registerMetrics } from './metrics/register-metrics';
@@ -63,6 +65,8 @@ export const allRouteBindings = (services: Services) => [
   ...walletRoutes(services),
   ...ingestRoutes(services),
   ...gatewayRoutes(services),
+  ...newsRoutes(services),
+  ...supportRoutes(services),
   ...noticeRoutes(services),
   ...chartRoutes(services),
 ];
@@ -112,9 +116,10 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (!url.startsWith('/api/') || UNVERSIONED_PATHS.has(url)) return;
+    // The support console is not the farm app: a minimum set there must never lock support out.
+    if (!url.startsWith('/api/') || url.startsWith('/api/admin/') || UNVERSIONED_PATHS.has(url)) return;
     const versionCode = Number(request.headers[HEADERS.version]);
-    if (Number.isFinite(versionCode) && versionCode < config.minAppVersionCode) {
+    if (Number.isFinite(versionCode) && versionCode < (await services.appVersion.minVersionCode())) {
       return reply.status(409).send({
         success: false,
         code: ERROR_CODES.upgradeRequired,

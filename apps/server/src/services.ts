@@ -8,6 +8,7 @@ import { FarmDirectory } from './ingest/farm-directory';
 import { IngestService } from './ingest/ingest-service';
 import type { MqttIngest } from './ingest/mqtt-ingest';
 import { claimJobRun, JobRunner } from './jobs/job-runner';
+import { AppVersionSetting } from './modules/support/app-version';
 import type { BrokerAccounts } from './modules/gateways/broker-accounts';
 import { GatewayAuthenticator } from './modules/gateways/gateway-authenticator';
 import { GatewayTraffic } from './modules/gateways/gateway-traffic';
@@ -31,6 +32,8 @@ export interface Services {
   /** Each gateway's stored and refused readings by day, and its first reading. */
   gatewayTraffic: GatewayTraffic;
   farms: FarmDirectory;
+  /** The minimum app version clients must run: configured, then set by support in the console. */
+  appVersion: AppVersionSetting;
   jobs: JobRunner;
   /** Set while the app runs (from onReady to onClose). */
   mqtt: MqttIngest | undefined;
@@ -62,6 +65,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     gateways: new GatewayAuthenticator(db),
     gatewayTraffic: new GatewayTraffic(db, bus, log),
     farms: new FarmDirectory(db),
+    appVersion: new AppVersionSetting(db, config),
     jobs: new JobRunner(log, (job) => claimJobRun(db, job)),
     mqtt: undefined,
     brokerAccounts: undefined,

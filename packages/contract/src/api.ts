@@ -3,11 +3,13 @@ import * as admin from './routes/admin';
 import * as auth from './routes/auth';
 import * as charts from './routes/charts';
 import * as health from './routes/health';
+import * as news from './routes/news';
 import * as notices from './routes/notices';
 import * as ingest from './routes/ingest';
 import * as gateways from './routes/gateways';
 import * as reproduction from './routes/reproduction';
 import * as staff from './routes/staff';
+import * as support from './routes/support';
 import * as uploads from './routes/uploads';
 import * as cows from './routes/cows';
 import * as cowTypes from './routes/cow-types';
@@ -86,6 +88,21 @@ export const api = {
     cowHistory: admin.cowHistory,
     disableUser: admin.disableUser,
     enableUser: admin.enableUser,
+  },
+  support: {
+    whoAmI: support.whoAmI,
+    listFarms: support.listFarms,
+    viewFarm: support.viewFarm,
+    publishNews: support.publishNews,
+    listNews: support.listNews,
+    withdrawNews: support.withdrawNews,
+    sendPlatformNotice: support.sendPlatformNotice,
+    getAppVersion: support.getAppVersion,
+    setAppVersion: support.setAppVersion,
+    auditLog: support.auditLog,
+  },
+  news: {
+    getNews: news.getNews,
   },
   reproduction: {
     addEstrus: reproduction.addEstrus,

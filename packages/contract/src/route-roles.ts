@@ -19,6 +19,7 @@ export const ROUTE_ROLES = {
   'GET common/common/getbosspassword': 'member',
   'POST common/common/verifybosspassword': 'member',
   'POST common/common/farmdatarun': 'member',
+  'POST common/common/getdbnamedata/news': 'member',
 
   // user: one's own profile and preferences; the farm settings are read by the record forms (pregnancy
   // check days), changed by owners only

@@ -48,8 +48,9 @@ export const adminRoutes = (services: Services) => [
   }),
 
   bind(api.admin.enableUser, async ({ params, request }) => {
-    const user = await enableFarmUser(services.db, params.id);
-    services.log.info({ adminId: adminOf(request).adminId, userId: user.id }, 'support enabled a user');
+    const { adminId } = adminOf(request);
+    const user = await enableFarmUser(services.db, adminId, params.id);
+    services.log.info({ adminId, userId: user.id }, 'support enabled a user');
     return user;
   }),
 ];

@@ -13,7 +13,9 @@ export const findAdminByUsername = async (
   db: Queryable,
   username: string,
 ): Promise<AdminUserRecord | undefined> =>
-  (await db.query<AdminUserRecord>(`${SELECT_ADMIN} WHERE username = $1`, [username]))[0];
+  (
+    await db.query<AdminUserRecord>(`${SELECT_ADMIN} WHERE username = $1 AND removed_at IS NULL`, [username])
+  )[0];
 
 export const findAdminById = async (db: Queryable, id: number): Promise<AdminUserRecord | undefined> =>
-  (await db.query<AdminUserRecord>(`${SELECT_ADMIN} WHERE id = $1`, [id]))[0];
+  (await db.query<AdminUserRecord>(`${SELECT_ADMIN} WHERE id = $1 AND removed_at IS NULL`, [id]))[0];

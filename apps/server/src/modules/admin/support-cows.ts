@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../http/app-error';
 import { asCowConflict } from '../cows/cow-checks';
 import { SELECT_COW, findActiveCowWearingSensor, type CowRecord } from '../cows/cows-repository';
 import { recordStatusChange } from '../cows/status-changes';
+import { recordAudit } from '../support/audit-log';
 
 /**
  * Support reads cows across farms; farm handlers never import this, they use `findCowInFarm`, which is
@@ -57,6 +58,12 @@ export const restoreCulledCow = (
       reason: 'restore',
       forced: true,
       actor: { adminId },
+    });
+    await recordAudit(tx, {
+      adminId,
+      action: 'restoreCow',
+      target: `cow ${cow.id} (${cow.code}, farm ${cow.farmId})`,
+      details: { from: cow.status, to: status },
     });
     return findCowOfAnyFarm(tx, cow.id);
   });

@@ -1,7 +1,8 @@
 import type { UserAccess } from '@cowcare/contract/routes/admin';
-import type { Database, Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import { notFound } from '../../http/app-error';
 import { revokeAllSessionsOfUser, type RevokedSessions } from '../auth/sessions-repository';
+import { recordAudit } from '../support/audit-log';
 
 /** What support sees of a user it disabled or enabled; the reason stays in the row, not on the wire. */
 const RETURNING_ACCESS = `
@@ -33,16 +34,26 @@ export const disableFarmUser = (
       ),
     );
     const revoked = await revokeAllSessionsOfUser(tx, disabling.userId, 'disabled by support');
+    await recordAudit(tx, {
+      adminId: disabling.adminId,
+      action: 'disableUser',
+      target: `user ${user.id} (${user.username})`,
+      details: { reason: disabling.reason, endedLogins: revoked.sessionIds.length },
+    });
     return { user, revoked };
   });
 
 /** Lets a disabled user log in again; the logins that disabling ended stay ended. */
-export const enableFarmUser = async (db: Queryable, userId: number): Promise<UserAccess> =>
-  foundUser(
-    await db.query<UserAccess>(
-      `UPDATE users SET disabled_at = NULL, disabled_by_admin_id = NULL, disabled_reason = NULL,
-                        updated_at = CASE WHEN disabled_at IS NULL THEN updated_at ELSE now() END
-        WHERE id = $1 ${RETURNING_ACCESS}`,
-      [userId],
-    ),
-  );
+export const enableFarmUser = (db: Database, adminId: number, userId: number): Promise<UserAccess> =>
+  db.transaction(async (tx) => {
+    const user = foundUser(
+      await tx.query<UserAccess>(
+        `UPDATE users SET disabled_at = NULL, disabled_by_admin_id = NULL, disabled_reason = NULL,
+                          updated_at = CASE WHEN disabled_at IS NULL THEN updated_at ELSE now() END
+          WHERE id = $1 ${RETURNING_ACCESS}`,
+        [userId],
+      ),
+    );
+    await recordAudit(tx, { adminId, action: 'enableUser', target: `user ${user.id} (${user.username})` });
+    return user;
+  });

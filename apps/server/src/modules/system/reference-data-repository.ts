@@ -29,7 +29,7 @@ export const findSystemInfo = async (db: Queryable): Promise<SystemInfoRow | und
 
 export const listAdminUsers = (db: Queryable) =>
   db.query<{ id: number; name: string; avatar: string }>(
-    'SELECT id, name, avatar FROM admin_users ORDER BY id',
+    'SELECT id, name, avatar FROM admin_users WHERE removed_at IS NULL ORDER BY id',
   );
 
 /** Each entry's labels go on the wire as the spec's comma list: ch, ko, en and, where set, add-days. */

@@ -22,7 +22,7 @@ export const systemRoutes = (services: Services) => [
   bind(api.system.systemInfo, async ({ params }) => {
     const info = params.id === 1 ? await findSystemInfo(services.db) : undefined;
     if (!info) throw notFound('There is no such system info record');
-    return { ...info, minVersionCode: services.config.minAppVersionCode };
+    return { ...info, minVersionCode: await services.appVersion.minVersionCode() };
   }),
 
   bind(api.system.adminUserList, async () => listAdminUsers(services.db)),
