@@ -89,9 +89,13 @@ const writeSupportAdmin = async (tx: Queryable, password: string): Promise<void>
 const writeNews = async (tx: Queryable, now: number): Promise<void> => {
   for (const item of DEMO_NEWS) {
     await tx.query(
-      `INSERT INTO news (title, body, published_at)
-       SELECT $1::text, $2::text, $3::timestamptz
-        WHERE NOT EXISTS (SELECT 1 FROM news WHERE title = $1::text)`,
+      `WITH item AS (
+         INSERT INTO news (published_at)
+         SELECT $3::timestamptz WHERE NOT EXISTS (SELECT 1 FROM news_texts WHERE title = $1::text)
+         RETURNING id
+       )
+       INSERT INTO news_texts (news_id, language, position, title, body)
+       SELECT id, 'en', 0, $1::text, $2::text FROM item`,
       [item.title, item.body, new Date(now - item.daysAgo * DAY_MS).toISOString()],
     );
   }

@@ -1,13 +1,11 @@
 -- The support console (issue 35): news with a text per language, the platform's settings that support
 -- changes at run time, and the audit log of every console action.
 
-CREATE TABLE news (
-  id serial PRIMARY KEY,
-  published_by_admin_id integer NOT NULL REFERENCES admin_users (id),
-  published_at timestamptz NOT NULL DEFAULT now(),
-  withdrawn_at timestamptz
-);
-CREATE INDEX news_published_idx ON news (published_at DESC) WHERE withdrawn_at IS NULL;
+-- News had one text; now each item has one per language it was written in. NULL publisher: the platform's own
+-- (the seeded items).
+ALTER TABLE news
+  ADD COLUMN published_by_admin_id integer REFERENCES admin_users (id),
+  ADD COLUMN withdrawn_at timestamptz;
 
 CREATE TABLE news_texts (
   news_id integer NOT NULL REFERENCES news (id) ON DELETE CASCADE,
@@ -18,6 +16,8 @@ CREATE TABLE news_texts (
   body text NOT NULL,
   PRIMARY KEY (news_id, language)
 );
+INSERT INTO news_texts (news_id, language, position, title, body) SELECT id, 'en', 0, title, body FROM news;
+ALTER TABLE news DROP COLUMN title, DROP COLUMN body;
 
 CREATE TABLE platform_settings (
   key text PRIMARY KEY,

@@ -34,11 +34,11 @@ export const insertNews = async (
 export const listNewsEntries = async (db: Queryable, id?: number): Promise<NewsEntry[]> => {
   const rows = await db.query<NewsEntry & { texts: NewsText[] | string }>(
     `SELECT n.id, ${iso('n.published_at')} AS "publishedAt",
-            coalesce(nullif(a.name, ''), a.username) AS "publishedBy",
+            coalesce(nullif(a.name, ''), a.username, 'CowCare') AS "publishedBy",
             (SELECT json_agg(json_build_object('language', t.language, 'title', t.title, 'body', t.body)
                              ORDER BY t.position)
                FROM news_texts t WHERE t.news_id = n.id) AS texts
-       FROM news n JOIN admin_users a ON a.id = n.published_by_admin_id
+       FROM news n LEFT JOIN admin_users a ON a.id = n.published_by_admin_id
       WHERE n.withdrawn_at IS NULL AND ($1::int IS NULL OR n.id = $1)
       ORDER BY n.published_at DESC, n.id DESC
       LIMIT 100`,
