@@ -96,6 +96,8 @@ export interface ApiClientDeps {
   /** Show a short message; the argument is a message key. */
   notify(messageKey: string): void;
   storeRequiredVersion(version: string): void;
+  /** Where a caller without a session goes to log in (the farm app's login page, or the support console's). */
+  loginPath?: string;
   /** Serialise token refreshes across tabs (Web Locks where the browser has them). */
   withRefreshLock<T>(task: () => Promise<T>): Promise<T>;
 }
@@ -123,14 +125,15 @@ function toQueryString(query: unknown): string {
 export function createApiClient(deps: ApiClientDeps) {
   let refreshing: Promise<void> | null = null;
 
-  const isOnLoginPage = () => isPublicPath(deps.currentPathname());
+  const loginPath = deps.loginPath ?? paths.login.login;
+  const isOnLoginPage = () => deps.currentPathname() === loginPath || isPublicPath(deps.currentPathname());
 
   /** The session is gone for good: forget it, say so, and show the login page. */
   function sessionLost(): void {
     deps.endSession('expired');
     if (!isOnLoginPage()) {
       deps.notify('auth.pleaseLogin');
-      deps.navigate(paths.login.login, { replace: true });
+      deps.navigate(loginPath, { replace: true });
     }
   }
 
@@ -257,7 +260,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const token = deps.getToken();
     if (needsToken && !token) {
       // No stored authorization: the request is cancelled and the user goes to log in.
-      if (!isOnLoginPage()) deps.navigate(paths.login.login, { replace: true });
+      if (!isOnLoginPage()) deps.navigate(loginPath, { replace: true });
       throw new ApiError(0, CLIENT_ERROR_CODES.noToken, 'Not logged in');
     }
     const stopLoading = opts.silent ? () => undefined : deps.loading.begin();

@@ -67,6 +67,9 @@ export function cachedCowCode(queryClient: QueryClient, id: number): string | nu
 
 // Notices (architecture §6): sensor and health notices, reproduction reminders, today's counts.
 
+/** The farm's people (features/staff); live updates reload it when a role changes. */
+export const staffQueryKey = ['staff'] as const;
+
 export const noticesQueryPrefix = ['notices'] as const;
 
 export const sensorNoticesQueryOptions = (params: NoticeParams) =>

@@ -28,11 +28,11 @@ import {
   noticesQueryPrefix,
   sensorDataQueryPrefix,
   sensorPageQueryPrefix,
+  staffQueryKey,
   type Notice,
 } from '../../lib/farm-queries';
 import { showNoticesRead } from '../../lib/read-notices';
 import { getUser, saveUser } from '../../lib/session';
-import { staffQueryOptions } from '../staff/api/get-staff';
 
 type SensorNotices = RouteData<typeof api.notices.getNoticeData>;
 type ReproductionNotices = RouteData<typeof api.notices.getNoticeDatab>;
@@ -210,7 +210,7 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdateOp
     const { userId, role } = raw as unknown as MemberRoleSocketData;
     const user = getUser();
     if (user?.id === userId && user.role !== role) saveUser({ ...user, role });
-    void queryClient.invalidateQueries({ queryKey: staffQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: staffQueryKey });
   };
 
   const offs = [

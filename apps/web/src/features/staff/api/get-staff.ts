@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import { call } from '../../../lib/api-client';
+import { staffQueryKey } from '../../../lib/farm-queries';
 
 export const getStaff = (signal?: AbortSignal) => call(api.staff.listStaff, { signal });
 
 export const staffQueryOptions = () =>
   queryOptions({
-    queryKey: ['staff'],
+    queryKey: staffQueryKey,
     queryFn: ({ signal }) => getStaff(signal),
   });
 
