@@ -83,6 +83,9 @@ export const UnassignedSensorDetailsSchema = Type.Object({
   firstReadingAt: Moment,
 });
 
+/** A platform notice (1101, 1102): support's own words, in the language support wrote them. */
+export const PlatformNoticeDetailsSchema = Type.Object({ title: Type.String(), body: Type.String() });
+
 export const NOTICE_DETAILS_SCHEMAS = {
   101: EstrusDetailsSchema,
   102: EstrusDetailsSchema,
@@ -109,6 +112,8 @@ export const NOTICE_DETAILS_SCHEMAS = {
   701: SensorOfflineDetailsSchema,
   702: SensorBackOnlineDetailsSchema,
   703: UnassignedSensorDetailsSchema,
+  1101: PlatformNoticeDetailsSchema,
+  1102: PlatformNoticeDetailsSchema,
 } as const satisfies Record<number, TObject>;
 
 export type DetailedNoticeCode = keyof typeof NOTICE_DETAILS_SCHEMAS;

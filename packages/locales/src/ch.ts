@@ -763,6 +763,8 @@ export const ch: Record<MessageKey, string> = {
   'notices.code.903': '已扣费',
   'notices.code.1101': '公告',
   'notices.code.1102': '有可用的应用更新',
+  'news.title': '新闻',
+  'news.allNews': '全部新闻（{{count}}）',
   // Issue 4: charts, sensors, overviews
   'charts.title': '传感器图表',
   'charts.day': '日期',

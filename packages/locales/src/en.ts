@@ -817,6 +817,8 @@ export const en = {
   'notices.code.903': 'Charge applied',
   'notices.code.1101': 'Announcement',
   'notices.code.1102': 'App update available',
+  'news.title': 'News',
+  'news.allNews': 'All news ({{count}})',
   // Issue 4: charts, sensors, overviews
   'charts.title': 'Sensor charts',
   'charts.day': 'Day',

@@ -804,6 +804,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'notices.code.903': 'Biaya ditagihkan',
   'notices.code.1101': 'Pengumuman',
   'notices.code.1102': 'Pembaruan aplikasi tersedia',
+  'news.title': 'Berita',
+  'news.allNews': 'Semua berita ({{count}})',
   'charts.title': 'Grafik sensor',
   'charts.day': 'Hari',
   'charts.previousDay': 'Hari sebelumnya',

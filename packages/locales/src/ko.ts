@@ -781,6 +781,8 @@ export const ko: Record<MessageKey, string> = {
   'notices.code.903': '요금 청구됨',
   'notices.code.1101': '공지',
   'notices.code.1102': '앱 업데이트 가능',
+  'news.title': '소식',
+  'news.allNews': '모든 소식 ({{count}})',
   // Issue 4: charts, sensors, overviews
   'charts.title': '센서 차트',
   'charts.day': '날짜',

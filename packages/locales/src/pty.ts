@@ -799,6 +799,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'notices.code.903': 'Cobrança efetuada',
   'notices.code.1101': 'Comunicado',
   'notices.code.1102': 'Atualização do app disponível',
+  'news.title': 'Notícias',
+  'news.allNews': 'Todas as notícias ({{count}})',
   'charts.title': 'Gráficos dos sensores',
   'charts.day': 'Dia',
   'charts.previousDay': 'Dia anterior',

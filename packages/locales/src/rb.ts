@@ -793,6 +793,8 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'notices.code.903': '料金が請求されました',
   'notices.code.1101': 'お知らせ',
   'notices.code.1102': 'アプリの更新があります',
+  'news.title': 'ニュース',
+  'news.allNews': 'すべてのニュース（{{count}}）',
   'charts.title': 'センサーグラフ',
   'charts.day': '日付',
   'charts.previousDay': '前日',

@@ -799,6 +799,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'notices.code.903': 'Плата списана',
   'notices.code.1101': 'Объявление',
   'notices.code.1102': 'Доступно обновление приложения',
+  'news.title': 'Новости',
+  'news.allNews': 'Все новости ({{count}})',
   'charts.title': 'Графики датчиков',
   'charts.day': 'День',
   'charts.previousDay': 'Предыдущий день',

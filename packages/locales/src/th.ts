@@ -769,6 +769,8 @@ export const th: Partial<Record<MessageKey, string>> = {
   'notices.code.903': 'เรียกเก็บค่าใช้จ่ายแล้ว',
   'notices.code.1101': 'ประกาศ',
   'notices.code.1102': 'มีแอปเวอร์ชันใหม่',
+  'news.title': 'ข่าวสาร',
+  'news.allNews': 'ข่าวทั้งหมด ({{count}})',
   'charts.title': 'กราฟเซนเซอร์',
   'charts.day': 'วัน',
   'charts.previousDay': 'วันก่อนหน้า',

@@ -789,6 +789,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'notices.code.903': 'Đã trừ phí',
   'notices.code.1101': 'Thông báo chung',
   'notices.code.1102': 'Có bản cập nhật ứng dụng',
+  'news.title': 'Tin tức',
+  'news.allNews': 'Tất cả tin tức ({{count}})',
   'charts.title': 'Biểu đồ cảm biến',
   'charts.day': 'Ngày',
   'charts.previousDay': 'Ngày trước',

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { claimSensors } from '../modules/gateways/sensor-inventory';
 import { dayOf } from '../modules/reproduction/record-dates';
 import { findSettings } from '../modules/users/settings-repository';
 import { DEMO_FARM_NUMBER, DEMO_USERNAME } from './demo-credentials';
@@ -193,4 +194,10 @@ export const writeDemoHerd = async (tx: Queryable, options: DemoHerdOptions = {}
     const context = { ...ids, cowId: cowIds.get(cow.code) ?? 0, cowIds };
     for (const record of cow.records) await writeRecord(tx, context, record);
   }
+  // The farm's sensor inventory holds what its cows wear, as when a farm gives a cow a sensor in the app.
+  await claimSensors(
+    tx,
+    ids.farmId,
+    herd.flatMap((cow) => (cow.sensorId === null || cow.sensorId === undefined ? [] : [cow.sensorId])),
+  );
 };

@@ -66,8 +66,33 @@ const ownerPage = <M,>(
 
 const loadCowList = () => import('../features/cows/routes/cow-list');
 
+const loadSupport = () => import('../features/support/routes');
+
+/** The support console (issue 35): its own tree, its own login, none of the farm app's session. */
+const supportRoutes: RouteObject = {
+  path: '/support',
+  ErrorBoundary: RouteError,
+  HydrateFallback: PageLoader,
+  children: [
+    page('login', loadSupport, (module) => module.SupportLoginRoute),
+    {
+      lazy: lazyPage(loadSupport, (module) => module.SupportLayout),
+      children: [
+        { index: true, lazy: lazyPage(loadSupport, (module) => module.SupportHome) },
+        page('farms', loadSupport, (module) => module.SupportFarmsRoute),
+        page('farms/:id', loadSupport, (module) => module.SupportFarmRoute),
+        page('news', loadSupport, (module) => module.SupportNewsRoute),
+        page('notices', loadSupport, (module) => module.SupportNoticesRoute),
+        page('app-version', loadSupport, (module) => module.SupportAppVersionRoute),
+        page('audit', loadSupport, (module) => module.SupportAuditRoute),
+      ],
+    },
+  ],
+};
+
 /** Every route of spec §2, as data. */
 export const routes: RouteObject[] = [
+  supportRoutes,
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
@@ -85,8 +110,8 @@ export const routes: RouteObject[] = [
           ),
           page(
             paths.tabs.data,
-            () => import('../features/overview/routes/overview-pages'),
-            (module) => module.DataTabRoute,
+            () => import('./routes/data-tab'),
+            (module) => module.DataTabWithNewsRoute,
           ),
         ],
       },

@@ -91,7 +91,16 @@ describe('noticeDetail', () => {
   it('says nothing when a value is missing or of the wrong type, or for a code without values', () => {
     expect(noticeDetail(notice(201, { temperature: 40.1 }), t, 'en-US')).toBeUndefined();
     expect(noticeDetail(notice(201, { temperature: '40.1', average: 38.9 }), t, 'en-US')).toBeUndefined();
-    expect(noticeDetail(notice(1101, { title: 'News' }), t, 'en-US')).toBeUndefined();
+    expect(noticeDetail(notice(1101, { body: 'Tonight' }), t, 'en-US')).toBeUndefined();
+  });
+
+  it("shows a platform notice's title and text as support wrote them", () => {
+    expect(
+      noticeDetail(notice(1101, { title: 'Maintenance', body: 'Read-only 02:00-02:30' }), t, 'en-US'),
+    ).toBe('Maintenance · Read-only 02:00-02:30');
+    expect(noticeDetail(notice(1102, { title: 'Update to 1.6', body: '' }), t, 'en-US')).toBe(
+      'Update to 1.6',
+    );
   });
 
   it("writes numbers as the user's language does", () => {

@@ -28,7 +28,7 @@ class DetailReader<Details> {
     return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
   }
 
-  private text(name: NamesOf<Details, string>): string | undefined {
+  text(name: NamesOf<Details, string>): string | undefined {
     const value = this.details[name];
     return typeof value === 'string' && value !== '' ? value : undefined;
   }
@@ -151,6 +151,13 @@ const drinks: Describe<NoticeDetailsOf<401>> = (read, t) =>
   );
 
 /** Each code's sentence, from the values the contract gives it (`@cowcare/contract/notice-details`). */
+/** Support's title and text as support wrote them: they are the platform's words, not ours to translate. */
+const platformNotice = (read: DetailReader<NoticeDetailsOf<1101>>): string | undefined => {
+  const title = read.text('title');
+  const body = read.text('body');
+  return title && body ? `${title} · ${body}` : title;
+};
+
 const DESCRIBE: { [Code in DetailedNoticeCode]: Describe<NoticeDetailsOf<Code>> } = {
   101: heat,
   102: (read, t) =>
@@ -193,6 +200,8 @@ const DESCRIBE: { [Code in DetailedNoticeCode]: Describe<NoticeDetailsOf<Code>> 
     when({ readings: read.number('readings', 0), sensor: read.id('sensor') }, (v) =>
       t('notices.detail.unassigned', v),
     ),
+  1101: (read) => platformNotice(read),
+  1102: (read) => platformNotice(read),
 };
 
 /**

@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MessageKey } from '@cowcare/locales/catalog';
@@ -35,18 +36,24 @@ function OverviewPage({
   path,
   sections,
   back = true,
+  lead,
 }: {
   titleKey: MessageKey;
   path: string;
   sections: readonly OverviewSection[];
   back?: boolean;
+  /** What the app puts above the herd (the data tab's news). */
+  lead?: ReactNode;
 }) {
   const { t } = useTranslation();
   const user = useUser();
   return (
     <Page title={t(titleKey)} back={back} backTo={paths.home}>
       <HerdViewLinks current={path} />
-      {user && <HerdOverview user={user} sections={sections} />}
+      <Stack gap="sm">
+        {lead}
+        {user && <HerdOverview user={user} sections={sections} />}
+      </Stack>
     </Page>
   );
 }
@@ -55,12 +62,13 @@ function OverviewPage({
  * The data tab (`/pages/index/data`), herd-wide sensor charts: the herd hour by hour on a chosen day,
  * the cows by temperature, activity and drinking now, and today's notices.
  */
-export const DataTabRoute = () => (
+export const DataTabRoute = ({ lead }: { lead?: ReactNode }) => (
   <OverviewPage
     titleKey="pages.data"
     path={paths.tabs.data}
     sections={['kpis', 'herdDay', 'bands', 'drinking', 'today']}
     back={false}
+    lead={lead}
   />
 );
 

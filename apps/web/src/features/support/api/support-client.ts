@@ -51,4 +51,7 @@ export const supportKeys = {
 };
 
 export const whoAmIQuery = () =>
-  queryOptions({ queryKey: supportKeys.me, queryFn: ({ signal }) => supportCall(api.support.whoAmI, { signal }) });
+  queryOptions({
+    queryKey: supportKeys.me,
+    queryFn: ({ signal }) => supportCall(api.support.whoAmI, { signal }),
+  });
