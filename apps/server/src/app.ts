@@ -26,6 +26,7 @@ import { registerIngest } from './ingest/register-ingest';
 import { registerMetrics } from './metrics/register-metrics';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { chartRoutes } from './modules/charts/chart-routes';
+import { chatRoutes } from './modules/chat/chat-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { cowRoutes } from './modules/cows/cow-routes';
 import { cowTypesRoutes } from './modules/cow-types/cow-types-routes';
@@ -64,6 +65,7 @@ export const allRouteBindings = (services: Services) => [
   ...gatewayRoutes(services),
   ...noticeRoutes(services),
   ...chartRoutes(services),
+  ...chatRoutes(services),
 ];
 
 const UNVERSIONED_PATHS = new Set(['/api/health', '/api/docs']);
