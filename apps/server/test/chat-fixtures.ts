@@ -72,7 +72,13 @@ export const clientId = (): string => randomUUID();
 export const relationsOf = (testApp: TestApp, user: TestUser): Promise<FriendRelation[]> =>
   ok<FriendRelation[]>(testApp, api.chat.relations, { token: user.token, body: { uid: user.id } });
 
-export const sendText = (testApp: TestApp, user: TestUser, conversationId: number, content: string, id = clientId()) =>
+export const sendText = (
+  testApp: TestApp,
+  user: TestUser,
+  conversationId: number,
+  content: string,
+  id = clientId(),
+) =>
   ok<ChatMessage>(testApp, api.chat.send, {
     token: user.token,
     body: { conversationId, clientId: id, type: 'text', content },
@@ -80,12 +86,23 @@ export const sendText = (testApp: TestApp, user: TestUser, conversationId: numbe
 
 /** Makes the two friends through the real request and acceptance; answers the first one's relation. */
 export const befriend = async (testApp: TestApp, a: TestUser, b: TestUser): Promise<FriendRelation> => {
-  const request = await ok<FriendRequest>(testApp, api.chat.friendApply, { token: a.token, body: { fid: b.id } });
+  const request = await ok<FriendRequest>(testApp, api.chat.friendApply, {
+    token: a.token,
+    body: { fid: b.id },
+  });
   await ok<FriendRelation>(testApp, api.chat.passApply, { token: b.token, params: { id: request.id } });
-  return ok<FriendRelation>(testApp, api.chat.friendRelation, { token: a.token, body: { uid: a.id, fid: b.id } });
+  return ok<FriendRelation>(testApp, api.chat.friendRelation, {
+    token: a.token,
+    body: { uid: a.id, fid: b.id },
+  });
 };
 
-export const createGroupOf = (testApp: TestApp, owner: TestUser, users: TestUser[], name = 'Hoengseong vets') =>
+export const createGroupOf = (
+  testApp: TestApp,
+  owner: TestUser,
+  users: TestUser[],
+  name = 'Hoengseong vets',
+) =>
   ok<ChatGroup>(testApp, api.chat.createGroup, {
     token: owner.token,
     body: { name, note: 'calving season', type: 2, users: users.map((user) => user.id) },

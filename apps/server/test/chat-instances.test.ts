@@ -38,7 +38,10 @@ function twoInstances(name: string, busUrl: string) {
     const busChannel = `cowcare-test.chat-${name}.${TEST_RUN_ID}`;
     first = await createTestApp({ busUrl, busChannel, instanceName: `${name}-1-${TEST_RUN_ID}` });
     // The second instance on the first one's database, as two instances of one install are.
-    const built = await buildApp(testConfig({ busUrl, busChannel, instanceName: `${name}-2-${TEST_RUN_ID}` }), first.db);
+    const built = await buildApp(
+      testConfig({ busUrl, busChannel, instanceName: `${name}-2-${TEST_RUN_ID}` }),
+      first.db,
+    );
     await built.app.ready();
     second = { ...built, db: first.db, close: () => built.app.close() };
     secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
@@ -56,7 +59,11 @@ function twoInstances(name: string, busUrl: string) {
   };
 
   it('messages sent on A reach a socket on B once each, in order, resends not again', async () => {
-    const [a, b, outsider] = [await createFarmUser(first), await createFarmUser(first), await createFarmUser(first)];
+    const [a, b, outsider] = [
+      await createFarmUser(first),
+      await createFarmUser(first),
+      await createFarmUser(first),
+    ];
     const relation = await befriend(first, a, b);
     const onB = await socketOnSecond(b);
     const outsiderOnB = await socketOnSecond(outsider);
@@ -77,7 +84,11 @@ function twoInstances(name: string, busUrl: string) {
     const ownerOnB = await socketOnSecond(owner);
     const group = await createGroupOf(first, owner, [b]);
     await bOnB.next((m) => m.type === 'newgroup' && m.data.id === group.id);
-    await ok(first, api.chat.updateGroup, { token: owner.token, params: { gid: group.id }, body: { note: 'new note' } });
+    await ok(first, api.chat.updateGroup, {
+      token: owner.token,
+      params: { gid: group.id },
+      body: { note: 'new note' },
+    });
     await bOnB.next((m) => m.type === 'groupchange' && m.data.note === 'new note');
     await sendText(first, b, group.id, 'hello');
     const relations = await ok<{ id: number; gid: number }[]>(first, api.chat.relations, {

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
-import type { ChatGroup, ChatMessage, ChatPage, ChatPerson, FriendRelation } from '@cowcare/contract/chat-schemas';
+import type {
+  ChatGroup,
+  ChatMessage,
+  ChatPage,
+  ChatPerson,
+  FriendRelation,
+} from '@cowcare/contract/chat-schemas';
 import { SOCKET_CLOSE_CODES } from '@cowcare/contract/socket-messages';
 import { fillPath, pathParamNames, type RouteDefinition } from '@cowcare/contract/route';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
@@ -68,9 +74,24 @@ describe('every chat call', () => {
 
   it.each([
     ['relations without uid', api.chat.relations, {}, {}],
-    ['a send with a short client id', api.chat.send, {}, { conversationId: 1, clientId: 'x', type: 'text', content: 'hi' }],
-    ['a send of an unknown kind', api.chat.send, {}, { conversationId: 1, clientId: clientId(), type: 'video' }],
-    ['a send of a text too long', api.chat.send, {}, { conversationId: 1, clientId: clientId(), type: 'text', content: 'x'.repeat(4001) }],
+    [
+      'a send with a short client id',
+      api.chat.send,
+      {},
+      { conversationId: 1, clientId: 'x', type: 'text', content: 'hi' },
+    ],
+    [
+      'a send of an unknown kind',
+      api.chat.send,
+      {},
+      { conversationId: 1, clientId: clientId(), type: 'video' },
+    ],
+    [
+      'a send of a text too long',
+      api.chat.send,
+      {},
+      { conversationId: 1, clientId: clientId(), type: 'text', content: 'x'.repeat(4001) },
+    ],
     ['a search with one letter', api.chat.findUser, {}, { keyword: 'a' }],
     ['a group without a name', api.chat.createGroup, {}, { name: '', type: 1, users: [] }],
     ['a note with a count other than 0', api.chat.updateRelation, {}, { id: 1, count: 3 }],
@@ -87,7 +108,14 @@ describe('customer service', () => {
   it('is always the first conversation, with the Administrator, before any message', async () => {
     const user = await newUser();
     const [first, ...rest] = await relationsOf(testApp, user);
-    expect(first).toMatchObject({ kind: 'service', name: 'Administrator', count: 0, uid: user.id, fid: 0, gid: 0 });
+    expect(first).toMatchObject({
+      kind: 'service',
+      name: 'Administrator',
+      count: 0,
+      uid: user.id,
+      fid: 0,
+      gid: 0,
+    });
     expect(rest).toEqual([]);
   });
 
@@ -95,11 +123,22 @@ describe('customer service', () => {
     const user = await newUser();
     const [service] = await relationsOf(testApp, user);
     if (!service) throw new Error('no service conversation');
-    for (let n = 1; n <= 35; n += 1) await sendText(testApp, user, service.conversationId, `bolus 20106 note ${n}`);
-    const first = await ok<ChatPage>(testApp, api.chat.serviceHistory, { token: user.token, params: { id: user.id, before: 0 } });
+    for (let n = 1; n <= 35; n += 1) {
+      await sendText(testApp, user, service.conversationId, `bolus 20106 note ${n}`);
+    }
+    const first = await ok<ChatPage>(testApp, api.chat.serviceHistory, {
+      token: user.token,
+      params: { id: user.id, before: 0 },
+    });
     expect(first.messages).toHaveLength(30);
     expect(first.more).toBe(true);
-    expect(first.messages[0]).toMatchObject({ seq: 35, content: 'bolus 20106 note 35', uid: user.id, from: 'user', toid: 0 });
+    expect(first.messages[0]).toMatchObject({
+      seq: 35,
+      content: 'bolus 20106 note 35',
+      uid: user.id,
+      from: 'user',
+      toid: 0,
+    });
     const oldest = first.messages.at(-1)?.seq ?? 0;
     const second = await ok<ChatPage>(testApp, api.chat.serviceHistory, {
       token: user.token,
@@ -113,18 +152,27 @@ describe('customer service', () => {
     const user = await newUser();
     const other = await newUser();
     const [theirs] = await relationsOf(testApp, other);
-    const byId = await call(testApp, api.chat.serviceHistory, { token: user.token, params: { id: other.id, before: 0 } });
+    const byId = await call(testApp, api.chat.serviceHistory, {
+      token: user.token,
+      params: { id: other.id, before: 0 },
+    });
     expect(byId.statusCode).toBe(403);
     const list = await call(testApp, api.chat.relations, { token: user.token, body: { uid: other.id } });
     expect(list.statusCode).toBe(403);
-    const page = await call(testApp, api.chat.history, { token: user.token, params: { conversationId: theirs?.conversationId ?? 0 } });
+    const page = await call(testApp, api.chat.history, {
+      token: user.token,
+      params: { conversationId: theirs?.conversationId ?? 0 },
+    });
     expect(page.statusCode).toBe(404);
     const post = await call(testApp, api.chat.send, {
       token: user.token,
       body: { conversationId: theirs?.conversationId, clientId: clientId(), type: 'text', content: 'hello?' },
     });
     expect(post.statusCode).toBe(404);
-    const zero = await call(testApp, api.chat.updateRelation, { token: user.token, body: { id: theirs?.id, count: 0 } });
+    const zero = await call(testApp, api.chat.updateRelation, {
+      token: user.token,
+      body: { id: theirs?.id, count: 0 },
+    });
     expect(zero.statusCode).toBe(404);
   });
 });
@@ -138,9 +186,14 @@ describe('sending is idempotent by the client id', () => {
     const first = await sendText(testApp, a, relation.conversationId, 'look at C1042', id);
     const again = await sendText(testApp, a, relation.conversationId, 'look at C1042', id);
     expect(again).toEqual(first);
-    const page = await ok<ChatPage>(testApp, api.chat.history, { token: b.token, params: { conversationId: relation.conversationId } });
+    const page = await ok<ChatPage>(testApp, api.chat.history, {
+      token: b.token,
+      params: { conversationId: relation.conversationId },
+    });
     expect(page.messages).toHaveLength(1);
-    const bRelation = (await relationsOf(testApp, b)).find((r) => r.conversationId === relation.conversationId);
+    const bRelation = (await relationsOf(testApp, b)).find(
+      (r) => r.conversationId === relation.conversationId,
+    );
     expect(bRelation?.count).toBe(1);
     await bSocket.next((message) => message.type === 'chatmessage' && message.data.clientId === id);
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -164,9 +217,13 @@ describe('sending is idempotent by the client id', () => {
     const [a, b] = [await newUser(), await newUser()];
     const relation = await befriend(testApp, a, b);
     const sent = await Promise.all(
-      Array.from({ length: 12 }, (_, n) => sendText(testApp, n % 2 ? a : b, relation.conversationId, `m${n}`)),
+      Array.from({ length: 12 }, (_, n) =>
+        sendText(testApp, n % 2 ? a : b, relation.conversationId, `m${n}`),
+      ),
     );
-    expect(sent.map((message) => message.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, n) => n + 1));
+    expect(sent.map((message) => message.seq).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 12 }, (_, n) => n + 1),
+    );
   });
 
   it('refuses an empty text (400)', async () => {
@@ -181,7 +238,7 @@ describe('sending is idempotent by the client id', () => {
 });
 
 describe('unread counts and the current conversation', () => {
-  it('a message raises the others\' count; zeroing it tells every device of the reader', async () => {
+  it("a message raises the others' count; zeroing it tells every device of the reader", async () => {
     const [a, b] = [await newUser(), await newUser()];
     const relation = await befriend(testApp, a, b);
     const phone = await socketOf(b);
@@ -191,13 +248,20 @@ describe('unread counts and the current conversation', () => {
     await sendText(testApp, a, relation.conversationId, 'two');
     const mine = (await relationsOf(testApp, b)).find((r) => r.conversationId === relation.conversationId);
     expect(mine).toMatchObject({ count: 2, message: 'two', messagetype: 'text', fid: a.id });
-    const senderSide = (await relationsOf(testApp, a)).find((r) => r.conversationId === relation.conversationId);
+    const senderSide = (await relationsOf(testApp, a)).find(
+      (r) => r.conversationId === relation.conversationId,
+    );
     expect(senderSide?.count).toBe(0);
 
-    const zeroed = await ok<FriendRelation>(testApp, api.chat.updateRelation, { token: b.token, body: { id: mine?.id, count: 0 } });
+    const zeroed = await ok<FriendRelation>(testApp, api.chat.updateRelation, {
+      token: b.token,
+      body: { id: mine?.id, count: 0 },
+    });
     expect(zeroed.count).toBe(0);
     for (const device of [phone, desktop]) {
-      await device.next((message) => message.type === 'chatread' && message.data.conversationId === relation.conversationId);
+      await device.next(
+        (message) => message.type === 'chatread' && message.data.conversationId === relation.conversationId,
+      );
     }
   });
 
@@ -213,9 +277,13 @@ describe('unread counts and the current conversation', () => {
 });
 
 const loginAgain = async (user: TestUser): Promise<string> => {
-  const response = await call(testApp, { method: 'POST', path: 'login/login/loginApp' }, {
-    body: { username: user.username, password: user.password },
-  });
+  const response = await call(
+    testApp,
+    { method: 'POST', path: 'login/login/loginApp' },
+    {
+      body: { username: user.username, password: user.password },
+    },
+  );
   return response.json<{ data: { token: string } }>().data.token;
 };
 
@@ -228,36 +296,51 @@ describe('friends across farms', () => {
       const found = await ok<ChatPerson[]>(testApp, api.chat.findUser, { token: a.token, body: { keyword } });
       expect(found).toEqual([{ id: b.id, name: expect.any(String), avatar: '', farmName: b.farmNumber }]);
     }
-    const self = await ok<ChatPerson[]>(testApp, api.chat.findUser, { token: a.token, body: { keyword: a.username } });
+    const self = await ok<ChatPerson[]>(testApp, api.chat.findUser, {
+      token: a.token,
+      body: { keyword: a.username },
+    });
     expect(self).toEqual([]);
   });
 
   it('request, live notice, acceptance: both get the conversation live, and it shows no farm data', async () => {
     const [a, b] = [await newUser(), await newUser()];
     const [aSocket, bSocket] = [await socketOf(a), await socketOf(b)];
-    const request = await ok<{ id: number; from: ChatPerson; to: ChatPerson }>(testApp, api.chat.friendApply, {
-      token: a.token,
-      body: { fid: b.id },
-    });
+    const request = await ok<{ id: number; from: ChatPerson; to: ChatPerson }>(
+      testApp,
+      api.chat.friendApply,
+      {
+        token: a.token,
+        body: { fid: b.id },
+      },
+    );
     expect(request.from.id).toBe(a.id);
     await bSocket.next((message) => message.type === 'friendapply' && message.data.id === request.id);
     const open = await ok<{ id: number }[]>(testApp, api.chat.friendApplies, { token: b.token });
     expect(open.map((r) => r.id)).toEqual([request.id]);
 
-    const mine = await ok<FriendRelation>(testApp, api.chat.passApply, { token: b.token, params: { id: request.id } });
+    const mine = await ok<FriendRelation>(testApp, api.chat.passApply, {
+      token: b.token,
+      params: { id: request.id },
+    });
     expect(mine).toMatchObject({ kind: 'direct', fid: a.id, farmName: a.farmNumber, count: 0 });
     const told = await aSocket.next((message) => message.type === 'passapply');
     expect(told.data).toMatchObject({ fid: b.id, farmName: b.farmNumber });
 
     // The only cross-farm answer names a person: not their username, phone, country, city or anything of the farm.
     const text = JSON.stringify([mine, told.data, request]);
-    for (const secret of [a.username, b.username, '010-1234-5678', 'Hoengseong', 'KR']) expect(text).not.toContain(secret);
+    for (const secret of [a.username, b.username, '010-1234-5678', 'Hoengseong', 'KR']) {
+      expect(text).not.toContain(secret);
+    }
   });
 
   it('a friend still reads nothing of the other farm', async () => {
     const [a, b] = [await newUser(), await newUser()];
     await befriend(testApp, a, b);
-    const cows = await call(testApp, api.cows.getCowsData, { token: a.token, params: { country: b.country, FarmNumber: b.farmNumber } });
+    const cows = await call(testApp, api.cows.getCowsData, {
+      token: a.token,
+      params: { country: b.country, FarmNumber: b.farmNumber },
+    });
     expect(cows.statusCode).toBe(403);
     const profile = await call(testApp, api.user.getUser, { token: a.token, params: { id: b.id } });
     expect(profile.statusCode).toBe(403);
@@ -270,10 +353,19 @@ describe('friends across farms', () => {
 
   it('only the one asked accepts; declining and withdrawing end the request', async () => {
     const [a, b, c] = [await newUser(), await newUser(), await newUser()];
-    const request = await ok<{ id: number }>(testApp, api.chat.friendApply, { token: a.token, body: { fid: b.id } });
-    expect((await call(testApp, api.chat.passApply, { token: a.token, params: { id: request.id } })).statusCode).toBe(404);
-    expect((await call(testApp, api.chat.passApply, { token: c.token, params: { id: request.id } })).statusCode).toBe(404);
-    expect((await call(testApp, api.chat.refuseApply, { token: c.token, params: { id: request.id } })).statusCode).toBe(404);
+    const request = await ok<{ id: number }>(testApp, api.chat.friendApply, {
+      token: a.token,
+      body: { fid: b.id },
+    });
+    expect(
+      (await call(testApp, api.chat.passApply, { token: a.token, params: { id: request.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(testApp, api.chat.passApply, { token: c.token, params: { id: request.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(testApp, api.chat.refuseApply, { token: c.token, params: { id: request.id } })).statusCode,
+    ).toBe(404);
     await ok(testApp, api.chat.refuseApply, { token: b.token, params: { id: request.id } });
     expect(await ok(testApp, api.chat.friendApplies, { token: a.token })).toEqual([]);
     expect((await relationsOf(testApp, a)).map((r) => r.kind)).toEqual(['service']);
@@ -284,9 +376,15 @@ describe('friends across farms', () => {
     await ok(testApp, api.chat.friendApply, { token: a.token, body: { fid: b.id } });
     await ok(testApp, api.chat.friendApply, { token: b.token, body: { fid: a.id } });
     expect((await relationsOf(testApp, a)).map((r) => r.kind)).toEqual(['service', 'direct']);
-    expect((await call(testApp, api.chat.friendApply, { token: a.token, body: { fid: b.id } })).statusCode).toBe(409);
-    expect((await call(testApp, api.chat.friendApply, { token: a.token, body: { fid: a.id } })).statusCode).toBe(400);
-    expect((await call(testApp, api.chat.friendApply, { token: a.token, body: { fid: 2_000_000 } })).statusCode).toBe(404);
+    expect(
+      (await call(testApp, api.chat.friendApply, { token: a.token, body: { fid: b.id } })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(testApp, api.chat.friendApply, { token: a.token, body: { fid: a.id } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(testApp, api.chat.friendApply, { token: a.token, body: { fid: 2_000_000 } })).statusCode,
+    ).toBe(404);
   });
 
   it('deleting a friend tells both and closes the conversation; friends again, the history is back', async () => {
@@ -302,12 +400,20 @@ describe('friends across farms', () => {
       body: { conversationId: relation.conversationId, clientId: clientId(), type: 'text', content: 'after' },
     });
     expect(post.statusCode).toBe(404);
-    expect((await call(testApp, api.chat.deleteFriend, { token: a.token, params: { fid: b.id } })).statusCode).toBe(404);
-    expect((await call(testApp, api.chat.friendRelation, { token: a.token, body: { uid: a.id, fid: b.id } })).statusCode).toBe(404);
+    expect(
+      (await call(testApp, api.chat.deleteFriend, { token: a.token, params: { fid: b.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(testApp, api.chat.friendRelation, { token: a.token, body: { uid: a.id, fid: b.id } }))
+        .statusCode,
+    ).toBe(404);
 
     const again = await befriend(testApp, a, b);
     expect(again.conversationId).toBe(relation.conversationId);
-    const page = await ok<ChatPage>(testApp, api.chat.history, { token: b.token, params: { conversationId: again.conversationId } });
+    const page = await ok<ChatPage>(testApp, api.chat.history, {
+      token: b.token,
+      params: { conversationId: again.conversationId },
+    });
     expect(page.messages.map((message) => message.content)).toEqual(['before']);
   });
 });
@@ -322,23 +428,58 @@ describe('groups', () => {
     });
     expect(refused.statusCode).toBe(403);
     const group = await createGroupOf(testApp, owner, [friend]);
-    expect(group.users.map((user) => [user.uid, user.owner])).toEqual([[owner.id, true], [friend.id, false]]);
+    expect(group.users.map((user) => [user.uid, user.owner])).toEqual([
+      [owner.id, true],
+      [friend.id, false],
+    ]);
     await sendText(testApp, friend, group.id, 'heifer 311 is bulling');
 
     const asStranger = { token: stranger.token };
-    expect((await call(testApp, api.chat.group, { ...asStranger, params: { gid: group.id } })).statusCode).toBe(404);
-    expect((await call(testApp, api.chat.groupUsers, { ...asStranger, body: { gid: group.id } })).statusCode).toBe(404);
-    expect((await call(testApp, api.chat.history, { ...asStranger, params: { conversationId: group.id } })).statusCode).toBe(404);
-    expect((await call(testApp, api.chat.groupRelation, { ...asStranger, body: { uid: stranger.id, gid: group.id } })).statusCode).toBe(404);
-    expect((await call(testApp, api.chat.updateGroup, { ...asStranger, params: { gid: group.id }, body: { name: 'mine' } })).statusCode).toBe(404);
-    expect((await call(testApp, api.chat.inviteToGroup, { ...asStranger, params: { gid: group.id }, body: { users: [stranger.id] } })).statusCode).toBe(404);
+    expect(
+      (await call(testApp, api.chat.group, { ...asStranger, params: { gid: group.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(testApp, api.chat.groupUsers, { ...asStranger, body: { gid: group.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(testApp, api.chat.history, { ...asStranger, params: { conversationId: group.id } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(testApp, api.chat.groupRelation, {
+          ...asStranger,
+          body: { uid: stranger.id, gid: group.id },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(testApp, api.chat.updateGroup, {
+          ...asStranger,
+          params: { gid: group.id },
+          body: { name: 'mine' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(testApp, api.chat.inviteToGroup, {
+          ...asStranger,
+          params: { gid: group.id },
+          body: { users: [stranger.id] },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await ok(testApp, api.chat.groups, { ...asStranger, body: { id: [group.id] } })).toEqual([]);
     const post = await call(testApp, api.chat.send, {
       ...asStranger,
       body: { conversationId: group.id, clientId: clientId(), type: 'text', content: 'let me in' },
     });
     expect(post.statusCode).toBe(404);
-    const types = await ok<{ id: number; code: string }[]>(testApp, api.chat.groupTypes, { token: friend.token });
+    const types = await ok<{ id: number; code: string }[]>(testApp, api.chat.groupTypes, {
+      token: friend.token,
+    });
     expect(types.map((type) => type.code)).toContain('veterinary');
   });
 
@@ -351,12 +492,23 @@ describe('groups', () => {
     const group = await createGroupOf(testApp, owner, [b]);
     await bSocket.next((m) => m.type === 'newgroup' && m.data.id === group.id);
 
-    await ok(testApp, api.chat.inviteToGroup, { token: owner.token, params: { gid: group.id }, body: { users: [c.id] } });
+    await ok(testApp, api.chat.inviteToGroup, {
+      token: owner.token,
+      params: { gid: group.id },
+      body: { users: [c.id] },
+    });
     await cSocket.next((m) => m.type === 'newgroup' && m.data.id === group.id);
     const added = await bSocket.next((m) => m.type === 'adduser');
-    expect(added.data).toEqual({ gid: group.id, users: [{ id: c.id, name: expect.any(String), avatar: '', farmName: c.farmNumber }] });
+    expect(added.data).toEqual({
+      gid: group.id,
+      users: [{ id: c.id, name: expect.any(String), avatar: '', farmName: c.farmNumber }],
+    });
 
-    await ok(testApp, api.chat.updateGroup, { token: c.token, params: { gid: group.id }, body: { name: 'Vets of the valley' } });
+    await ok(testApp, api.chat.updateGroup, {
+      token: c.token,
+      params: { gid: group.id },
+      body: { name: 'Vets of the valley' },
+    });
     const changed = await ownerSocket.next((m) => m.type === 'groupchange');
     expect((changed.data as ChatGroup).name).toBe('Vets of the valley');
 
@@ -364,21 +516,42 @@ describe('groups', () => {
     const got = await cSocket.next((m) => m.type === 'chatmessage' && m.data.id === sent.id);
     expect((got.data as ChatMessage).gid).toBe(group.id);
 
-    expect((await call(testApp, api.chat.removeFromGroup, { token: b.token, params: { gid: group.id, uid: c.id } })).statusCode).toBe(403);
+    expect(
+      (
+        await call(testApp, api.chat.removeFromGroup, {
+          token: b.token,
+          params: { gid: group.id, uid: c.id },
+        })
+      ).statusCode,
+    ).toBe(403);
     await ok(testApp, api.chat.removeFromGroup, { token: owner.token, params: { gid: group.id, uid: c.id } });
     await cSocket.next((m) => m.type === 'removeuser' && m.data.uid === c.id);
-    expect((await call(testApp, api.chat.history, { token: c.token, params: { conversationId: group.id } })).statusCode).toBe(404);
+    expect(
+      (await call(testApp, api.chat.history, { token: c.token, params: { conversationId: group.id } }))
+        .statusCode,
+    ).toBe(404);
 
-    expect((await call(testApp, api.chat.leaveGroup, { token: owner.token, params: { gid: group.id } })).statusCode).toBe(409);
+    expect(
+      (await call(testApp, api.chat.leaveGroup, { token: owner.token, params: { gid: group.id } }))
+        .statusCode,
+    ).toBe(409);
     await ok(testApp, api.chat.leaveGroup, { token: b.token, params: { gid: group.id } });
     await ownerSocket.next((m) => m.type === 'userexit' && m.data.uid === b.id);
 
-    await ok(testApp, api.chat.inviteToGroup, { token: owner.token, params: { gid: group.id }, body: { users: [b.id] } });
-    expect((await call(testApp, api.chat.deleteGroup, { token: b.token, params: { gid: group.id } })).statusCode).toBe(403);
+    await ok(testApp, api.chat.inviteToGroup, {
+      token: owner.token,
+      params: { gid: group.id },
+      body: { users: [b.id] },
+    });
+    expect(
+      (await call(testApp, api.chat.deleteGroup, { token: b.token, params: { gid: group.id } })).statusCode,
+    ).toBe(403);
     bSocket.messages.splice(0);
     await ok(testApp, api.chat.deleteGroup, { token: owner.token, params: { gid: group.id } });
     await bSocket.next((m) => m.type === 'deletegroup' && m.data.gid === group.id);
-    expect((await call(testApp, api.chat.group, { token: owner.token, params: { gid: group.id } })).statusCode).toBe(404);
+    expect(
+      (await call(testApp, api.chat.group, { token: owner.token, params: { gid: group.id } })).statusCode,
+    ).toBe(404);
     expect((await relationsOf(testApp, b)).some((r) => r.gid === group.id)).toBe(false);
   });
 });
@@ -414,7 +587,9 @@ describe('pictures', () => {
     expect(seen.statusCode).toBe(200);
     expect(seen.headers['content-type']).toBe('image/png');
     expect(seen.rawPayload.equals(PNG)).toBe(true);
-    expect((await call(testApp, api.chat.picture, { token: c.token, params: { id: message.id } })).statusCode).toBe(404);
+    expect(
+      (await call(testApp, api.chat.picture, { token: c.token, params: { id: message.id } })).statusCode,
+    ).toBe(404);
     const bUpload = await call(testApp, api.uploads.download, { token: b.token, params: { id: uploadId } });
     expect(bUpload.statusCode).toBe(404);
   });
@@ -425,14 +600,19 @@ describe('pictures', () => {
     const theirs = await uploadPng(b);
     const response = await call(testApp, api.chat.send, {
       token: a.token,
-      body: { conversationId: relation.conversationId, clientId: clientId(), type: 'image', uploadId: theirs },
+      body: {
+        conversationId: relation.conversationId,
+        clientId: clientId(),
+        type: 'image',
+        uploadId: theirs,
+      },
     });
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('the chat socket', () => {
-  it("is closed with 4403 when the path names another user, 4401 without a valid token", async () => {
+  it('is closed with 4403 when the path names another user, 4401 without a valid token', async () => {
     const [a, b] = [await newUser(), await newUser()];
     expect(await closeCodeOf(chatSocketUrl(baseUrl, b.id, a.token))).toBe(SOCKET_CLOSE_CODES.forbidden);
     expect(await closeCodeOf(chatSocketUrl(baseUrl, a.id, 'forged'))).toBe(SOCKET_CLOSE_CODES.unauthorized);

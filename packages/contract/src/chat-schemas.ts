@@ -47,7 +47,10 @@ export const ChatMessageSchema = Type.Object({
   id: Id,
   conversationId: Id,
   seq: Type.Integer({ minimum: 1, description: 'order within the conversation, gap-free from 1' }),
-  uid: Type.Integer({ minimum: 0, description: 'the sending user; 0 when support (the Administrator) wrote' }),
+  uid: Type.Integer({
+    minimum: 0,
+    description: 'the sending user; 0 when support (the Administrator) wrote',
+  }),
   from: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
   toid: Type.Integer({
     minimum: 0,

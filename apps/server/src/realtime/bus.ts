@@ -185,7 +185,9 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
         await userEvents.publish(userIds, message);
       } catch (error) {
         stats.failures += 1;
-        config.onError?.(new Error(`bus unreachable, a chat event reaches this instance only: ${String(error)}`));
+        config.onError?.(
+          new Error(`bus unreachable, a chat event reaches this instance only: ${String(error)}`),
+        );
         userEvents.dispatch(userIds, message);
         return;
       }

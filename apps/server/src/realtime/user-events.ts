@@ -18,7 +18,9 @@ const parseUserEvent = (payload: string): { userIds: number[]; message: ServerSo
   const validUsers =
     Array.isArray(userIds) && userIds.every((id) => typeof id === 'number' && Number.isInteger(id) && id > 0);
   const validMessage =
-    typeof message === 'object' && message !== null && typeof (message as { type?: unknown }).type === 'string';
+    typeof message === 'object' &&
+    message !== null &&
+    typeof (message as { type?: unknown }).type === 'string';
   return validUsers && validMessage
     ? { userIds: userIds as number[], message: message as ServerSocketMessage }
     : undefined;

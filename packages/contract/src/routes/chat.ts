@@ -62,7 +62,11 @@ export const history = defineRoute({
   params: Type.Object({ conversationId: IdParam }),
   query: Type.Object({
     before: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1, description: 'older than this seq; left out: newest' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 2 ** 31 - 1,
+        description: 'older than this seq; left out: newest',
+      }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CHAT_PAGE_SIZE })),
   }),
@@ -259,7 +263,7 @@ export const updateGroup = defineRoute({
   path: 'chat/chat/group/:gid',
   access: 'user',
   tag,
-  summary: "Rename a group or change its note or avatar (any member); every member is told live",
+  summary: 'Rename a group or change its note or avatar (any member); every member is told live',
   params: Type.Object({ gid: IdParam }),
   body: Type.Object({
     name: Type.Optional(GroupName),
@@ -284,7 +288,8 @@ export const inviteToGroup = defineRoute({
   path: 'chat/chat/group/:gid/users',
   access: 'user',
   tag,
-  summary: "Add friends of the caller's to a group of theirs; the new members get the group, the others the news",
+  summary:
+    "Add friends of the caller's to a group of theirs; the new members get the group, the others the news",
   params: Type.Object({ gid: IdParam }),
   body: Type.Object({ users: UserIds }),
   data: ChatGroupSchema,
@@ -295,7 +300,7 @@ export const removeFromGroup = defineRoute({
   path: 'chat/chat/group/:gid/users/:uid',
   access: 'user',
   tag,
-  summary: "Remove a member from a group (its owner only); everyone, the removed member too, is told live",
+  summary: 'Remove a member from a group (its owner only); everyone, the removed member too, is told live',
   params: Type.Object({ gid: IdParam, uid: IdParam }),
   data: ChatGroupSchema,
 });

@@ -45,9 +45,12 @@ const requireSelf = (user: AuthUser, uid: number): void => {
 
 export const chatRoutes = (services: Services) => {
   const { db, bus } = services;
-  const tell = (userIds: readonly number[], message: ChatSocketMessage) => bus.publishToUsers(userIds, message);
+  const tell = (userIds: readonly number[], message: ChatSocketMessage) =>
+    bus.publishToUsers(userIds, message);
   const tellAccepted = async (accepted: Accepted) => {
-    for (const [userId, relation] of accepted.relations) await tell([userId], { type: 'passapply', data: relation });
+    for (const [userId, relation] of accepted.relations) {
+      await tell([userId], { type: 'passapply', data: relation });
+    }
   };
 
   return [
@@ -88,7 +91,10 @@ export const chatRoutes = (services: Services) => {
       await updateMember(db, user.userId, body.id, { count: body.count, notice: body.notice });
       // Every device of the user drops the badge (spec §4: zeroed locally and on the server).
       if (body.count === 0) {
-        await tell([user.userId], { type: 'chatread', data: { conversationId: before.conversationId, count: 0 } });
+        await tell([user.userId], {
+          type: 'chatread',
+          data: { conversationId: before.conversationId, count: 0 },
+        });
       }
       return findRelationById(db, user.userId, body.id);
     }),
@@ -100,7 +106,11 @@ export const chatRoutes = (services: Services) => {
 
     bind(api.chat.groupRelation, async ({ body, user }) => {
       requireSelf(user, body.uid);
-      return findRelationInConversation(db, user.userId, (await findGroupOfMember(db, user.userId, body.gid)).id);
+      return findRelationInConversation(
+        db,
+        user.userId,
+        (await findGroupOfMember(db, user.userId, body.gid)).id,
+      );
     }),
 
     bind(api.chat.groups, async ({ body, user }) => findGroupsOfMember(db, user.userId, body.id)),

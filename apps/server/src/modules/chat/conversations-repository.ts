@@ -5,8 +5,7 @@ import { notFound } from '../../http/app-error';
 /** The name the farm side shows for support (spec §6: "an Administrator counterpart"). */
 export const ADMINISTRATOR_NAME = 'Administrator';
 
-const TIME = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const TIME = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The caller's conversations as the spec's friend relations. The counterpart of a direct conversation is read
@@ -61,7 +60,11 @@ export const listRelations = async (db: Queryable, userId: number): Promise<Frie
   return db.query<FriendRelation>(`${SELECT_RELATION} WHERE m.user_id = $1 ${ORDER}`, [userId]);
 };
 
-export const findRelationById = async (db: Queryable, userId: number, id: number): Promise<FriendRelation> => {
+export const findRelationById = async (
+  db: Queryable,
+  userId: number,
+  id: number,
+): Promise<FriendRelation> => {
   const [row] = await db.query<FriendRelation>(`${SELECT_RELATION} WHERE m.user_id = $1 AND m.id = $2`, [
     userId,
     id,
@@ -75,10 +78,10 @@ export const findRelationInConversation = async (
   userId: number,
   conversationId: number,
 ): Promise<FriendRelation> => {
-  const [row] = await db.query<FriendRelation>(
-    `${SELECT_RELATION} WHERE m.user_id = $1 AND c.id = $2`,
-    [userId, conversationId],
-  );
+  const [row] = await db.query<FriendRelation>(`${SELECT_RELATION} WHERE m.user_id = $1 AND c.id = $2`, [
+    userId,
+    conversationId,
+  ]);
   if (!row) throw notFound('There is no such conversation of yours');
   return row;
 };

@@ -23,10 +23,22 @@ const SELECT_FRIENDSHIP = `
     FROM chat_friendships`;
 
 const findPair = async (db: Queryable, a: number, b: number): Promise<FriendshipRow | undefined> =>
-  (await db.query<FriendshipRow>(`${SELECT_FRIENDSHIP} WHERE low_user_id = $1 AND high_user_id = $2`, pairOf(a, b)))[0];
+  (
+    await db.query<FriendshipRow>(
+      `${SELECT_FRIENDSHIP} WHERE low_user_id = $1 AND high_user_id = $2`,
+      pairOf(a, b),
+    )
+  )[0];
 
 const presentRequests = async (db: Queryable, rows: FriendshipRow[]): Promise<FriendRequest[]> => {
-  const people = new Map((await findPeople(db, rows.flatMap((row) => [row.low, row.high]))).map((p) => [p.id, p]));
+  const people = new Map(
+    (
+      await findPeople(
+        db,
+        rows.flatMap((row) => [row.low, row.high]),
+      )
+    ).map((p) => [p.id, p]),
+  );
   return rows.flatMap((row) => {
     const to = row.requestedBy === row.low ? row.high : row.low;
     const fromPerson = people.get(row.requestedBy);
@@ -46,7 +58,11 @@ export const openRequestsOf = async (db: Queryable, userId: number): Promise<Fri
   );
 
 /** Whether the two are friends now (group invitations are for friends only). */
-export const friendIdsOf = async (db: Queryable, userId: number, candidates: readonly number[]): Promise<Set<number>> => {
+export const friendIdsOf = async (
+  db: Queryable,
+  userId: number,
+  candidates: readonly number[],
+): Promise<Set<number>> => {
   const rows = await db.query<{ friend: number }>(
     `SELECT CASE WHEN low_user_id = $1 THEN high_user_id ELSE low_user_id END AS friend
        FROM chat_friendships
@@ -75,7 +91,10 @@ const joinDirectConversation = async (tx: Queryable, a: number, b: number): Prom
     `INSERT INTO chat_conversations (kind, direct_key) VALUES ('direct', $1) ON CONFLICT (direct_key) DO NOTHING`,
     [key],
   );
-  const [conversation] = await tx.query<{ id: number }>('SELECT id FROM chat_conversations WHERE direct_key = $1', [key]);
+  const [conversation] = await tx.query<{ id: number }>(
+    'SELECT id FROM chat_conversations WHERE direct_key = $1',
+    [key],
+  );
   if (!conversation) throw new Error(`the direct conversation ${key} was not made`);
   await tx.query(
     `INSERT INTO chat_members (conversation_id, user_id) VALUES ($1, $2), ($1, $3)
@@ -89,7 +108,9 @@ const joinDirectConversation = async (tx: Queryable, a: number, b: number): Prom
 };
 
 const accept = async (tx: Queryable, row: FriendshipRow): Promise<Accepted> => {
-  await tx.query(`UPDATE chat_friendships SET status = 'accepted', accepted_at = now() WHERE id = $1`, [row.id]);
+  await tx.query(`UPDATE chat_friendships SET status = 'accepted', accepted_at = now() WHERE id = $1`, [
+    row.id,
+  ]);
   return joinDirectConversation(tx, row.low, row.high);
 };
 
@@ -136,7 +157,11 @@ const requestTo = async (tx: Queryable, userId: number, requestId: number): Prom
   return row;
 };
 
-export const passApplication = (db: Database, userId: number, requestId: number): Promise<Accepted & { friendId: number }> =>
+export const passApplication = (
+  db: Database,
+  userId: number,
+  requestId: number,
+): Promise<Accepted & { friendId: number }> =>
   db.transaction(async (tx) => {
     const row = await requestTo(tx, userId, requestId);
     if (row.requestedBy === userId) throw notFound('There is no such friend request');

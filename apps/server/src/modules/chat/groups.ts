@@ -16,7 +16,8 @@ interface GroupRow {
 }
 
 const notAMember = () => notFound('There is no such group of yours');
-const ownerOnly = (what: string) => new AppError(403, ERROR_CODES.forbidden, `Only the group's owner can ${what}`);
+const ownerOnly = (what: string) =>
+  new AppError(403, ERROR_CODES.forbidden, `Only the group's owner can ${what}`);
 
 export const listGroupTypes = (db: Queryable): Promise<GroupType[]> =>
   db.query<GroupType>('SELECT id, code FROM chat_group_types ORDER BY id');
@@ -35,7 +36,12 @@ const groupUsersOf = (db: Queryable, gid: number): Promise<GroupUser[]> =>
   );
 
 /** A group the caller is in, with its members; 404 for any other (no difference between not yours and none). */
-const memberGroupRow = async (db: Queryable, userId: number, gid: number, lock = false): Promise<GroupRow> => {
+const memberGroupRow = async (
+  db: Queryable,
+  userId: number,
+  gid: number,
+  lock = false,
+): Promise<GroupRow> => {
   const [row] = await db.query<GroupRow>(
     `SELECT g.conversation_id AS id, g.name, g.note, g.avatar, g.type_id AS type, g.owner_user_id AS "ownerId"
        FROM chat_groups g JOIN chat_members m ON m.conversation_id = g.conversation_id AND m.user_id = $1
@@ -55,12 +61,20 @@ const presentGroup = async (db: Queryable, row: GroupRow): Promise<ChatGroup> =>
 export const findGroupOfMember = async (db: Queryable, userId: number, gid: number): Promise<ChatGroup> =>
   presentGroup(db, await memberGroupRow(db, userId, gid));
 
-export const findGroupUsersOfMember = async (db: Queryable, userId: number, gid: number): Promise<GroupUser[]> => {
+export const findGroupUsersOfMember = async (
+  db: Queryable,
+  userId: number,
+  gid: number,
+): Promise<GroupUser[]> => {
   await memberGroupRow(db, userId, gid);
   return groupUsersOf(db, gid);
 };
 
-export const findGroupsOfMember = async (db: Queryable, userId: number, ids: readonly number[]): Promise<ChatGroup[]> => {
+export const findGroupsOfMember = async (
+  db: Queryable,
+  userId: number,
+  ids: readonly number[],
+): Promise<ChatGroup[]> => {
   const rows = await db.query<GroupRow>(
     `SELECT g.conversation_id AS id, g.name, g.note, g.avatar, g.type_id AS type, g.owner_user_id AS "ownerId"
        FROM chat_groups g JOIN chat_members m ON m.conversation_id = g.conversation_id AND m.user_id = $1
@@ -71,11 +85,19 @@ export const findGroupsOfMember = async (db: Queryable, userId: number, ids: rea
 };
 
 /** Only friends of the inviter join a group (cross-farm contact starts with a friendship). */
-const requireFriends = async (db: Queryable, userId: number, candidates: readonly number[]): Promise<void> => {
+const requireFriends = async (
+  db: Queryable,
+  userId: number,
+  candidates: readonly number[],
+): Promise<void> => {
   const friends = await friendIdsOf(db, userId, candidates);
   const strangers = candidates.filter((id) => !friends.has(id));
   if (strangers.length > 0) {
-    throw new AppError(403, ERROR_CODES.forbidden, `Only your friends can join a group (not: ${strangers.join(', ')})`);
+    throw new AppError(
+      403,
+      ERROR_CODES.forbidden,
+      `Only your friends can join a group (not: ${strangers.join(', ')})`,
+    );
   }
 };
 
@@ -149,7 +171,12 @@ export interface Invited {
   earlier: number[];
 }
 
-export const inviteToGroup = (db: Database, userId: number, gid: number, users: readonly number[]): Promise<Invited> =>
+export const inviteToGroup = (
+  db: Database,
+  userId: number,
+  gid: number,
+  users: readonly number[],
+): Promise<Invited> =>
   db.transaction(async (tx) => {
     await memberGroupRow(tx, userId, gid, true);
     const earlier = await memberIdsOf(tx, gid);
@@ -176,12 +203,14 @@ export const removeFromGroup = (
   db.transaction(async (tx) => {
     const group = await memberGroupRow(tx, userId, gid, true);
     if (group.ownerId !== userId) throw ownerOnly('remove members');
-    if (memberId === userId) throw conflict(ERROR_CODES.conflict, 'The owner cannot be removed; delete the group instead');
+    if (memberId === userId) {
+      throw conflict(ERROR_CODES.conflict, 'The owner cannot be removed; delete the group instead');
+    }
     const told = await memberIdsOf(tx, gid);
-    const removed = await tx.query('DELETE FROM chat_members WHERE conversation_id = $1 AND user_id = $2 RETURNING id', [
-      gid,
-      memberId,
-    ]);
+    const removed = await tx.query(
+      'DELETE FROM chat_members WHERE conversation_id = $1 AND user_id = $2 RETURNING id',
+      [gid, memberId],
+    );
     if (removed.length === 0) throw notFound('This user is not in the group');
     return { group: await findGroupOfMember(tx, userId, gid), told };
   });
@@ -190,7 +219,9 @@ export const removeFromGroup = (
 export const leaveGroup = (db: Database, userId: number, gid: number): Promise<number[]> =>
   db.transaction(async (tx) => {
     const group = await memberGroupRow(tx, userId, gid, true);
-    if (group.ownerId === userId) throw conflict(ERROR_CODES.conflict, 'The owner cannot leave; delete the group instead');
+    if (group.ownerId === userId) {
+      throw conflict(ERROR_CODES.conflict, 'The owner cannot leave; delete the group instead');
+    }
     const told = await memberIdsOf(tx, gid);
     await tx.query('DELETE FROM chat_members WHERE conversation_id = $1 AND user_id = $2', [gid, userId]);
     return told;

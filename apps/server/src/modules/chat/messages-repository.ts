@@ -135,7 +135,15 @@ export const sendUserMessage = (db: Database, senderId: number, input: SendInput
     const [inserted] = await tx.query<{ id: number }>(
       `INSERT INTO chat_messages (conversation_id, seq, sender_user_id, client_id, kind, content, upload_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [input.conversationId, conversation.seq, senderId, input.clientId, input.type, content, input.uploadId ?? null],
+      [
+        input.conversationId,
+        conversation.seq,
+        senderId,
+        input.clientId,
+        input.type,
+        content,
+        input.uploadId ?? null,
+      ],
     );
     if (!inserted) throw new Error('the message insert returned nothing');
     await tx.query(
