@@ -143,7 +143,7 @@ export const groups = defineRoute({
   path: 'getdata/chatgroup',
   access: 'user',
   tag,
-  summary: 'The groups with these ids that the caller is a member of (others are left out)',
+  summary: 'The groups with these ids, all of them groups of the caller (404 when one is not)',
   body: Type.Object({ id: Type.Array(Id, { maxItems: 500 }) }),
   data: Type.Array(ChatGroupSchema),
 });

@@ -81,6 +81,8 @@ export const findGroupsOfMember = async (
       WHERE g.conversation_id = ANY($2::int[]) AND g.deleted_at IS NULL ORDER BY g.conversation_id`,
     [userId, [...ids]],
   );
+  // A group the caller is not in is not found, like every group call (decision 0019), not silently left out.
+  if (rows.length < new Set(ids).size) throw notAMember();
   return Promise.all(rows.map((row) => presentGroup(db, row)));
 };
 
@@ -120,10 +122,11 @@ export interface NewGroup {
 
 export const createGroup = (db: Database, ownerId: number, input: NewGroup): Promise<ChatGroup> =>
   db.transaction(async (tx) => {
-    const [type] = await tx.query('SELECT id FROM chat_group_types WHERE id = $1', [input.type]);
-    if (!type) throw badRequest(ERROR_CODES.validation, 'There is no such group type');
+    // Who may join is checked before the kind: naming strangers is refused as such whatever else is wrong.
     const others = input.users.filter((id) => id !== ownerId);
     await requireFriends(tx, ownerId, others);
+    const [type] = await tx.query('SELECT id FROM chat_group_types WHERE id = $1', [input.type]);
+    if (!type) throw badRequest(ERROR_CODES.validation, 'There is no such group type');
     const [conversation] = await tx.query<{ id: number }>(
       `INSERT INTO chat_conversations (kind) VALUES ('group') RETURNING id`,
     );
