@@ -937,6 +937,7 @@ export const ch: Record<MessageKey, string> = {
   'chat.groups.save': '保存',
   'chat.groups.invite': '邀请好友',
   'chat.groups.remove': '移除',
+  'chat.groups.removeMember': '将 {{name}} 移出群组',
   'chat.groups.leave': '退出群组',
   'chat.groups.delete': '解散群组',
   'chat.groups.deleteConfirm': '为所有成员解散此群组？',

@@ -1003,6 +1003,7 @@ export const en = {
   'chat.groups.save': 'Save',
   'chat.groups.invite': 'Invite friends',
   'chat.groups.remove': 'Remove',
+  'chat.groups.removeMember': 'Remove {{name}} from the group',
   'chat.groups.leave': 'Leave group',
   'chat.groups.delete': 'Delete group',
   'chat.groups.deleteConfirm': 'Delete this group for all its members?',

@@ -987,6 +987,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'chat.groups.save': 'Simpan',
   'chat.groups.invite': 'Undang teman',
   'chat.groups.remove': 'Keluarkan',
+  'chat.groups.removeMember': 'Keluarkan {{name}} dari grup',
   'chat.groups.leave': 'Keluar dari grup',
   'chat.groups.delete': 'Hapus grup',
   'chat.groups.deleteConfirm': 'Hapus grup ini untuk semua anggota?',

@@ -965,6 +965,7 @@ export const ko: Record<MessageKey, string> = {
   'chat.groups.save': '저장',
   'chat.groups.invite': '친구 초대',
   'chat.groups.remove': '내보내기',
+  'chat.groups.removeMember': '{{name}}님을 그룹에서 내보내기',
   'chat.groups.leave': '그룹 나가기',
   'chat.groups.delete': '그룹 삭제',
   'chat.groups.deleteConfirm': '모든 멤버에게서 이 그룹을 삭제할까요?',

@@ -985,6 +985,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'chat.groups.save': 'Salvar',
   'chat.groups.invite': 'Convidar amigos',
   'chat.groups.remove': 'Remover',
+  'chat.groups.removeMember': 'Remover {{name}} do grupo',
   'chat.groups.leave': 'Sair do grupo',
   'chat.groups.delete': 'Excluir grupo',
   'chat.groups.deleteConfirm': 'Excluir este grupo para todos os membros?',

@@ -977,6 +977,7 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'chat.groups.save': '保存',
   'chat.groups.invite': '友だちを招待',
   'chat.groups.remove': '外す',
+  'chat.groups.removeMember': '{{name}} さんをグループから外す',
   'chat.groups.leave': 'グループを退出',
   'chat.groups.delete': 'グループを削除',
   'chat.groups.deleteConfirm': '全メンバーからこのグループを削除しますか？',

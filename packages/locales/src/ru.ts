@@ -982,6 +982,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'chat.groups.save': 'Сохранить',
   'chat.groups.invite': 'Пригласить друзей',
   'chat.groups.remove': 'Исключить',
+  'chat.groups.removeMember': 'Исключить {{name}} из группы',
   'chat.groups.leave': 'Выйти из группы',
   'chat.groups.delete': 'Удалить группу',
   'chat.groups.deleteConfirm': 'Удалить эту группу для всех участников?',

@@ -942,6 +942,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'chat.groups.save': 'บันทึก',
   'chat.groups.invite': 'เชิญเพื่อน',
   'chat.groups.remove': 'นำออก',
+  'chat.groups.removeMember': 'นำ {{name}} ออกจากกลุ่ม',
   'chat.groups.leave': 'ออกจากกลุ่ม',
   'chat.groups.delete': 'ลบกลุ่ม',
   'chat.groups.deleteConfirm': 'ลบกลุ่มนี้สำหรับสมาชิกทุกคนหรือไม่?',

@@ -973,6 +973,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'chat.groups.save': 'Lưu',
   'chat.groups.invite': 'Mời bạn bè',
   'chat.groups.remove': 'Xóa khỏi nhóm',
+  'chat.groups.removeMember': 'Xóa {{name}} khỏi nhóm',
   'chat.groups.leave': 'Rời nhóm',
   'chat.groups.delete': 'Xóa nhóm',
   'chat.groups.deleteConfirm': 'Xóa nhóm này đối với mọi thành viên?',

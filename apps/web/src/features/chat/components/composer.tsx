@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, FileButton, Group, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { CameraIcon } from '../../../components/icons';
 import { enqueue } from '../lib/outbox';
 
 /** Types a text or picks a picture; each goes to the outbox, which sends it with its own id. */
@@ -28,7 +29,7 @@ export function Composer({ conversationId }: { conversationId: number }) {
       <FileButton onChange={sendPicture} accept="image/jpeg,image/png,image/webp">
         {(props) => (
           <ActionIcon {...props} variant="light" size="lg" aria-label={t('chat.composer.picture')}>
-            <span aria-hidden>🖼</span>
+            <CameraIcon size={20} />
           </ActionIcon>
         )}
       </FileButton>
