@@ -85,3 +85,35 @@ describe.skipIf(skipReason() !== '')('chat between two farms', () => {
     expect(bErrors).toEqual([]);
   });
 });
+
+describe.skipIf(skipReason() !== '')('chat offline', () => {
+  const phone = phonePagePerTest();
+
+  it('a message written offline is marked, and sent once with its own id when the network is back', async () => {
+    const aCredentials = await registerUser(baseUrl(), 'offa');
+    const bCredentials = await registerUser(baseUrl(), 'offb');
+    const a = await apiLogIn(baseUrl(), aCredentials);
+    const b = await apiLogIn(baseUrl(), bCredentials);
+    await callApi(b, api.user.updateUser, { body: { id: b.user.id, name: 'Bora Lee' } });
+    const request = await callApi(a, api.chat.friendApply, { body: { fid: b.user.id } });
+    const relation = await callApi(b, api.chat.passApply, { params: { id: request.id } });
+    await logInThroughScreen(phone.page, aCredentials);
+    await phone.page.goto('/pages/index/message');
+    await phone.page.getByRole('button', { name: /Bora Lee/ }).click();
+    await phone.page.getByText('No messages yet').waitFor();
+
+    // Offline emulation does not always stop a request to localhost: the send is cut off for sure as well.
+    const cutOff = '**/api/chat/chat/send';
+    await phone.page.route(cutOff, (route) => route.abort('internetdisconnected'));
+    await phone.page.context().setOffline(true);
+    await phone.page.getByRole('textbox', { name: 'Write a message' }).fill('Written in the barn');
+    await phone.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await phone.page.getByText('Not sent').waitFor();
+
+    await phone.page.unroute(cutOff);
+    await phone.page.context().setOffline(false);
+    await phone.page.getByText('Not sent').waitFor({ state: 'detached', timeout: 15_000 });
+    const page = await callApi(b, api.chat.history, { params: { conversationId: relation.conversationId } });
+    expect(page.messages.map((message) => message.content)).toEqual(['Written in the barn']);
+  });
+});

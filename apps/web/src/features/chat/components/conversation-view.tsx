@@ -65,51 +65,50 @@ export function ConversationView({ relation }: { relation: FriendRelation }) {
         style={{ flex: 1, overflowY: 'auto', minHeight: 240, maxHeight: 'calc(100dvh - 260px)' }}
         data-testid="chat-scroller"
       >
-        {history.isPending ? (
+        {history.isPending && (
           <Center p="lg">
             <Loader size="sm" />
           </Center>
-        ) : history.isError ? (
-          <QueryError error={history.error} onRetry={() => void history.refetch()} />
-        ) : (
-          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-live="polite">
-            {history.hasNextPage && (
-              <Center component="li">
-                <Button variant="subtle" size="xs" onClick={loadOlder} loading={history.isFetchingNextPage}>
-                  {t('chat.loadOlder')}
-                </Button>
-              </Center>
-            )}
-            {messages.length === 0 && pending.length === 0 && (
-              <Text component="li" c="dimmed" ta="center" size="sm" p="md">
-                {relation.kind === 'service' ? t('chat.serviceHint') : t('chat.empty')}
-              </Text>
-            )}
-            {messages.map((message) => (
-              <MessageBubble
-                key={message.id}
-                mine={message.from === 'user' && message.uid === me}
-                author={authorOf(message.uid, message.from)}
-                time={message.time}
-                type={message.type}
-                content={message.content}
-                messageId={message.id}
-              />
-            ))}
-            {pending.map((message) => (
-              <MessageBubble
-                key={message.clientId}
-                mine
-                author=""
-                time={message.time}
-                type={message.type}
-                content={message.content}
-                previewUrl={message.content}
-                pending={{ status: message.status, onRetry: () => retry(queryClient, message.clientId) }}
-              />
-            ))}
-          </Stack>
         )}
+        {history.isError && <QueryError error={history.error} onRetry={() => void history.refetch()} />}
+        {/* This device's unsent messages show even while the history cannot load (offline). */}
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-live="polite">
+          {history.hasNextPage && (
+            <Center component="li">
+              <Button variant="subtle" size="xs" onClick={loadOlder} loading={history.isFetchingNextPage}>
+                {t('chat.loadOlder')}
+              </Button>
+            </Center>
+          )}
+          {history.isSuccess && messages.length === 0 && pending.length === 0 && (
+            <Text component="li" c="dimmed" ta="center" size="sm" p="md">
+              {relation.kind === 'service' ? t('chat.serviceHint') : t('chat.empty')}
+            </Text>
+          )}
+          {messages.map((message) => (
+            <MessageBubble
+              key={message.id}
+              mine={message.from === 'user' && message.uid === me}
+              author={authorOf(message.uid, message.from)}
+              time={message.time}
+              type={message.type}
+              content={message.content}
+              messageId={message.id}
+            />
+          ))}
+          {pending.map((message) => (
+            <MessageBubble
+              key={message.clientId}
+              mine
+              author=""
+              time={message.time}
+              type={message.type}
+              content={message.content}
+              previewUrl={message.content}
+              pending={{ status: message.status, onRetry: () => retry(queryClient, message.clientId) }}
+            />
+          ))}
+        </Stack>
       </div>
       <Composer conversationId={relation.conversationId} />
     </Stack>

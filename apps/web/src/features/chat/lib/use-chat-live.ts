@@ -55,6 +55,12 @@ export function useChatLive(current: FriendRelation | undefined): void {
         flushOffline(queryClient);
       }),
     ];
-    return () => offs.forEach((off) => off());
+    // The browser says the network is back before the socket has reconnected: send what waits now.
+    const onOnline = () => flushOffline(queryClient);
+    window.addEventListener('online', onOnline);
+    return () => {
+      offs.forEach((off) => off());
+      window.removeEventListener('online', onOnline);
+    };
   }, [queryClient]);
 }
