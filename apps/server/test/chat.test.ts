@@ -15,6 +15,7 @@ import type {
 } from '@cowcare/contract/chat-schemas';
 import { SOCKET_CLOSE_CODES } from '@cowcare/contract/socket-messages';
 import { fillPath, pathParamNames, type RouteDefinition } from '@cowcare/contract/route';
+import { hashPassword } from '../src/modules/auth/passwords';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 import {
   befriend,
@@ -637,5 +638,95 @@ describe('the chat socket', () => {
     await bSocket.next((m) => m.type === 'chatmessage' && m.data.id === sent.id);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(cSocket.messages.filter((m) => m.type === 'chatmessage')).toEqual([]);
+  });
+});
+
+describe('support answers customer service', () => {
+  const supportToken = async (): Promise<string> => {
+    const username = `support${randomBytes(3).toString('hex')}`;
+    await testApp.db.query(
+      "INSERT INTO admin_users (username, password_hash, name) VALUES ($1, $2, 'CowCare Support')",
+      [username, await hashPassword('support password')],
+    );
+    return (
+      await ok<{ token: string }>(testApp, api.admin.login, {
+        body: { username, password: 'support password' },
+      })
+    ).token;
+  };
+
+  it("sees a farmer's question in the inbox, unread first, and the answer reaches the farmer live", async () => {
+    const token = await supportToken();
+    const farmer = await newUser();
+    const [service] = await relationsOf(testApp, farmer);
+    const conversationId = service?.conversationId ?? 0;
+    await sendText(testApp, farmer, conversationId, 'my bolus 20106 stopped sending');
+    const inbox = await ok<{ conversationId: number; unread: number; farmNumber: string; message: string }[]>(
+      testApp,
+      api.admin.chatInbox,
+      { token },
+    );
+    expect(inbox[0]).toMatchObject({
+      conversationId,
+      unread: 1,
+      farmNumber: farmer.farmNumber,
+      message: 'my bolus 20106 stopped sending',
+    });
+
+    const socket = await socketOf(farmer);
+    const id = clientId();
+    const reply = await ok<ChatMessage>(testApp, api.admin.chatReply, {
+      token,
+      body: {
+        conversationId,
+        clientId: id,
+        content: 'We see it offline since 09:10; check the gateway power.',
+      },
+    });
+    expect(reply).toMatchObject({ from: 'admin', uid: 0, toid: farmer.id, seq: 2 });
+    await ok(testApp, api.admin.chatReply, {
+      token,
+      body: { conversationId, clientId: id, content: 'again' },
+    });
+    const got = await socket.next((m) => m.type === 'chatmessage' && m.data.from === 'admin');
+    expect(got.data.content).toBe('We see it offline since 09:10; check the gateway power.');
+    const [mine] = await relationsOf(testApp, farmer);
+    expect(mine).toMatchObject({ kind: 'service', count: 1, name: 'Administrator' });
+    const page = await ok<ChatPage>(testApp, api.chat.serviceHistory, {
+      token: farmer.token,
+      params: { id: farmer.id, before: 0 },
+    });
+    expect(page.messages.map((m) => m.from)).toEqual(['admin', 'user']);
+    const after = await ok<{ conversationId: number; unread: number }[]>(testApp, api.admin.chatInbox, {
+      token,
+    });
+    expect(after.find((row) => row.conversationId === conversationId)?.unread).toBe(0);
+  });
+
+  it('reads no direct or group conversation, and the farm token opens none of it', async () => {
+    const token = await supportToken();
+    const [a, b] = [await newUser(), await newUser()];
+    const direct = await befriend(testApp, a, b);
+    const history = await call(testApp, api.admin.chatHistory, {
+      token,
+      params: { conversationId: direct.conversationId },
+    });
+    expect(history.statusCode).toBe(404);
+    const reply = await call(testApp, api.admin.chatReply, {
+      token,
+      body: { conversationId: direct.conversationId, clientId: clientId(), content: 'hello' },
+    });
+    expect(reply.statusCode).toBe(404);
+    for (const route of [api.admin.chatInbox, api.admin.chatHistory, api.admin.chatRead]) {
+      const response = await call(testApp, route, { token: a.token, params: { conversationId: 1 } });
+      expect(response.statusCode).toBe(401);
+    }
+    const [service] = await relationsOf(testApp, a);
+    await sendText(testApp, a, service?.conversationId ?? 0, 'hello support');
+    const read = await ok<{ unread: number }>(testApp, api.admin.chatRead, {
+      token,
+      params: { conversationId: service?.conversationId ?? 0 },
+    });
+    expect(read.unread).toBe(0);
   });
 });

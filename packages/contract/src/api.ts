@@ -87,6 +87,10 @@ export const api = {
     cowHistory: admin.cowHistory,
     disableUser: admin.disableUser,
     enableUser: admin.enableUser,
+    chatInbox: admin.chatInbox,
+    chatHistory: admin.chatHistory,
+    chatReply: admin.chatReply,
+    chatRead: admin.chatRead,
   },
   reproduction: {
     addEstrus: reproduction.addEstrus,

@@ -11,13 +11,13 @@ import { memberIdsOf, requireMembership } from './conversations-repository';
 export const picturePath = (messageId: number): string =>
   apiPath({ path: fillPath(api.chat.picture.path, { id: messageId }) });
 
-interface MessageRow extends Omit<ChatMessage, 'toid' | 'gid'> {
+export interface MessageRow extends Omit<ChatMessage, 'toid' | 'gid'> {
   kind: 'service' | 'direct' | 'group';
   directKey: string | null;
   serviceUserId: number | null;
 }
 
-const SELECT_MESSAGE = `
+export const SELECT_MESSAGE = `
   SELECT m.id, m.conversation_id AS "conversationId", m.seq, COALESCE(m.sender_user_id, 0) AS uid,
          CASE WHEN m.sender_admin_id IS NULL THEN 'user' ELSE 'admin' END AS "from",
          m.content, m.kind AS type, m.client_id AS "clientId",
