@@ -29,6 +29,7 @@ import { registerIngest } from './ingest/register-ingest';
 import { registerMetrics } from './metrics/register-metrics';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { chartRoutes } from './modules/charts/chart-routes';
+import { chatRoutes } from './modules/chat/chat-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { cowRoutes } from './modules/cows/cow-routes';
 import { cowTypesRoutes } from './modules/cow-types/cow-types-routes';
@@ -69,6 +70,7 @@ export const allRouteBindings = (services: Services) => [
   ...supportRoutes(services),
   ...noticeRoutes(services),
   ...chartRoutes(services),
+  ...chatRoutes(services),
 ];
 
 const UNVERSIONED_PATHS = new Set(['/api/health', '/api/docs']);

@@ -2,6 +2,7 @@ import type { RouteDefinition } from './route';
 import * as admin from './routes/admin';
 import * as auth from './routes/auth';
 import * as charts from './routes/charts';
+import * as chat from './routes/chat';
 import * as health from './routes/health';
 import * as news from './routes/news';
 import * as notices from './routes/notices';
@@ -88,6 +89,10 @@ export const api = {
     cowHistory: admin.cowHistory,
     disableUser: admin.disableUser,
     enableUser: admin.enableUser,
+    chatInbox: admin.chatInbox,
+    chatHistory: admin.chatHistory,
+    chatReply: admin.chatReply,
+    chatRead: admin.chatRead,
   },
   support: {
     whoAmI: support.whoAmI,
@@ -150,6 +155,32 @@ export const api = {
     getNoticeDatab: notices.getNoticeDatab,
     getNoticeDatabtd: notices.getNoticeDatabtd,
     readNotices: notices.readNotices,
+  },
+  chat: {
+    relations: chat.relations,
+    serviceHistory: chat.serviceHistory,
+    history: chat.history,
+    send: chat.send,
+    picture: chat.picture,
+    updateRelation: chat.updateRelation,
+    friendRelation: chat.friendRelation,
+    groupRelation: chat.groupRelation,
+    groups: chat.groups,
+    groupUsers: chat.groupUsers,
+    group: chat.group,
+    groupTypes: chat.groupTypes,
+    findUser: chat.findUser,
+    friendApply: chat.friendApply,
+    friendApplies: chat.friendApplies,
+    passApply: chat.passApply,
+    refuseApply: chat.refuseApply,
+    deleteFriend: chat.deleteFriend,
+    createGroup: chat.createGroup,
+    updateGroup: chat.updateGroup,
+    deleteGroup: chat.deleteGroup,
+    inviteToGroup: chat.inviteToGroup,
+    removeFromGroup: chat.removeFromGroup,
+    leaveGroup: chat.leaveGroup,
   },
   charts: {
     readingCounts: charts.readingCounts,

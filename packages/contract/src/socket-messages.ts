@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { ChatGroup, ChatMessage, ChatPerson, FriendRelation, FriendRequest } from './chat-schemas';
 import type { Cow } from './cow-schemas';
 import type { FarmRole } from './schemas';
 
@@ -13,6 +14,8 @@ export const SOCKET_CLOSE_CODES = {
    * reconnect or refresh, only log in again. 440 after the "Login Time-out" status some servers use.
    */
   loginRevoked: 4440,
+  /** A chat socket whose path names another user than its token's (decision 0019). */
+  forbidden: 4403,
   serverShutdown: 1001,
 } as const;
 
@@ -20,6 +23,10 @@ export const SOCKET_CLOSE_CODES = {
 export const LOGIN_REVOKED_REASON = 'Login ended';
 
 export const SOCKET_PATH = '/socket';
+
+/** The chat socket (spec §4 "a chat socket at /{userId}", architecture §5); the token decides who it is for. */
+export const CHAT_SOCKET_PATH = '/chat/:userId';
+export const chatSocketPath = (userId: number): string => `/chat/${userId}`;
 
 /** Client -> server. `user` is informational only: the server trusts the token, not this. */
 export const ClientSocketMessage = Type.Object({
@@ -106,7 +113,32 @@ export interface MemberRoleSocketData {
   role: FarmRole;
 }
 
-/** Server -> client types. Later issues add paysuccess and chat events. */
+/** Both sides' ids of a friendship that ended, for the friend list and the conversation list. */
+export interface FriendDeleteSocketData {
+  /** The other user: the friend who is no longer one. */
+  fid: number;
+  conversationId: number;
+}
+
+/**
+ * The chat socket's events (spec §4 "Chat", decision 0019): each goes to the chat sockets of the users it
+ * concerns, on every instance. `chatread`: one of the user's conversations was zeroed (on any device).
+ */
+export type ChatSocketMessage =
+  | { type: 'chatmessage'; data: ChatMessage }
+  | { type: 'chatread'; data: { conversationId: number; count: 0 } }
+  | { type: 'friendapply'; data: FriendRequest }
+  | { type: 'friendrefuse'; data: { id: number } }
+  | { type: 'passapply'; data: FriendRelation }
+  | { type: 'frienddelete'; data: FriendDeleteSocketData }
+  | { type: 'newgroup'; data: ChatGroup }
+  | { type: 'adduser'; data: { gid: number; users: ChatPerson[] } }
+  | { type: 'userexit'; data: { gid: number; uid: number } }
+  | { type: 'removeuser'; data: { gid: number; uid: number } }
+  | { type: 'deletegroup'; data: { gid: number } }
+  | { type: 'groupchange'; data: ChatGroup };
+
+/** Server -> client types. A later issue adds paysuccess. */
 export type ServerSocketMessage =
   | { type: 'register_res'; data: { userId: number; registered: true } }
   | { type: 'pong'; data: { time: string } }
@@ -117,4 +149,5 @@ export type ServerSocketMessage =
   | { type: 'cowchange'; data: CowChangeSocketData }
   | { type: 'noticesread'; data: NoticesReadSocketData }
   | { type: 'gatewayfirstreading'; data: GatewayFirstReadingSocketData }
-  | { type: 'memberrole'; data: MemberRoleSocketData };
+  | { type: 'memberrole'; data: MemberRoleSocketData }
+  | ChatSocketMessage;

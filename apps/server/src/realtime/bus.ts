@@ -1,6 +1,7 @@
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import { createNatsTransport } from './nats-transport';
 import { createRedisTransport } from './redis-transport';
+import { UserEvents, userEventsChannel, type UserEventHandler } from './user-events';
 import { FarmEventFanout, type FarmEventHandler } from './farm-event-fanout';
 import {
   LoginRevocations,
@@ -11,6 +12,7 @@ import {
 
 export type { FarmEventHandler } from './farm-event-fanout';
 export type { LoginRevocation, LoginRevocationHandler } from './login-revocations';
+export type { UserEventHandler } from './user-events';
 
 /**
  * Farm events between server instances (architecture §5): whatever one instance publishes for a farm reaches
@@ -35,6 +37,13 @@ export interface EventBus {
   publishRevocation(revocation: LoginRevocation): Promise<void>;
   /** Resolves once revocations published anywhere reach `handler`; the returned function ends it. */
   subscribeRevocations(handler: LoginRevocationHandler): Promise<() => Promise<void>>;
+  /**
+   * Sends a person's event (the chat) to every instance, for those users' chat sockets. While the broker is
+   * unreachable it reaches this instance's sockets only; it rejects only once closed.
+   */
+  publishToUsers(userIds: readonly number[], message: ServerSocketMessage): Promise<void>;
+  /** Resolves once user events published anywhere reach `handler`; the returned function ends it. */
+  subscribeUsers(handler: UserEventHandler): Promise<() => Promise<void>>;
   /** Resolves when the broker answers on every connection this bus uses (health check); rejects if not. */
   ping(): Promise<void>;
   /**
@@ -115,6 +124,7 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
   // In-process (the embedded default) an event goes straight to this process's subscribers, not encoded.
   const wire = kind === 'in-process' ? undefined : createTransport(kind, config);
   const revocations = new LoginRevocations(wire, loginRevocationsChannel(channel), config.onError ?? ignore);
+  const userEvents = new UserEvents(wire, userEventsChannel(channel), config.onError ?? ignore);
   let listening: Promise<unknown> | undefined;
   let closed = false;
   /** A failed publish since the last one that went through: the outage is reported once. */
@@ -169,6 +179,24 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
       if (closed) throw new Error('the event bus is closed');
       return revocations.subscribe(handler);
     },
+    async publishToUsers(userIds, message) {
+      if (closed) throw new Error('the event bus is closed');
+      try {
+        await userEvents.publish(userIds, message);
+      } catch (error) {
+        stats.failures += 1;
+        config.onError?.(
+          new Error(`bus unreachable, a chat event reaches this instance only: ${String(error)}`),
+        );
+        userEvents.dispatch(userIds, message);
+        return;
+      }
+      countIn(stats.published, message.type);
+    },
+    async subscribeUsers(handler) {
+      if (closed) throw new Error('the event bus is closed');
+      return userEvents.subscribe(handler);
+    },
     async ping() {
       if (closed) throw new Error('the event bus is closed');
       await wire?.ping();
@@ -189,6 +217,7 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
       closed = true;
       fanout.clear();
       revocations.clear();
+      userEvents.clear();
       await wire?.close();
     },
   };

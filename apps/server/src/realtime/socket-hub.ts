@@ -19,6 +19,8 @@ export interface ClosableSocket extends SocketLike {
 export interface SocketLogin {
   farmId: number;
   sessionId: string;
+  /** Set for a chat socket: it gets this user's chat events instead of the farm's events. */
+  chatUserId?: number;
 }
 
 const OPEN = 1;
@@ -30,6 +32,8 @@ const OPEN = 1;
 export class SocketHub {
   private readonly socketsByFarm = new Map<number, Set<SocketLike>>();
   private readonly socketsBySession = new Map<string, Map<ClosableSocket, SocketLogin>>();
+  /** Chat sockets (decision 0019) by their user: chat events are addressed to people, not farms. */
+  private readonly chatSocketsByUser = new Map<number, Set<SocketLike>>();
   /** Messages sent to this instance's sockets since it started (metrics). */
   delivered = 0;
 
@@ -38,7 +42,12 @@ export class SocketHub {
    * (`closeLogins`). The returned function forgets it; call it when the socket closes.
    */
   addLoginSocket(socket: ClosableSocket, login: SocketLogin): () => void {
-    this.add(login.farmId, socket);
+    if (login.chatUserId === undefined) this.add(login.farmId, socket);
+    else {
+      const sockets = this.chatSocketsByUser.get(login.chatUserId) ?? new Set();
+      sockets.add(socket);
+      this.chatSocketsByUser.set(login.chatUserId, sockets);
+    }
     const sockets = this.socketsBySession.get(login.sessionId) ?? new Map<ClosableSocket, SocketLogin>();
     sockets.set(socket, login);
     this.socketsBySession.set(login.sessionId, sockets);
@@ -91,6 +100,22 @@ export class SocketHub {
     return delivered;
   }
 
+  /** Sends a chat event to this instance's chat sockets of these users; answers how many got it. */
+  publishToUsers(userIds: readonly number[], message: ServerSocketMessage): number {
+    let payload: string | undefined;
+    let delivered = 0;
+    for (const userId of new Set(userIds)) {
+      for (const socket of this.chatSocketsByUser.get(userId) ?? []) {
+        if (socket.readyState !== OPEN) continue;
+        payload ??= JSON.stringify(message);
+        socket.send(payload);
+        delivered += 1;
+      }
+    }
+    this.delivered += delivered;
+    return delivered;
+  }
+
   /**
    * Delivers every farm event of the bus to this instance's sockets of that farm, so an event published on
    * any instance reaches the farm's users wherever they are connected, and no one else; and closes this
@@ -100,17 +125,26 @@ export class SocketHub {
     const unfollowEvents = await bus.subscribe((farmId, message) => {
       this.publishToFarm(farmId, message);
     });
+    const unfollowUsers = await bus.subscribeUsers((userIds, message) => {
+      this.publishToUsers(userIds, message);
+    });
     const unfollowRevocations = await bus.subscribeRevocations((revocation: LoginRevocation) => {
       this.closeLogins(revocation.sessionIds);
     });
     return async () => {
       await unfollowEvents();
+      await unfollowUsers();
       await unfollowRevocations();
     };
   }
 
   private forget(socket: ClosableSocket, login: SocketLogin): void {
-    this.remove(login.farmId, socket);
+    if (login.chatUserId === undefined) this.remove(login.farmId, socket);
+    else {
+      const sockets = this.chatSocketsByUser.get(login.chatUserId);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) this.chatSocketsByUser.delete(login.chatUserId);
+    }
     const sockets = this.socketsBySession.get(login.sessionId);
     sockets?.delete(socket);
     if (sockets?.size === 0) this.socketsBySession.delete(login.sessionId);
@@ -119,6 +153,13 @@ export class SocketHub {
   connectionCount(): number {
     let count = 0;
     for (const sockets of this.socketsByFarm.values()) count += sockets.size;
+    return count;
+  }
+
+  /** Open chat sockets of this instance (metrics, the benchmark). */
+  chatConnectionCount(): number {
+    let count = 0;
+    for (const sockets of this.chatSocketsByUser.values()) count += sockets.size;
     return count;
   }
 }

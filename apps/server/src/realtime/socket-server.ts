@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
+  CHAT_SOCKET_PATH,
   ClientSocketMessage,
   SOCKET_CLOSE_CODES,
   SOCKET_PATH,
@@ -49,7 +50,47 @@ export const registerSocketServer = (app: FastifyInstance, services: Services): 
         services.log.warn({ err: error }, 'socket: the login check after connecting failed');
       });
   });
+  registerChatSocket(app, services);
   registerLoginSweep(app, services);
+};
+
+/**
+ * `/chat/{userId}?token=…` (decision 0019): the chat events of the token's user. A path userId that is not
+ * the token's closes the socket with 4403 before it gets anything; otherwise it behaves like `/socket`
+ * (register, ping, closed with its login).
+ */
+const registerChatSocket = (app: FastifyInstance, services: Services): void => {
+  app.get(CHAT_SOCKET_PATH, { websocket: true }, (socket, request) => {
+    const token = (request.query as Record<string, unknown>).token;
+    const pathUserId = Number((request.params as Record<string, unknown>).userId);
+    const pending: string[] = [];
+    let onMessage: (raw: string) => void = (raw) => void pending.push(raw);
+    socket.on('message', (raw: Buffer) => onMessage(raw.toString()));
+
+    resolveAccessToken(services, typeof token === 'string' ? token : undefined)
+      .then(
+        async (user) => {
+          if (socket.readyState !== socket.OPEN) return;
+          if (user.userId !== pathUserId) {
+            socket.close(SOCKET_CLOSE_CODES.forbidden, 'This chat socket is not yours');
+            return;
+          }
+          const forget = services.sockets.addLoginSocket(socket, {
+            farmId: user.farmId,
+            sessionId: user.sessionId,
+            chatUserId: user.userId,
+          });
+          socket.on('close', forget);
+          onMessage = answerer(socket, user);
+          pending.splice(0).forEach(onMessage);
+          await closeIfEndedMeanwhile(services, user);
+        },
+        () => socket.close(SOCKET_CLOSE_CODES.unauthorized, 'Please Login'),
+      )
+      .catch((error: unknown) => {
+        services.log.warn({ err: error }, 'chat socket: the login check after connecting failed');
+      });
+  });
 };
 
 /** The socket gets its farm's events from now on, until it closes or its login ends. */

@@ -198,7 +198,11 @@ export const routes: RouteObject[] = [
         () => import('../features/cows/routes/indexsc'),
         (module) => module.IndexscRoute,
       ),
-      later(paths.index.message, 'pages.message'),
+      page(
+        paths.index.message,
+        () => import('../features/chat/routes/message'),
+        (module) => module.MessageRoute,
+      ),
       ownerPage(
         paths.index.staff,
         () => import('../features/staff/routes/staff'),

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ChatMessageSchema, ChatPageSchema, ClientMessageId, MAX_CHAT_TEXT } from '../chat-schemas';
 import { CowSchema } from '../cow-schemas';
 import { defineRoute } from '../route';
 import { DateTimeString, Id, IdParam } from '../schemas';
@@ -89,4 +90,66 @@ export const enableUser = defineRoute({
     'Enabling a user who is not disabled changes nothing.',
   params: Type.Object({ id: IdParam }),
   data: UserAccessSchema,
+});
+
+/** A farm user's customer-service conversation as the support inbox lists it. */
+export const ServiceConversationSchema = Type.Object({
+  conversationId: Id,
+  userId: Id,
+  name: Type.String({ description: "the farm user's name" }),
+  farmNumber: Type.String(),
+  country: Type.String(),
+  language: Type.String(),
+  unread: Type.Integer({ minimum: 0, description: "the user's messages support has not read" }),
+  message: Type.String({ description: 'the last message, or empty' }),
+  lasttime: Type.Union([DateTimeString, Type.Null()]),
+});
+export type ServiceConversation = Static<typeof ServiceConversationSchema>;
+
+export const chatInbox = defineRoute({
+  method: 'GET',
+  path: 'admin/chat/inbox',
+  access: 'admin',
+  tag,
+  summary: 'Customer-service conversations of every farm that hold a message: unread first, then the latest',
+  data: Type.Array(ServiceConversationSchema, { maxItems: 500 }),
+});
+
+export const chatHistory = defineRoute({
+  method: 'GET',
+  path: 'admin/chat/messages/:conversationId',
+  access: 'admin',
+  tag,
+  summary: 'A page of a customer-service conversation, newest first (404 for any other conversation)',
+  params: Type.Object({ conversationId: IdParam }),
+  query: Type.Object({
+    before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 31 - 1 })),
+  }),
+  data: ChatPageSchema,
+});
+
+export const chatReply = defineRoute({
+  method: 'POST',
+  path: 'admin/chat/send',
+  access: 'admin',
+  tag,
+  summary:
+    'Answer in a customer-service conversation as the Administrator: the farm user gets it live, counted ' +
+    "unread; idempotent by clientId like a farm user's send. Answering marks the conversation read for support",
+  body: Type.Object({
+    conversationId: Id,
+    clientId: ClientMessageId,
+    content: Type.String({ minLength: 1, maxLength: MAX_CHAT_TEXT }),
+  }),
+  data: ChatMessageSchema,
+});
+
+export const chatRead = defineRoute({
+  method: 'PUT',
+  path: 'admin/chat/read/:conversationId',
+  access: 'admin',
+  tag,
+  summary: 'Support has read a customer-service conversation: its inbox count goes to 0',
+  params: Type.Object({ conversationId: IdParam }),
+  data: ServiceConversationSchema,
 });

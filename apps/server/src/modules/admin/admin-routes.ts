@@ -3,6 +3,13 @@ import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
 import { closeSocketsOfEndedLogins } from '../auth/ended-logins';
 import { loginWithPassword } from '../auth/password-login';
+import { pageOfConversation } from '../chat/messages-repository';
+import {
+  findServiceConversation,
+  listServiceInbox,
+  markReadBySupport,
+  sendSupportReply,
+} from '../chat/support-chat';
 import { cowTimeline } from '../cows/cow-history';
 import { presentCow } from '../cows/cow-presenter';
 import { findAdminByUsername } from './admin-users-repository';
@@ -53,4 +60,21 @@ export const adminRoutes = (services: Services) => [
     services.log.info({ adminId, userId: user.id }, 'support enabled a user');
     return user;
   }),
+
+  bind(api.admin.chatInbox, async () => listServiceInbox(services.db)),
+
+  bind(api.admin.chatHistory, async ({ params, query }) => {
+    await findServiceConversation(services.db, params.conversationId);
+    return pageOfConversation(services.db, params.conversationId, query.before);
+  }),
+
+  bind(api.admin.chatReply, async ({ body, request }) => {
+    const sent = await sendSupportReply(services.db, adminOf(request).adminId, body);
+    if (!sent.duplicate) {
+      await services.bus.publishToUsers(sent.memberIds, { type: 'chatmessage', data: sent.message });
+    }
+    return sent.message;
+  }),
+
+  bind(api.admin.chatRead, async ({ params }) => markReadBySupport(services.db, params.conversationId)),
 ];

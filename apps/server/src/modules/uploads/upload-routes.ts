@@ -127,7 +127,7 @@ const contentDisposition = (upload: UploadRow): string => {
  * Streams the file past the JSON envelope: the reply is taken over (hijacked) only once the file is known
  * to exist, so every refusal before that is an ordinary error answer.
  */
-const sendFile = async (reply: FastifyReply, filePath: string, upload: UploadRow): Promise<null> => {
+export const sendFile = async (reply: FastifyReply, filePath: string, upload: UploadRow): Promise<null> => {
   reply.hijack();
   reply.raw.writeHead(200, {
     'content-type': upload.mimeType,

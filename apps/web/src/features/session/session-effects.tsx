@@ -8,6 +8,7 @@ import { clearCowListPrefs } from '../../lib/cow-list-storage';
 import { appEvents } from '../../lib/event-bus';
 import { applyLoginLanguage } from '../../lib/language';
 import { endSession, readSession } from '../../lib/session';
+import { chatSocket } from '../../lib/chat-socket';
 import { notificationSocket } from '../../lib/socket';
 import { isChangingPasswordHere } from '../../lib/api/change-password';
 import { runFarmData } from './api/farm-data-run';
@@ -16,6 +17,7 @@ function startSession(farmNumber: string | undefined): void {
   // Best effort: the app works without it, so a failure is not shown.
   if (farmNumber) runFarmData(farmNumber).catch(() => undefined);
   notificationSocket.connect();
+  chatSocket.connect();
 }
 
 let launched = false;
@@ -45,6 +47,7 @@ export function SessionEffects() {
     });
     const offLogout = appEvents.on('logout', () => {
       notificationSocket.close();
+      chatSocket.close();
       // Spec §4: logout forgets the stored filter data and all cows.
       clearCowListPrefs();
       queryClient.clear();

@@ -29,6 +29,7 @@ import {
   PlusIcon,
   SearchIcon,
   SignalIcon,
+  UsersIcon,
   TagIcon,
   UserIcon,
   WalletIcon,
@@ -382,6 +383,9 @@ function HomeActions() {
           </Menu.Item>
           <Menu.Item component={Link} to={paths.index.ckcom} leftSection={<SignalIcon size={16} />}>
             {t('pages.ckcom')}
+          </Menu.Item>
+          <Menu.Item component={Link} to={paths.index.message} leftSection={<UsersIcon size={16} />}>
+            {t('chat.title')}
           </Menu.Item>
           {owner && (
             <>

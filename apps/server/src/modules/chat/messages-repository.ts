@@ -1,0 +1,179 @@
+import type { ChatMessage, ChatMessageType, ChatPage } from '@cowcare/contract/chat-schemas';
+import { CHAT_PAGE_SIZE } from '@cowcare/contract/chat-schemas';
+import { ERROR_CODES } from '@cowcare/contract/errors';
+import { api } from '@cowcare/contract/api';
+import { apiPath, fillPath } from '@cowcare/contract/route';
+import type { Database, Queryable } from '../../db/database';
+import { badRequest, conflict, notFound } from '../../http/app-error';
+import { memberIdsOf, requireMembership } from './conversations-repository';
+
+/** Where a picture message's image is served to the conversation's members. */
+export const picturePath = (messageId: number): string =>
+  apiPath({ path: fillPath(api.chat.picture.path, { id: messageId }) });
+
+export interface MessageRow extends Omit<ChatMessage, 'toid' | 'gid'> {
+  kind: 'service' | 'direct' | 'group';
+  directKey: string | null;
+  serviceUserId: number | null;
+}
+
+export const SELECT_MESSAGE = `
+  SELECT m.id, m.conversation_id AS "conversationId", m.seq, COALESCE(m.sender_user_id, 0) AS uid,
+         CASE WHEN m.sender_admin_id IS NULL THEN 'user' ELSE 'admin' END AS "from",
+         m.content, m.kind AS type, m.client_id AS "clientId",
+         to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time,
+         c.kind, c.direct_key AS "directKey", c.service_user_id AS "serviceUserId"
+    FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id`;
+
+/** The counterpart of a message: the other friend, or the user support wrote to; 0 in groups. */
+const recipientOf = (row: MessageRow): number => {
+  if (row.kind === 'group') return 0;
+  if (row.kind === 'service') return row.from === 'admin' ? (row.serviceUserId ?? 0) : 0;
+  const [low = 0, high = 0] = (row.directKey ?? '').split(':').map(Number);
+  return row.uid === low ? high : low;
+};
+
+export const presentMessage = (row: MessageRow): ChatMessage => ({
+  id: row.id,
+  conversationId: row.conversationId,
+  seq: row.seq,
+  uid: row.uid,
+  from: row.from,
+  toid: recipientOf(row),
+  gid: row.kind === 'group' ? row.conversationId : 0,
+  content: row.type === 'image' ? picturePath(row.id) : row.content,
+  type: row.type,
+  clientId: row.clientId,
+  time: row.time,
+});
+
+export const findMessage = async (db: Queryable, id: number): Promise<ChatMessage | undefined> => {
+  const [row] = await db.query<MessageRow>(`${SELECT_MESSAGE} WHERE m.id = $1`, [id]);
+  return row && presentMessage(row);
+};
+
+/** A page of a conversation, newest first; `before` a seq (older than it), or undefined for the newest. */
+export const pageOfConversation = async (
+  db: Queryable,
+  conversationId: number,
+  before: number | undefined,
+  limit = CHAT_PAGE_SIZE,
+): Promise<ChatPage> => {
+  const rows = await db.query<MessageRow>(
+    `${SELECT_MESSAGE} WHERE m.conversation_id = $1 AND ($2::int IS NULL OR m.seq < $2)
+      ORDER BY m.seq DESC LIMIT $3`,
+    [conversationId, before ?? null, limit + 1],
+  );
+  return { messages: rows.slice(0, limit).map(presentMessage), more: rows.length > limit };
+};
+
+export interface SendInput {
+  conversationId: number;
+  clientId: string;
+  type: ChatMessageType;
+  content?: string;
+  uploadId?: number;
+}
+
+export interface Sent {
+  message: ChatMessage;
+  /** A resend of a stored message: nothing new to deliver. */
+  duplicate: boolean;
+  /** Who gets it live: every member, the sender too (their other devices). */
+  memberIds: number[];
+}
+
+const checkedContent = async (db: Queryable, senderId: number, input: SendInput): Promise<string> => {
+  if (input.type === 'text') {
+    const text = input.content ?? '';
+    if (text.trim() === '') throw badRequest(ERROR_CODES.validation, 'A text message needs some text');
+    return text;
+  }
+  if (input.uploadId === undefined) {
+    throw badRequest(ERROR_CODES.validation, 'A picture message names its upload (uploadId)');
+  }
+  // Only the sender's own pictures: an upload id of anyone else's is as good as none.
+  const [upload] = await db.query<{ mimeType: string }>(
+    'SELECT mime_type AS "mimeType" FROM uploads WHERE id = $1 AND user_id = $2',
+    [input.uploadId, senderId],
+  );
+  if (!upload) throw notFound('There is no such upload of yours');
+  if (!upload.mimeType.startsWith('image/')) {
+    throw badRequest(ERROR_CODES.validation, 'A picture message needs a picture (JPEG, PNG or WebP)');
+  }
+  return '';
+};
+
+/**
+ * Stores a message from a farm user (decision 0019): the conversation row is locked, so its messages get
+ * gap-free, increasing numbers whichever instance stores them; a resend with the same client id answers the
+ * stored message. Every other member's unread count rises in the same transaction.
+ */
+export const sendUserMessage = (db: Database, senderId: number, input: SendInput): Promise<Sent> =>
+  db.transaction(async (tx) => {
+    await requireMembership(tx, senderId, input.conversationId);
+    await tx.query('SELECT id FROM chat_conversations WHERE id = $1 FOR UPDATE', [input.conversationId]);
+    const [earlier] = await tx.query<MessageRow>(
+      `${SELECT_MESSAGE} WHERE m.sender_user_id = $1 AND m.client_id = $2`,
+      [senderId, input.clientId],
+    );
+    if (earlier) {
+      if (earlier.conversationId !== input.conversationId) {
+        throw conflict(ERROR_CODES.conflict, 'This client message id was used for another conversation');
+      }
+      return { message: presentMessage(earlier), duplicate: true, memberIds: [] };
+    }
+    const content = await checkedContent(tx, senderId, input);
+    const [conversation] = await tx.query<{ seq: number }>(
+      `UPDATE chat_conversations
+          SET last_seq = last_seq + 1, last_message_at = now(),
+              support_unread = support_unread + CASE WHEN kind = 'service' THEN 1 ELSE 0 END
+        WHERE id = $1 RETURNING last_seq AS seq`,
+      [input.conversationId],
+    );
+    if (!conversation) throw notFound('There is no such conversation of yours');
+    const [inserted] = await tx.query<{ id: number }>(
+      `INSERT INTO chat_messages (conversation_id, seq, sender_user_id, client_id, kind, content, upload_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [
+        input.conversationId,
+        conversation.seq,
+        senderId,
+        input.clientId,
+        input.type,
+        content,
+        input.uploadId ?? null,
+      ],
+    );
+    if (!inserted) throw new Error('the message insert returned nothing');
+    await tx.query(
+      'UPDATE chat_members SET unread_count = unread_count + 1 WHERE conversation_id = $1 AND user_id <> $2',
+      [input.conversationId, senderId],
+    );
+    const message = await findMessage(tx, inserted.id);
+    if (!message) throw new Error('the stored message vanished');
+    return { message, duplicate: false, memberIds: await memberIdsOf(tx, input.conversationId) };
+  });
+
+export interface PictureOfMessage {
+  uploadId: number;
+  farmId: number;
+}
+
+/** The upload behind a picture message, for a member of its conversation only (404 otherwise). */
+export const findPictureForMember = async (
+  db: Queryable,
+  userId: number,
+  messageId: number,
+): Promise<PictureOfMessage> => {
+  const [row] = await db.query<PictureOfMessage>(
+    `SELECT up.id AS "uploadId", up.farm_id AS "farmId"
+       FROM chat_messages m
+       JOIN chat_members mem ON mem.conversation_id = m.conversation_id AND mem.user_id = $1
+       JOIN uploads up ON up.id = m.upload_id
+      WHERE m.id = $2 AND m.kind = 'image'`,
+    [userId, messageId],
+  );
+  if (!row) throw notFound('There is no such picture in your conversations');
+  return row;
+};

@@ -1,0 +1,111 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import WebSocket from 'ws';
+import { api } from '@cowcare/contract/api';
+import type { ChatGroup, ChatMessage, FriendRelation, FriendRequest } from '@cowcare/contract/chat-schemas';
+import { call, type TestApp, type TestUser } from './helpers/test-app';
+
+export interface Received {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** A chat socket as a browser holds it: what it received, and a wait for the next matching message. */
+export interface ChatSocket {
+  socket: WebSocket;
+  messages: Received[];
+  next: (matches: (message: Received) => boolean, withinMs?: number) => Promise<Received>;
+  close: () => void;
+}
+
+export const chatSocketUrl = (baseUrl: string, userId: number, token: string): string =>
+  `${baseUrl.replace('http', 'ws')}/chat/${userId}?token=${encodeURIComponent(token)}`;
+
+export const openChatSocket = async (baseUrl: string, user: TestUser): Promise<ChatSocket> => {
+  const socket = new WebSocket(chatSocketUrl(baseUrl, user.id, user.token));
+  const messages: Received[] = [];
+  socket.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString()) as Received));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.send(JSON.stringify({ type: 'register', data: {} }));
+  const next = async (matches: (message: Received) => boolean, withinMs = 5000): Promise<Received> => {
+    for (let waited = 0; waited < withinMs; waited += 10) {
+      const found = messages.find(matches);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no matching chat message within ${withinMs} ms; got ${JSON.stringify(messages)}`);
+  };
+  await next((message) => message.type === 'register_res');
+  return { socket, messages, next, close: () => socket.close() };
+};
+
+/** How a socket closed: its code, or 'open' when it did not within the time. */
+export const closeCodeOf = (url: string, withinMs = 3000): Promise<number | 'open'> =>
+  new Promise((resolve) => {
+    const socket = new WebSocket(url);
+    const timer = setTimeout(() => {
+      socket.close();
+      resolve('open');
+    }, withinMs);
+    socket.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+    socket.on('error', () => undefined);
+  });
+
+export const ok = async <T>(
+  testApp: TestApp,
+  route: Parameters<typeof call>[1],
+  options: Parameters<typeof call>[2],
+): Promise<T> => {
+  const response = await call(testApp, route, options);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: T }>().data;
+};
+
+export const clientId = (): string => randomUUID();
+
+export const relationsOf = (testApp: TestApp, user: TestUser): Promise<FriendRelation[]> =>
+  ok<FriendRelation[]>(testApp, api.chat.relations, { token: user.token, body: { uid: user.id } });
+
+export const sendText = (
+  testApp: TestApp,
+  user: TestUser,
+  conversationId: number,
+  content: string,
+  id = clientId(),
+) =>
+  ok<ChatMessage>(testApp, api.chat.send, {
+    token: user.token,
+    body: { conversationId, clientId: id, type: 'text', content },
+  });
+
+/** Makes the two friends through the real request and acceptance; answers the first one's relation. */
+export const befriend = async (testApp: TestApp, a: TestUser, b: TestUser): Promise<FriendRelation> => {
+  const request = await ok<FriendRequest>(testApp, api.chat.friendApply, {
+    token: a.token,
+    body: { fid: b.id },
+  });
+  await ok<FriendRelation>(testApp, api.chat.passApply, { token: b.token, params: { id: request.id } });
+  return ok<FriendRelation>(testApp, api.chat.friendRelation, {
+    token: a.token,
+    body: { uid: a.id, fid: b.id },
+  });
+};
+
+export const createGroupOf = (
+  testApp: TestApp,
+  owner: TestUser,
+  users: TestUser[],
+  name = 'Hoengseong vets',
+) =>
+  ok<ChatGroup>(testApp, api.chat.createGroup, {
+    token: owner.token,
+    body: { name, note: 'calving season', type: 2, users: users.map((user) => user.id) },
+  });
+
+export const uniqueName = (): string => randomBytes(4).toString('hex');

@@ -1,0 +1,119 @@
+// Issue 35: two farmers of two farms, friends, chat live in two browsers: the message arrives without a
+// reload, the unread count rises on the list and goes when the conversation is opened, the answer comes back.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from '@cowcare/contract/api';
+import { baseUrl, newPhoneContext, phonePagePerTest, skipReason } from '../setup/browser';
+import { apiLogIn, callApi } from '../setup/herd';
+import { logInThroughScreen, registerUser } from '../setup/session';
+
+/** The unread badge of a conversation in the list, 0 when there is none. */
+const unreadOf = async (page: Page, name: RegExp): Promise<number> => {
+  const badge = page.getByRole('button', { name }).getByTestId('unread');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+};
+
+describe.skipIf(skipReason() !== '')('chat between two farms', () => {
+  const phone = phonePagePerTest();
+  let other: BrowserContext | undefined;
+  afterEach(async () => {
+    await other?.close();
+    other = undefined;
+  });
+
+  it('a message reaches the friend live, counts as unread until opened, and the answer comes back', async () => {
+    const aCredentials = await registerUser(baseUrl(), 'chata');
+    const bCredentials = await registerUser(baseUrl(), 'chatb');
+    const a = await apiLogIn(baseUrl(), aCredentials);
+    const b = await apiLogIn(baseUrl(), bCredentials);
+    await callApi(a, api.user.updateUser, { body: { id: a.user.id, name: 'Anna Kim' } });
+    await callApi(b, api.user.updateUser, { body: { id: b.user.id, name: 'Bora Lee' } });
+    const request = await callApi(a, api.chat.friendApply, { body: { fid: b.user.id } });
+    await callApi(b, api.chat.passApply, { params: { id: request.id } });
+
+    other = await newPhoneContext(phone.browser);
+    const bPage = await other.newPage();
+    const bErrors: string[] = [];
+    bPage.on('pageerror', (error) => bErrors.push(error.message));
+    await logInThroughScreen(phone.page, aCredentials);
+    await logInThroughScreen(bPage, bCredentials);
+
+    // B sits on the conversation list: customer service first, then Anna.
+    await bPage.goto('/pages/index/message');
+    const bList = bPage.getByRole('list', { name: 'Chats' });
+    await bList.getByRole('button', { name: /Anna Kim/ }).waitFor();
+    expect(await bList.getByRole('button').first().textContent()).toContain('Administrator');
+
+    // A opens their conversation and writes twice.
+    await phone.page.goto('/pages/index/message');
+    await phone.page.getByRole('button', { name: /Bora Lee/ }).click();
+    const box = phone.page.getByRole('textbox', { name: 'Write a message' });
+    await box.fill('Look at C1042, she is bulling');
+    await phone.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await box.fill('Scan at 10?');
+    await box.press('Enter');
+    await phone.page.getByText('Scan at 10?').waitFor();
+
+    // B's list shows two unread from Anna, live.
+    await expect.poll(() => unreadOf(bPage, /Anna Kim/), { timeout: 10_000 }).toBe(2);
+    await bList.getByRole('button', { name: /Anna Kim/ }).click();
+    await bPage.getByText('Look at C1042, she is bulling').waitFor();
+    await bPage.getByText('Scan at 10?').waitFor();
+
+    // Opened: the count is gone, and stays gone after a reload (the server zeroed it too).
+    await bPage.getByRole('button', { name: 'Conversations' }).click();
+    await expect.poll(() => unreadOf(bPage, /Anna Kim/)).toBe(0);
+    await bPage.reload();
+    await bPage.getByRole('button', { name: /Anna Kim/ }).waitFor();
+    expect(await unreadOf(bPage, /Anna Kim/)).toBe(0);
+
+    // B answers; A, with the conversation open, sees it without counting it as unread.
+    await bPage.getByRole('button', { name: /Anna Kim/ }).click();
+    await bPage.getByRole('textbox', { name: 'Write a message' }).fill('Yes, 10 is fine');
+    await bPage.getByRole('button', { name: 'Send', exact: true }).click();
+    await phone.page.getByText('Yes, 10 is fine').waitFor({ timeout: 10_000 });
+    const relations = await callApi(a, api.chat.relations, { body: { uid: a.user.id } });
+    await expect
+      .poll(
+        async () =>
+          (await callApi(a, api.chat.relations, { body: { uid: a.user.id } })).find(
+            (r) => r.fid === b.user.id,
+          )?.count,
+      )
+      .toBe(0);
+    expect(relations.length).toBe(2);
+    expect(bErrors).toEqual([]);
+  });
+});
+
+describe.skipIf(skipReason() !== '')('chat offline', () => {
+  const phone = phonePagePerTest();
+
+  it('a message written offline is marked, and sent once with its own id when the network is back', async () => {
+    const aCredentials = await registerUser(baseUrl(), 'offa');
+    const bCredentials = await registerUser(baseUrl(), 'offb');
+    const a = await apiLogIn(baseUrl(), aCredentials);
+    const b = await apiLogIn(baseUrl(), bCredentials);
+    await callApi(b, api.user.updateUser, { body: { id: b.user.id, name: 'Bora Lee' } });
+    const request = await callApi(a, api.chat.friendApply, { body: { fid: b.user.id } });
+    const relation = await callApi(b, api.chat.passApply, { params: { id: request.id } });
+    await logInThroughScreen(phone.page, aCredentials);
+    await phone.page.goto('/pages/index/message');
+    await phone.page.getByRole('button', { name: /Bora Lee/ }).click();
+    await phone.page.getByText('No messages yet').waitFor();
+
+    // Offline emulation does not always stop a request to localhost: the send is cut off for sure as well.
+    const cutOff = '**/api/chat/chat/send';
+    await phone.page.route(cutOff, (route) => route.abort('internetdisconnected'));
+    await phone.page.context().setOffline(true);
+    await phone.page.getByRole('textbox', { name: 'Write a message' }).fill('Written in the barn');
+    await phone.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await phone.page.getByText('Not sent').waitFor();
+
+    await phone.page.unroute(cutOff);
+    await phone.page.context().setOffline(false);
+    await phone.page.getByText('Not sent').waitFor({ state: 'detached', timeout: 15_000 });
+    const page = await callApi(b, api.chat.history, { params: { conversationId: relation.conversationId } });
+    expect(page.messages.map((message) => message.content)).toEqual(['Written in the barn']);
+  });
+});
