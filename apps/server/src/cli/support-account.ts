@@ -28,8 +28,9 @@ const readPassword = async (): Promise<string> => {
 
 const add = async (db: Queryable, username: string, name: string): Promise<string> => {
   const password = await readPassword();
-  if (password.length < MIN_PASSWORD)
+  if (password.length < MIN_PASSWORD) {
     throw new Error(`the password needs at least ${MIN_PASSWORD} characters`);
+  }
   const [row] = await db.query<{ created: boolean }>(
     `INSERT INTO admin_users (username, password_hash, name) VALUES ($1, $2, $3)
      ON CONFLICT (username) DO UPDATE SET password_hash = excluded.password_hash, removed_at = NULL,

@@ -31,8 +31,9 @@ export const insertNews = async (
 };
 
 /** Every item with all its texts, for the console. */
-export const listNewsEntries = async (db: Queryable, id?: number): Promise<NewsEntry[]> => {
-  const rows = await db.query<NewsEntry & { texts: NewsText[] | string }>(
+export const listNewsEntries = (db: Queryable, id?: number): Promise<NewsEntry[]> =>
+  // json_agg comes back parsed from PGlite and from PostgreSQL's driver alike.
+  db.query<NewsEntry>(
     `SELECT n.id, ${iso('n.published_at')} AS "publishedAt",
             coalesce(nullif(a.name, ''), a.username, 'CowCare') AS "publishedBy",
             (SELECT json_agg(json_build_object('language', t.language, 'title', t.title, 'body', t.body)
@@ -44,12 +45,6 @@ export const listNewsEntries = async (db: Queryable, id?: number): Promise<NewsE
       LIMIT 100`,
     [id ?? null],
   );
-  // PGlite hands json back parsed, PostgreSQL's driver too; a string would be a driver's choice.
-  return rows.map((row) => ({
-    ...row,
-    texts: typeof row.texts === 'string' ? JSON.parse(row.texts) : row.texts,
-  }));
-};
 
 /** Withdraws a published item; false when there is none (or it is withdrawn already). */
 export const withdrawNews = async (tx: Queryable, id: number): Promise<boolean> =>

@@ -117,7 +117,7 @@ function RestoreCow({ farmId, cowId }: { farmId: number; cowId: number }) {
         aria-label="Restore to"
         data={RESTORE_TO.map((option) => ({ ...option }))}
         value={status}
-        onChange={(value) => value && setStatus(value as RestoreStatus)}
+        onChange={(value) => value && setStatus(value)}
         allowDeselect={false}
         w={210}
       />

@@ -56,7 +56,7 @@ function PublishNews() {
                 label={index === 0 ? 'Language (shown where a reader’s has no text)' : 'Language'}
                 data={[...LANGUAGES.filter((l) => l.value === text.language), ...unused]}
                 value={text.language}
-                onChange={(value) => value && update(index, { language: value as LanguageKey })}
+                onChange={(value) => value && update(index, { language: value })}
                 allowDeselect={false}
                 w={260}
               />

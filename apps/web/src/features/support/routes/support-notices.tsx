@@ -57,7 +57,7 @@ export function SupportNoticesRoute() {
           <SegmentedControl
             aria-label="Kind"
             value={code}
-            onChange={(value) => setCode(value as '1101' | '1102')}
+            onChange={(value) => setCode(value)}
             data={[
               { value: '1101', label: 'Announcement (1101)' },
               { value: '1102', label: 'App update available (1102)' },
@@ -66,7 +66,7 @@ export function SupportNoticesRoute() {
           <SegmentedControl
             aria-label="To"
             value={kind}
-            onChange={(value) => setKind(value as TargetKind)}
+            onChange={(value) => setKind(value)}
             data={[
               { value: 'all', label: 'Every farm' },
               { value: 'country', label: 'A country' },
