@@ -943,4 +943,13 @@ export const ch: Record<MessageKey, string> = {
   'notices.putOnCow.done': '传感器 {{sensor}} 现在由牛 {{code}} 佩戴',
   'notices.putOnCow.noCows': '牧场还没有牛：请先添加这头牛，再给它这个传感器。',
   'notices.putOnCow.worn': '现由牛 {{code}} 佩戴',
+  'gateways.connect.addresses': '连接方式',
+  'gateways.connect.mqttUrl': 'MQTT 地址',
+  'gateways.connect.mqttsUrl': 'MQTTS 地址（带 TLS 的 MQTT）',
+  'gateways.connect.mqttsHint': '网关支持 TLS 时请优先使用：密钥和数据都会加密传输。',
+  'gateways.connect.websocketUrl': 'MQTT over WebSocket 地址',
+  'gateways.connect.websocketHint':
+    '适用于位于只放行网页流量（HTTP 或 HTTPS）的代理之后的网关；WebSocket 子协议为 mqtt。',
+  'gateways.connect.mosquittoTls': '用 mosquitto_pub 通过 TLS 测试',
+  'gateways.connect.tlsCaHint': '如果是自签名证书，请把 --capath /etc/ssl/certs 换成 --cafile 加证书文件。',
 };

@@ -1011,6 +1011,17 @@ export const en = {
   'notices.putOnCow.done': 'Sensor {{sensor}} is now on cow {{code}}',
   'notices.putOnCow.noCows': 'The farm has no cows yet: add the cow first, then give her this sensor.',
   'notices.putOnCow.worn': 'Now on cow {{code}}',
+  'gateways.connect.addresses': 'Ways to connect',
+  'gateways.connect.mqttUrl': 'MQTT address',
+  'gateways.connect.mqttsUrl': 'MQTTS address (MQTT with TLS)',
+  'gateways.connect.mqttsHint':
+    'Prefer it when your gateway supports TLS: the secret and the readings travel encrypted.',
+  'gateways.connect.websocketUrl': 'MQTT over WebSocket address',
+  'gateways.connect.websocketHint':
+    'For a gateway behind a proxy that lets only web traffic (HTTP or HTTPS) through; WebSocket subprotocol mqtt.',
+  'gateways.connect.mosquittoTls': 'Test over TLS with mosquitto_pub',
+  'gateways.connect.tlsCaHint':
+    "With a self-signed certificate, replace --capath /etc/ssl/certs with --cafile and the certificate's file.",
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -997,4 +997,15 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'notices.putOnCow.done': 'Sensor {{sensor}} sekarang dipakai sapi {{code}}',
   'notices.putOnCow.noCows': 'Peternakan belum punya sapi: tambahkan sapinya dulu, lalu pasang sensor ini.',
   'notices.putOnCow.worn': 'Sekarang dipakai sapi {{code}}',
+  'gateways.connect.addresses': 'Cara menghubungkan',
+  'gateways.connect.mqttUrl': 'Alamat MQTT',
+  'gateways.connect.mqttsUrl': 'Alamat MQTTS (MQTT dengan TLS)',
+  'gateways.connect.mqttsHint':
+    'Gunakan ini jika gateway mendukung TLS: rahasia dan data dikirim terenkripsi.',
+  'gateways.connect.websocketUrl': 'Alamat MQTT lewat WebSocket',
+  'gateways.connect.websocketHint':
+    'Untuk gateway di balik proxy yang hanya meneruskan lalu lintas web (HTTP atau HTTPS); subprotokol WebSocket mqtt.',
+  'gateways.connect.mosquittoTls': 'Uji lewat TLS dengan mosquitto_pub',
+  'gateways.connect.tlsCaHint':
+    'Dengan sertifikat yang ditandatangani sendiri, ganti --capath /etc/ssl/certs dengan --cafile dan berkas sertifikatnya.',
 };

@@ -972,4 +972,15 @@ export const ko: Record<MessageKey, string> = {
   'notices.putOnCow.done': '센서 {{sensor}}를 소 {{code}}가 착용했습니다',
   'notices.putOnCow.noCows': '농장에 아직 소가 없습니다: 먼저 소를 등록한 뒤 이 센서를 착용시키세요.',
   'notices.putOnCow.worn': '지금 소 {{code}} 착용',
+  'gateways.connect.addresses': '연결 방법',
+  'gateways.connect.mqttUrl': 'MQTT 주소',
+  'gateways.connect.mqttsUrl': 'MQTTS 주소(TLS를 쓰는 MQTT)',
+  'gateways.connect.mqttsHint':
+    '게이트웨이가 TLS를 지원하면 이 주소를 쓰세요: 비밀키와 측정값이 암호화되어 전송됩니다.',
+  'gateways.connect.websocketUrl': 'MQTT over WebSocket 주소',
+  'gateways.connect.websocketHint':
+    '웹 트래픽(HTTP 또는 HTTPS)만 통과시키는 프록시 뒤의 게이트웨이용입니다. WebSocket 하위 프로토콜은 mqtt입니다.',
+  'gateways.connect.mosquittoTls': 'mosquitto_pub로 TLS 시험',
+  'gateways.connect.tlsCaHint':
+    '자체 서명 인증서라면 --capath /etc/ssl/certs 대신 --cafile과 인증서 파일을 쓰세요.',
 };

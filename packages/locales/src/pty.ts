@@ -995,6 +995,17 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'notices.putOnCow.noCows':
     'A fazenda ainda não tem vacas: cadastre a vaca primeiro e depois dê a ela este sensor.',
   'notices.putOnCow.worn': 'Agora na vaca {{code}}',
+  'gateways.connect.addresses': 'Formas de conectar',
+  'gateways.connect.mqttUrl': 'Endereço MQTT',
+  'gateways.connect.mqttsUrl': 'Endereço MQTTS (MQTT com TLS)',
+  'gateways.connect.mqttsHint':
+    'Prefira este se o gateway aceitar TLS: o segredo e as leituras viajam criptografados.',
+  'gateways.connect.websocketUrl': 'Endereço MQTT sobre WebSocket',
+  'gateways.connect.websocketHint':
+    'Para um gateway atrás de um proxy que só deixa passar tráfego web (HTTP ou HTTPS); subprotocolo WebSocket mqtt.',
+  'gateways.connect.mosquittoTls': 'Testar com TLS no mosquitto_pub',
+  'gateways.connect.tlsCaHint':
+    'Com um certificado autoassinado, troque --capath /etc/ssl/certs por --cafile e o arquivo do certificado.',
 };
 
 /**

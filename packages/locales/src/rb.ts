@@ -986,4 +986,15 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'notices.putOnCow.done': 'センサー {{sensor}} を牛 {{code}} に装着しました',
   'notices.putOnCow.noCows': '牧場にまだ牛がいません：先に牛を登録してから、このセンサーを装着してください。',
   'notices.putOnCow.worn': '現在は牛 {{code}} が装着',
+  'gateways.connect.addresses': '接続方法',
+  'gateways.connect.mqttUrl': 'MQTT のアドレス',
+  'gateways.connect.mqttsUrl': 'MQTTS のアドレス（TLS を使う MQTT）',
+  'gateways.connect.mqttsHint':
+    'ゲートウェイが TLS に対応していればこちらを使ってください。シークレットと測定データが暗号化されて送られます。',
+  'gateways.connect.websocketUrl': 'MQTT over WebSocket のアドレス',
+  'gateways.connect.websocketHint':
+    'Web の通信（HTTP または HTTPS）だけを通すプロキシの内側にあるゲートウェイ向けです。WebSocket のサブプロトコルは mqtt です。',
+  'gateways.connect.mosquittoTls': 'mosquitto_pub で TLS を試す',
+  'gateways.connect.tlsCaHint':
+    '自己署名証明書の場合は、--capath /etc/ssl/certs の代わりに --cafile と証明書のファイルを指定してください。',
 };

@@ -991,4 +991,15 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'notices.putOnCow.done': 'Датчик {{sensor}} теперь на корове {{code}}',
   'notices.putOnCow.noCows': 'На ферме ещё нет коров: сначала добавьте корову, затем дайте ей этот датчик.',
   'notices.putOnCow.worn': 'Теперь на корове {{code}}',
+  'gateways.connect.addresses': 'Способы подключения',
+  'gateways.connect.mqttUrl': 'Адрес MQTT',
+  'gateways.connect.mqttsUrl': 'Адрес MQTTS (MQTT с TLS)',
+  'gateways.connect.mqttsHint':
+    'Используйте его, если шлюз поддерживает TLS: секрет и показания передаются зашифрованными.',
+  'gateways.connect.websocketUrl': 'Адрес MQTT через WebSocket',
+  'gateways.connect.websocketHint':
+    'Для шлюза за прокси, который пропускает только веб-трафик (HTTP или HTTPS); подпротокол WebSocket — mqtt.',
+  'gateways.connect.mosquittoTls': 'Проверка через mosquitto_pub с TLS',
+  'gateways.connect.tlsCaHint':
+    'С самоподписанным сертификатом замените --capath /etc/ssl/certs на --cafile и файл сертификата.',
 };

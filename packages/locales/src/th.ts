@@ -947,4 +947,14 @@ export const th: Partial<Record<MessageKey, string>> = {
   'notices.putOnCow.done': 'ตอนนี้วัว {{code}} สวมเซนเซอร์ {{sensor}} แล้ว',
   'notices.putOnCow.noCows': 'ฟาร์มยังไม่มีวัว: เพิ่มวัวก่อน แล้วจึงใส่เซนเซอร์นี้ให้',
   'notices.putOnCow.worn': 'ตอนนี้อยู่ที่วัว {{code}}',
+  'gateways.connect.addresses': 'วิธีเชื่อมต่อ',
+  'gateways.connect.mqttUrl': 'ที่อยู่ MQTT',
+  'gateways.connect.mqttsUrl': 'ที่อยู่ MQTTS (MQTT ที่ใช้ TLS)',
+  'gateways.connect.mqttsHint': 'ถ้าเกตเวย์รองรับ TLS ให้ใช้ที่อยู่นี้: รหัสลับและค่าที่วัดได้จะถูกเข้ารหัสระหว่างส่ง',
+  'gateways.connect.websocketUrl': 'ที่อยู่ MQTT ผ่าน WebSocket',
+  'gateways.connect.websocketHint':
+    'สำหรับเกตเวย์ที่อยู่หลังพร็อกซีซึ่งให้ผ่านเฉพาะทราฟฟิกเว็บ (HTTP หรือ HTTPS) โดยใช้โปรโตคอลย่อย WebSocket ชื่อ mqtt',
+  'gateways.connect.mosquittoTls': 'ทดสอบผ่าน TLS ด้วย mosquitto_pub',
+  'gateways.connect.tlsCaHint':
+    'หากเป็นใบรับรองที่ลงนามเอง ให้เปลี่ยน --capath /etc/ssl/certs เป็น --cafile ตามด้วยไฟล์ใบรับรอง',
 };

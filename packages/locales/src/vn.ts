@@ -980,4 +980,15 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'notices.putOnCow.done': 'Cảm biến {{sensor}} giờ đã gắn cho bò {{code}}',
   'notices.putOnCow.noCows': 'Trang trại chưa có bò: hãy thêm bò trước rồi gắn cảm biến này cho nó.',
   'notices.putOnCow.worn': 'Giờ đang gắn cho bò {{code}}',
+  'gateways.connect.addresses': 'Các cách kết nối',
+  'gateways.connect.mqttUrl': 'Địa chỉ MQTT',
+  'gateways.connect.mqttsUrl': 'Địa chỉ MQTTS (MQTT có TLS)',
+  'gateways.connect.mqttsHint':
+    'Nên dùng địa chỉ này nếu gateway hỗ trợ TLS: mã bí mật và số đo được mã hóa khi truyền.',
+  'gateways.connect.websocketUrl': 'Địa chỉ MQTT qua WebSocket',
+  'gateways.connect.websocketHint':
+    'Dành cho gateway sau proxy chỉ cho lưu lượng web (HTTP hoặc HTTPS) đi qua; giao thức con WebSocket là mqtt.',
+  'gateways.connect.mosquittoTls': 'Thử qua TLS bằng mosquitto_pub',
+  'gateways.connect.tlsCaHint':
+    'Với chứng chỉ tự ký, thay --capath /etc/ssl/certs bằng --cafile và tệp chứng chỉ.',
 };
