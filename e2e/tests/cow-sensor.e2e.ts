@@ -89,7 +89,7 @@ describe.skipIf(skipReason() !== '')('putting a sensor on a cow', () => {
     const dialog = page.getByRole('dialog', { name: `Put sensor ${sensor} on a cow` });
     // Search by her code, as a farmer with a long herd would.
     await dialog.getByLabel('Cow', { exact: true }).and(dialog.locator('input')).fill(cow.code);
-    await dialog.getByRole('option', { name: cow.code, exact: true }).click();
+    await page.getByRole('option', { name: cow.code, exact: true }).click();
     await dialog.getByRole('button', { name: `Put it on ${cow.code}` }).click();
     await page.getByText(`Sensor ${sensor} is now on cow ${cow.code}`).waitFor();
     await dialog.waitFor({ state: 'hidden' });

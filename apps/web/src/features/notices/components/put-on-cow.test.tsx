@@ -63,7 +63,7 @@ describe('"put on a cow" on a 703 notice', () => {
     const dialog = await openAction(user);
     expect(within(dialog).getByText(/^Neck 47123 sends readings, but no cow wears it/)).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Cow', { selector: 'input' }), 'C12');
-    await user.click(await within(dialog).findByRole('option', { name: 'C12' }));
+    await user.click(await screen.findByRole('option', { name: 'C12' }));
     await user.click(within(dialog).getByRole('button', { name: 'Put it on C12' }));
 
     expect(await screen.findByText('Sensor 47123 is now on cow C12')).toBeTruthy();
@@ -82,7 +82,7 @@ describe('"put on a cow" on a 703 notice', () => {
     renderApp('/pages/index/notice');
     const dialog = await openAction(user);
     await user.click(within(dialog).getByLabelText('Cow', { selector: 'input' }));
-    await user.click(await within(dialog).findByRole('option', { name: 'C30 · wears 47002' }));
+    await user.click(await screen.findByRole('option', { name: 'C30 · wears 47002' }));
     expect(
       within(dialog).getByText('C30 wears sensor 47002 now: sensor 47123 takes its place.'),
     ).toBeTruthy();
@@ -103,7 +103,7 @@ describe('"put on a cow" on a 703 notice', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Put it on the cow' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Pick a cow first.');
     await user.type(within(dialog).getByLabelText('Cow', { selector: 'input' }), 'C1');
-    await user.click(await within(dialog).findByRole('option', { name: 'C12' }));
+    await user.click(await screen.findByRole('option', { name: 'C12' }));
     await user.click(within(dialog).getByRole('button', { name: 'Put it on C12' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('alert').textContent).toMatch(

@@ -76,7 +76,6 @@ function PutOnCowForm({
             setCowId(value);
             setProblem(null);
           }}
-          comboboxProps={{ withinPortal: false }}
         />
         {chosen && chosen.sensor !== null && (
           <Alert color="yellow" variant="light">

@@ -43,7 +43,15 @@ function Section({
       <Title order={2} size="h4" mb="sm" id={id}>
         {t(title)}
       </Title>
-      <List type={ordered ? 'ordered' : 'unordered'} spacing="xs" size="sm" center listStyleType="none">
+      <List
+        type={ordered ? 'ordered' : 'unordered'}
+        spacing="xs"
+        size="sm"
+        center
+        listStyleType="none"
+        // A wrapped line keeps the text's own spacing: the list's default packs two lines tight on a phone.
+        styles={{ itemLabel: { lineHeight: 1.45 } }}
+      >
         {items.map((item) => (
           <List.Item
             key={item.key}
