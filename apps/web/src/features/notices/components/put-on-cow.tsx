@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { sensorKind } from '@cowcare/domain/sensor';
+import { CheckIcon } from '../../../components/icons';
 import { refusalText } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { problemFromServer } from '../../../lib/server-cow-errors';
@@ -110,10 +111,14 @@ export function PutOnCow({ sensor, cows }: { sensor: number; cows: readonly Cow[
   if (!cows) return null;
   const wearer = wearerOf(cows, sensor);
   if (wearer) {
+    // The text keeps the body colour: green text on an unread notice's green tint is too faint (axe, 4.5:1).
     return (
-      <Text size="xs" c="green.9" fw={600} data-testid="notice-sensor-worn">
-        {t('notices.putOnCow.worn', { code: wearer.code })}
-      </Text>
+      <Group gap={4} wrap="nowrap">
+        <CheckIcon size={14} color="var(--mantine-color-green-8)" aria-hidden />
+        <Text size="xs" fw={600} data-testid="notice-sensor-worn">
+          {t('notices.putOnCow.worn', { code: wearer.code })}
+        </Text>
+      </Group>
     );
   }
   return (
