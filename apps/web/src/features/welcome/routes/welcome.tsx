@@ -41,7 +41,12 @@ function FarmSetup({ user }: { user: User }) {
     <Stack gap="md">
       <SetupProgressCard progress={progress} />
       <Group justify="flex-end" gap="sm">
-        <Button component={Link} to={paths.home} variant={next ? 'default' : 'filled'}>
+        <Button
+          component={Link}
+          to={paths.home}
+          variant={next ? 'default' : 'filled'}
+          data-testid="welcome-to-cows"
+        >
           {t('welcome.toCows')}
         </Button>
         {next && (
