@@ -4,7 +4,10 @@ import { E2E_TOKEN_SECRET } from './global-setup';
 
 export const DEMO = { username: 'demo', password: 'demo1234' } as const;
 
-/** Logs in through the real login screen; `remember` ticks Automatic Logon. */
+/**
+ * Logs in through the real login screen; `remember` ticks Automatic Logon. A user's first login on a device
+ * opens the welcome: the helper goes on to the cow list from there, as that user would.
+ */
 export const logInThroughScreen = async (
   page: Page,
   credentials: { username: string; password: string } = DEMO,
@@ -17,6 +20,11 @@ export const logInThroughScreen = async (
   if (options.remember) await page.getByLabel('Automatic Logon').check();
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/pages/login/'));
+  if (new URL(page.url()).pathname === '/pages/index/welcome') {
+    // By its test id: the welcome speaks the user's language, which a test may have changed.
+    await page.getByTestId('welcome-to-cows').click();
+    await page.waitForURL((url) => url.pathname === '/');
+  }
 };
 
 /** A new farm user made through the public register call, so a test can change its password freely. */

@@ -36,6 +36,7 @@ describe.skipIf(skipReason() !== '')('accessibility of every screen', () => {
       '/pages/login/service',
       '/pages/login/yinsi',
       '/pages/login/version',
+      '/pages/index/welcome',
     ]);
     expect(found).toEqual([]);
   });
@@ -55,6 +56,7 @@ describe.skipIf(skipReason() !== '')('accessibility of every screen', () => {
       '/pages/index/levsyt',
       '/pages/index/wallet',
       '/pages/index/webuser',
+      '/pages/index/welcome',
       '/pages/index/userset',
       '/pages/index/indexsc',
       '/pages/index/addcows',

@@ -67,4 +67,41 @@ describe.skipIf(skipReason() !== '')('putting a sensor on a cow', () => {
     await publishReading(session, sensor, 2);
     await page.getByText(`Neck ${sensor} · Online`).waitFor({ timeout: 15_000 });
   });
+
+  it('puts the sensor of a 703 notice on a cow right from the notice; the notice and the cow list show it', async () => {
+    const session = await apiLogIn(baseUrl(), DEMO);
+    const worn = new Set((await farmCows(session)).map((cow) => cow.sensor));
+    // Another neck collar no cow wears, in a range the test above does not use.
+    let sensor = 48_000 + (Date.now() % 900);
+    while (worn.has(sensor)) sensor += 1;
+    const cow = await addCow(session, { code: freshCowCode() });
+    await publishReading(session, sensor, 1);
+    await expect.poll(() => unassignedNoticeOf(session, sensor), { timeout: 15_000 }).toBe(true);
+
+    const { page } = phone;
+    await logInThroughScreen(page);
+    await page.goto('/pages/index/notice');
+    const notice = page
+      .getByTestId('notice-with-action')
+      .filter({ hasText: `Neck ${sensor}` })
+      .first();
+    await notice.getByRole('button', { name: 'Put on a cow' }).click();
+    const dialog = page.getByRole('dialog', { name: `Put sensor ${sensor} on a cow` });
+    // Search by her code, as a farmer with a long herd would.
+    await dialog.getByLabel('Cow', { exact: true }).and(dialog.locator('input')).fill(cow.code);
+    await page.getByRole('option', { name: cow.code, exact: true }).click();
+    await dialog.getByRole('button', { name: `Put it on ${cow.code}` }).click();
+    await page.getByText(`Sensor ${sensor} is now on cow ${cow.code}`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await notice.getByText(`Now on cow ${cow.code}`).waitFor();
+    expect((await farmCows(session)).find((each) => each.id === cow.id)?.sensor).toBe(sensor);
+
+    // Her next reading reaches her: the cow list shows her collar online.
+    await publishReading(session, sensor, 2);
+    await page.goto('/');
+    // The demo herd is long: find her by code, as a farmer would.
+    await page.getByRole('textbox', { name: 'Search cows by code' }).fill(cow.code);
+    const row = page.locator(`[data-testid="cow-row"][data-code="${cow.code}"]`);
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Neck · Online');
+  });
 });

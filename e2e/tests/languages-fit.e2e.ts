@@ -75,6 +75,7 @@ describe.skipIf(skipReason() !== '')('every language on a phone: readable and ac
       { path: '/pages/index/wallet', ready: '[data-testid="wallet-balance"]' },
       { path: '/pages/index/webuser', ready: 'select' },
       { path: '/pages/index/step1', ready: '[data-testid="farm-number"]' },
+      { path: '/pages/index/welcome', ready: '[data-testid="welcome-progress"]' },
     ];
   });
   // The other browser tests read the demo user's screens in English.

@@ -11,11 +11,22 @@ describe.skipIf(skipReason() !== '')('login and the access guard', () => {
     '/pages/index/webuser',
     '/pages/overviews/datagl',
     '/choose-location',
-  ])('sends a visitor without authorization from %s to the login page', async (path) => {
-    await phone.page.goto(path);
-    await phone.page.waitForURL('**/pages/login/login');
-    await phone.page.getByRole('button', { name: 'Login', exact: true }).waitFor();
-  });
+  ])(
+    'sends a visitor without authorization from %s to the login page (a new install by the welcome)',
+    async (path) => {
+      // A new install meets the welcome first, once; it leads on to the login page.
+      await phone.page.goto(path);
+      await phone.page.waitForURL('**/pages/index/welcome');
+      await phone.page.getByRole('heading', { name: 'What CowCare watches for' }).waitFor();
+      await phone.page.getByRole('link', { name: 'I have an account: log in' }).click();
+      await phone.page.waitForURL('**/pages/login/login');
+      await phone.page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+      // From then on the guard sends this device to the login page, as spec §2 says.
+      await phone.page.goto(path);
+      await phone.page.waitForURL('**/pages/login/login');
+      await phone.page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    },
+  );
 
   it('lets the login pages through without authorization', async () => {
     for (const path of ['/pages/login/register', '/pages/login/service', '/pages/login/yinsi']) {

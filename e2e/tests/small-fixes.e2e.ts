@@ -32,7 +32,10 @@ describe.skipIf(skipReason() !== '')('small things a farmer trips over', () => {
     await page.getByLabel('비밀번호', { exact: true }).fill(credentials.password);
     await page.locator('input[type="checkbox"]').first().check();
     await page.getByRole('button', { name: '로그인', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/pages/login/'));
+    // The first login of this new farmer opens the welcome, in the language chosen.
+    await page.waitForURL('**/pages/index/welcome');
+    await page.getByRole('heading', { name: 'CowCare에 오신 것을 환영합니다' }).waitFor();
+    await page.getByRole('link', { name: '소 목록으로 가기' }).click();
     await page.getByRole('navigation').getByText('알림').waitFor();
     await expect.poll(async () => (await apiLogIn(baseUrl(), credentials)).user.language).toBe('ko');
     await page.reload();

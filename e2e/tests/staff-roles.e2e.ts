@@ -42,7 +42,10 @@ describe.skipIf(skipReason() !== '')('staff roles', () => {
       await staffPage.getByLabel('Phone').fill('010-7777-8888');
       await staffPage.getByLabel('Read and Agree').check();
       await staffPage.getByRole('button', { name: 'Join the farm' }).click();
-      await staffPage.waitForURL((url) => !url.pathname.startsWith('/pages/login/'));
+      // A new member meets the welcome first, with the farm's setup as the server knows it.
+      await staffPage.waitForURL('**/pages/index/welcome');
+      await staffPage.getByTestId('welcome-progress').waitFor();
+      await staffPage.getByRole('link', { name: 'Go to the cow list' }).click();
 
       // The owner's cow is in their list once offline sensors are shown (a new cow wears none yet).
       await staffPage.getByTestId('list-summary').waitFor();

@@ -42,6 +42,17 @@ export interface Config {
    * keeps one broker account per gateway, confined to its farm's topic, in step with the gateway table.
    */
   mqttDynsecUrl?: string | undefined;
+  /**
+   * The MQTTS address gateways reach from outside (`PUBLIC_MQTTS_URL`, e.g. mqtts://farm.example:8883). Unset:
+   * the embedded broker's TLS port on the public broker host, when it listens with TLS; nothing otherwise.
+   */
+  publicMqttsUrl?: string | undefined;
+  /**
+   * The MQTT-over-WebSocket address gateways reach from outside (`PUBLIC_MQTT_WS_URL`, e.g.
+   * wss://farm.example/mqtt). Unset: `/mqtt` on the address the browser reached this server at, with the
+   * embedded broker; nothing with an external broker.
+   */
+  publicMqttWsUrl?: string | undefined;
   /** First level of the readings topic `{root}/{country}/{FarmNumber}/readings`. */
   mqttTopicRoot: string;
   /** Shared-subscription group the instances split the readings in (`$share/{group}/…`). */
@@ -176,6 +187,14 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   if (mqttDynsecUrl && !mqttUrl) {
     problems.push('MQTT_DYNSEC_URL keeps an external broker in step: set MQTT_URL too');
   }
+  const publicMqttsUrl = env.PUBLIC_MQTTS_URL || undefined;
+  if (publicMqttsUrl && !/^mqtts:\/\/[^/:]+/.test(publicMqttsUrl)) {
+    problems.push('PUBLIC_MQTTS_URL must be an mqtts:// URL with a host');
+  }
+  const publicMqttWsUrl = env.PUBLIC_MQTT_WS_URL || undefined;
+  if (publicMqttWsUrl && !/^wss?:\/\/[^/:]+/.test(publicMqttWsUrl)) {
+    problems.push('PUBLIC_MQTT_WS_URL must be a ws:// or wss:// URL with a host');
+  }
   // BUS_URL names the bus; REDIS_URL or NATS_URL alone also select it (REDIS_URL first when both are set).
   const busUrl = env.BUS_URL || env.REDIS_URL || env.NATS_URL || undefined;
   if (busUrl && !/^(rediss?|nats):\/\//.test(busUrl)) {
@@ -254,6 +273,8 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     mqttUrl,
     publicMqttUrl,
     mqttDynsecUrl,
+    publicMqttsUrl,
+    publicMqttWsUrl,
     mqttTopicRoot,
     mqttShareGroup,
     mqttTakeoverDelaySeconds: integer('MQTT_TAKEOVER_DELAY', 15, 1, 3600),

@@ -1,12 +1,16 @@
 // A farm's own gateways (issue 34): list, add, rotate a secret, delete. Tenancy, the boss-password guard,
 // and what rotation means on the wire: the old secret is refused by the embedded broker and by the HTTP
 // ingest at once, an open connection with it is closed, and nothing acknowledged before is lost.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import type { Gateway, GatewayConnection } from '@cowcare/contract/routes/gateways';
 import { bossGrant, expectRefusal } from './cows-fixtures';
 import { metricSample, scrapeMetrics } from './helpers/metrics';
-import { call, createFarmUser, type TestApp, type TestUser } from './helpers/test-app';
+import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 import {
   basicAuthorization,
   brokerUrl,
@@ -295,5 +299,110 @@ describe('rotating a secret and deleting a gateway', () => {
   it('a new farm starts with no gateway', async () => {
     const newcomer = await createFarmUser(testApp);
     expect((await list(newcomer)).gateways).toEqual([]);
+  });
+});
+
+describe('the addresses on the "Connect your gateway" screen', () => {
+  /** The connection as a farmer sees it when the browser reached the server at `host`. */
+  const connectionAt = async (
+    app: TestApp,
+    user: TestUser,
+    host: string,
+    extra: Record<string, string> = {},
+  ) => {
+    const response = await call(app, api.gateways.listGateways, {
+      token: user.token,
+      params: farmParams(user),
+      headers: { host, ...extra },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: { connection: GatewayConnection } }>().data.connection;
+  };
+
+  it('without TLS: plain MQTT and MQTT over WebSocket on the address the browser used, no MQTTS', async () => {
+    const connection = await connectionAt(testApp, farmer, 'farm.example:8080');
+    const port = testApp.services.mqtt?.port;
+    expect(connection).toEqual({
+      mqttUrl: `mqtt://farm.example:${port}`,
+      mqttHost: 'farm.example',
+      mqttPort: port,
+      websocketUrl: 'ws://farm.example:8080/mqtt',
+      topic: topicOf(farmer),
+      httpPath: '/api/ingest/readings',
+    });
+  });
+
+  describe('with TLS (MQTT_TLS_CERT and MQTT_TLS_KEY set)', () => {
+    let directory: string;
+    let tlsApp: TestApp;
+    let owner: TestUser;
+    beforeAll(async () => {
+      directory = mkdtempSync(path.join(tmpdir(), 'cowcare-connect-tls-'));
+      const [cert, key] = [path.join(directory, 'cert.pem'), path.join(directory, 'key.pem')];
+      execFileSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
+          '-keyout',
+          key,
+          '-out',
+          cert,
+        ]),
+        { stdio: 'ignore' },
+      );
+      tlsApp = await createTestApp({
+        mqttTlsCert: cert,
+        mqttTlsKey: key,
+        mqttTlsPort: 0,
+        // Behind a proxy that ends HTTPS: the WebSocket address is then wss://.
+        trustProxy: ['127.0.0.1'],
+      });
+      owner = await createFarmUser(tlsApp);
+    });
+    afterAll(async () => {
+      await tlsApp?.close();
+      rmSync(directory, { recursive: true, force: true });
+    });
+
+    it("adds the MQTTS address: the broker's TLS port on the same host; wss:// behind HTTPS", async () => {
+      const tlsPort = tlsApp.services.mqtt?.tlsPort;
+      expect(tlsPort).toBeGreaterThan(0);
+      const connection = await connectionAt(tlsApp, owner, 'farm.example', { 'x-forwarded-proto': 'https' });
+      expect(connection).toMatchObject({
+        mqttUrl: `mqtt://farm.example:${tlsApp.services.mqtt?.port}`,
+        mqttsUrl: `mqtts://farm.example:${tlsPort}`,
+        websocketUrl: 'wss://farm.example/mqtt',
+      });
+    });
+
+    it('puts the MQTTS port on the host of PUBLIC_MQTT_URL when that is set', async () => {
+      tlsApp.services.config.publicMqttUrl = 'mqtt://broker.farm.example';
+      try {
+        const connection = await connectionAt(tlsApp, owner, 'app.farm.example');
+        expect(connection).toMatchObject({
+          mqttUrl: 'mqtt://broker.farm.example:1883',
+          mqttsUrl: `mqtts://broker.farm.example:${tlsApp.services.mqtt?.tlsPort}`,
+          // The WebSocket is served on this server's own HTTP port: the address the browser used.
+          websocketUrl: 'ws://app.farm.example/mqtt',
+        });
+      } finally {
+        tlsApp.services.config.publicMqttUrl = undefined;
+      }
+    });
+  });
+
+  it('shows PUBLIC_MQTTS_URL and PUBLIC_MQTT_WS_URL as configured (a port mapped by a router, a proxy path)', async () => {
+    const { config } = testApp.services;
+    config.publicMqttsUrl = 'mqtts://gw.farm.example';
+    config.publicMqttWsUrl = 'wss://gw.farm.example/broker/mqtt';
+    try {
+      const connection = await connectionAt(testApp, farmer, 'farm.example:8080');
+      expect(connection).toMatchObject({
+        mqttsUrl: 'mqtts://gw.farm.example:8883',
+        websocketUrl: 'wss://gw.farm.example/broker/mqtt',
+      });
+    } finally {
+      config.publicMqttsUrl = undefined;
+      config.publicMqttWsUrl = undefined;
+    }
   });
 });

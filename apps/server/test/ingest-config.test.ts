@@ -93,6 +93,26 @@ describe('ingest and bus settings', () => {
   });
 });
 
+describe('the public gateway addresses', () => {
+  it('take PUBLIC_MQTTS_URL and PUBLIC_MQTT_WS_URL as given, and refuse other schemes at once', () => {
+    const config = loadConfig({
+      ...base,
+      PUBLIC_MQTTS_URL: 'mqtts://gw.farm.example:8883',
+      PUBLIC_MQTT_WS_URL: 'wss://gw.farm.example/mqtt',
+    });
+    expect([config.publicMqttsUrl, config.publicMqttWsUrl]).toEqual([
+      'mqtts://gw.farm.example:8883',
+      'wss://gw.farm.example/mqtt',
+    ]);
+    expect(
+      problemsOf({ PUBLIC_MQTTS_URL: 'mqtt://gw.farm.example', PUBLIC_MQTT_WS_URL: 'https://gw' }),
+    ).toEqual([
+      'PUBLIC_MQTTS_URL must be an mqtts:// URL with a host',
+      'PUBLIC_MQTT_WS_URL must be a ws:// or wss:// URL with a host',
+    ]);
+  });
+});
+
 describe('METRICS_TOKEN', () => {
   it('is unset by default (metrics on this machine only), and kept when given', () => {
     expect(loadConfig(base).metricsToken).toBeUndefined();

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../lib/session';
+import { markWelcomeSeen } from '../lib/welcome';
 import { fakeApi, ok } from '../test/fake-api';
 import { logIn, renderApp } from '../test/render';
 
@@ -21,8 +22,33 @@ describe('access guard', () => {
     '/pages/overviews/list',
     '/choose-location',
     '/no/such/page',
-  ])('sends a visitor without a stored authorization from %s to the login page', async (path) => {
+  ])('sends a returning visitor without a stored authorization from %s to the login page', async (path) => {
+    markWelcomeSeen(null);
     const { router } = renderApp(path);
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pages/login/login');
+  });
+
+  it('sends a new install to the welcome first, once: it leads to registration and to the login page', async () => {
+    const { router } = renderApp('/pages/index/notice');
+    expect(await screen.findByRole('heading', { name: 'Welcome to CowCare' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pages/index/welcome');
+    expect(screen.getByRole('heading', { name: 'What CowCare watches for' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register a farm' }).getAttribute('href')).toBe(
+      '/pages/login/register',
+    );
+    // A visitor's welcome asks the server nothing: there is no farm yet.
+    await act(() => router.navigate('/pages/index/data'));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pages/login/login');
+  });
+
+  it('after a logout, a device where someone was logged in goes to the login page, not the welcome', async () => {
+    vi.stubGlobal('fetch', fakeApi(backgroundCalls()).fetch);
+    logIn();
+    const { router } = renderApp('/pages/index/data');
+    await screen.findByRole('heading', { name: 'Herd data' });
+    act(() => clearSession());
     expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/pages/login/login');
   });

@@ -121,7 +121,11 @@ export const routes: RouteObject[] = [
         (module) => module.CowRoute,
       ),
       later(paths.index.cowcamera, 'pages.cowcamera'),
-      later(paths.index.welcome, 'pages.welcome'),
+      page(
+        paths.index.welcome,
+        () => import('../features/welcome/routes/welcome'),
+        (module) => module.WelcomeRoute,
+      ),
       page(
         paths.index.hsty,
         () => import('./routes/hsty'),

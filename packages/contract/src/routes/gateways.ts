@@ -42,6 +42,21 @@ export const GatewayConnectionSchema = Type.Object({
   mqttUrl: Type.String({ description: 'the broker as gateways reach it from outside (PUBLIC_MQTT_URL)' }),
   mqttHost: Type.String(),
   mqttPort: Type.Integer({ minimum: 0, maximum: 65535 }),
+  mqttsUrl: Type.Optional(
+    Type.String({
+      description:
+        "MQTT over TLS: PUBLIC_MQTTS_URL, else the embedded broker's MQTTS port (MQTT_TLS_CERT/KEY set) on " +
+        "the broker's public host; absent when neither (an external broker's TLS listener is told by " +
+        'PUBLIC_MQTTS_URL)',
+    }),
+  ),
+  websocketUrl: Type.Optional(
+    Type.String({
+      description:
+        'MQTT over WebSocket: PUBLIC_MQTT_WS_URL, else ws(s)://<this server>/mqtt with the embedded broker; ' +
+        'absent with an external broker unless configured',
+    }),
+  ),
   topic: Type.String({ description: "the farm's readings topic; publish at QoS 1" }),
   httpPath: Type.String({ description: 'the HTTP alternative: POST with HTTP Basic username:secret' }),
 });

@@ -11,6 +11,7 @@ import {
 import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import type { Queryable } from '../../db/database';
 import { AppError, conflict, notFound } from '../../http/app-error';
+import { MQTT_WEBSOCKET_PATH } from '../../ingest/mqtt-websocket';
 import { bind } from '../../http/route-context';
 import type { AuthUser } from '../../http/route-context';
 import type { Services } from '../../services';
@@ -79,27 +80,58 @@ const newUsername = (farmNumber: string): string =>
 
 const DEFAULT_PORTS: Record<string, number> = { 'mqtt:': 1883, 'mqtts:': 8883, 'ws:': 80, 'wss:': 443 };
 
-/** The broker as a gateway reaches it from outside: PUBLIC_MQTT_URL, else the best guess. */
+/** A host as it goes into a URL: an IPv6 address in brackets. */
+const hostInUrl = (host: string): string =>
+  host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+
+/** A configured broker address with its port written out: a gateway's settings ask for the number. */
+const explicitPort = (configured: string): { url: string; host: string; port: number } => {
+  const url = new URL(configured);
+  const port = url.port ? Number(url.port) : (DEFAULT_PORTS[url.protocol] ?? 1883);
+  return { url: `${url.protocol}//${url.hostname}:${port}`, host: url.hostname, port };
+};
+
+/**
+ * How a gateway reaches the broker from outside. Plain MQTT: PUBLIC_MQTT_URL, else MQTT_URL (an external
+ * broker), else the host the browser reached this server at with the embedded broker's port. MQTTS:
+ * PUBLIC_MQTTS_URL, else the embedded broker's TLS port on that same host when it listens with TLS. MQTT over
+ * WebSocket: PUBLIC_MQTT_WS_URL, else `/mqtt` on the very address (and scheme) the browser used, since it is
+ * served on the server's own HTTP port, by the embedded broker only. An external broker shows only what is
+ * configured: its TLS and WebSocket listeners are its own.
+ */
 const connectionOf = (services: Services, user: AuthUser, request: FastifyRequest): GatewayConnection => {
   const { config } = services;
   const topic = readingsTopic(config.mqttTopicRoot, user.country, user.farmNumber);
   const httpPath = apiPath(api.ingest.postReadings);
+  const embedded = services.mqtt?.mode === 'embedded';
   const configured = config.publicMqttUrl ?? config.mqttUrl;
-  if (configured) {
-    const url = new URL(configured);
-    const port = url.port ? Number(url.port) : (DEFAULT_PORTS[url.protocol] ?? 1883);
-    return {
-      mqttUrl: `${url.protocol}//${url.hostname}:${port}`,
-      mqttHost: url.hostname,
-      mqttPort: port,
-      topic,
-      httpPath,
-    };
-  }
-  const host = request.hostname || 'localhost';
-  const port = services.mqtt?.port ?? config.mqttPort;
-  const hostInUrl = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  return { mqttUrl: `mqtt://${hostInUrl}:${port}`, mqttHost: host, mqttPort: port, topic, httpPath };
+  const requestHost = request.hostname || 'localhost';
+  const plain = configured
+    ? explicitPort(configured)
+    : (() => {
+        const port = services.mqtt?.port ?? config.mqttPort;
+        return { url: `mqtt://${hostInUrl(requestHost)}:${port}`, host: requestHost, port };
+      })();
+  const tlsPort = embedded ? services.mqtt?.tlsPort : undefined;
+  const mqttsUrl = config.publicMqttsUrl
+    ? explicitPort(config.publicMqttsUrl).url
+    : tlsPort === undefined
+      ? undefined
+      : `mqtts://${hostInUrl(plain.host)}:${tlsPort}`;
+  const websocketUrl =
+    config.publicMqttWsUrl ??
+    (embedded && services.mqtt?.handleWebSocket
+      ? `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.host}${MQTT_WEBSOCKET_PATH}`
+      : undefined);
+  return {
+    mqttUrl: plain.url,
+    mqttHost: plain.host,
+    mqttPort: plain.port,
+    ...(mqttsUrl === undefined ? {} : { mqttsUrl }),
+    ...(websocketUrl === undefined ? {} : { websocketUrl }),
+    topic,
+    httpPath,
+  };
 };
 
 const requireGateway = async (db: Queryable, farmId: number, id: number): Promise<void> => {

@@ -36,6 +36,32 @@ export function mosquittoCommand(
   ].join(' ');
 }
 
+/**
+ * The same test over TLS, from the MQTTS address: `--capath` trusts the system's certificate authorities (a
+ * certificate from a public one); a self-signed certificate needs `--cafile` instead (the hint says so).
+ */
+export function mosquittoTlsCommand(
+  gateway: Pick<Gateway, 'username'>,
+  mqttsUrl: string,
+  topic: string,
+  payload: string,
+) {
+  const url = new URL(mqttsUrl);
+  // A URL writes an IPv6 host in brackets; mosquitto_pub's -h takes it bare.
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return [
+    'mosquitto_pub',
+    `-h ${host}`,
+    `-p ${url.port || '8883'}`,
+    '--capath /etc/ssl/certs',
+    `-u ${shellQuote(gateway.username)}`,
+    '-P "$COWCARE_SECRET"',
+    '-q 1',
+    `-t ${shellQuote(topic)}`,
+    `-m ${shellQuote(payload)}`,
+  ].join(' ');
+}
+
 export function curlCommand(
   gateway: Pick<Gateway, 'username'>,
   connection: GatewayConnection,
@@ -166,6 +192,33 @@ export function ConnectGateway({ gateway, connection, secret, onDone }: Props) {
             </Stack>
           </Alert>
         )}
+        <Copyable
+          label={t('gateways.connect.mqttUrl')}
+          value={connection.mqttUrl}
+          testId="gateway-mqtt-url"
+        />
+        {connection.mqttsUrl && (
+          <Copyable
+            label={t('gateways.connect.mqttsUrl')}
+            value={connection.mqttsUrl}
+            testId="gateway-mqtts-url"
+          >
+            <Text size="xs" c="dimmed">
+              {t('gateways.connect.mqttsHint')}
+            </Text>
+          </Copyable>
+        )}
+        {connection.websocketUrl && (
+          <Copyable
+            label={t('gateways.connect.websocketUrl')}
+            value={connection.websocketUrl}
+            testId="gateway-websocket-url"
+          >
+            <Text size="xs" c="dimmed">
+              {t('gateways.connect.websocketHint')}
+            </Text>
+          </Copyable>
+        )}
         <Group grow>
           <Copyable label={t('gateways.connect.host')} value={connection.mqttHost} testId="gateway-host" />
           <Copyable
@@ -190,6 +243,17 @@ export function ConnectGateway({ gateway, connection, secret, onDone }: Props) {
             {t('gateways.connect.secretVariable')}
           </Text>
         </Copyable>
+        {connection.mqttsUrl && (
+          <Copyable
+            label={t('gateways.connect.mosquittoTls')}
+            value={mosquittoTlsCommand(gateway, connection.mqttsUrl, connection.topic, payload)}
+            testId="gateway-mosquitto-tls"
+          >
+            <Text size="xs" c="dimmed">
+              {t('gateways.connect.tlsCaHint')}
+            </Text>
+          </Copyable>
+        )}
         <Copyable
           label={t('gateways.connect.http')}
           value={curlCommand(gateway, connection, window.location.origin, payload)}

@@ -100,6 +100,48 @@ describe('the gateway list', () => {
   });
 });
 
+describe('the addresses on "Connect your gateway"', () => {
+  const openConnect = async () => {
+    const user = userEvent.setup();
+    logIn();
+    renderApp('/pages/index/step2');
+    await user.click(await screen.findByRole('button', { name: 'How to connect' }));
+    return screen.findByTestId('connect-gateway');
+  };
+
+  it('shows the plain MQTT address only, when the server has neither TLS nor WebSocket', async () => {
+    farm();
+    const shown = within(await openConnect());
+    expect(shown.getByTestId('gateway-mqtt-url').textContent).toBe('mqtt://farm.example:1883');
+    expect(shown.queryByTestId('gateway-mqtts-url')).toBeNull();
+    expect(shown.queryByTestId('gateway-websocket-url')).toBeNull();
+    expect(shown.queryByTestId('gateway-mosquitto-tls')).toBeNull();
+  });
+
+  it('shows the MQTTS and WebSocket addresses, each copyable, and a mosquitto_pub over TLS', async () => {
+    farm({
+      'GET gateways/list/KR/F-100': () =>
+        ok({
+          gateways: [barn],
+          connection: {
+            ...connection,
+            mqttsUrl: 'mqtts://farm.example:8883',
+            websocketUrl: 'wss://farm.example/mqtt',
+          },
+        }),
+    });
+    const shown = within(await openConnect());
+    expect(shown.getByTestId('gateway-mqtts-url').textContent).toBe('mqtts://farm.example:8883');
+    expect(shown.getByTestId('gateway-websocket-url').textContent).toBe('wss://farm.example/mqtt');
+    for (const label of ['MQTT address', 'MQTTS address (MQTT with TLS)', 'MQTT over WebSocket address']) {
+      expect(shown.getByRole('button', { name: `Copy ${label}` })).toBeTruthy();
+    }
+    expect(shown.getByTestId('gateway-mosquitto-tls').textContent).toMatch(
+      /^mosquitto_pub -h farm\.example -p 8883 --capath \/etc\/ssl\/certs -u 'gw-f-100-0000abcd' -P "\$COWCARE_SECRET" -q 1 -t 'cowcare\/KR\/F-100\/readings' -m '\[/,
+    );
+  });
+});
+
 describe('the sensor page for staff', () => {
   it('shows the sensor inventory but no gateways, which are the owner’s (decision 0015)', async () => {
     const api = farm({

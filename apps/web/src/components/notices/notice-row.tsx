@@ -1,4 +1,5 @@
-import { Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@cowcare/contract/routes/notices';
 import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
@@ -20,7 +21,8 @@ export function useNoticeTitle() {
 
 /**
  * One notice: what, which cow and sensor, the values that raised it, how long ago; unread ones are marked.
- * Tap to open it.
+ * Tap to open it. An `action` (a 703's "put on a cow") sits under it, outside the tappable row, so a
+ * button is never inside a button.
  */
 export function NoticeRow({
   notice,
@@ -28,6 +30,7 @@ export function NoticeRow({
   onOpen,
   rowIndex,
   control,
+  action,
 }: {
   notice: Notice;
   now: number;
@@ -35,6 +38,7 @@ export function NoticeRow({
   /** In a list moved through by the arrow keys (`useRowFocus`): the row's place and its Tab order. */
   rowIndex?: number;
   control?: RowControl;
+  action?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
@@ -42,7 +46,9 @@ export function NoticeRow({
   const group = noticeGroupOfCode(notice.noticecode);
   const unread = notice.readed === 0;
   const detail = noticeDetail(notice, t, bcp47);
-  return (
+  const border = '1px solid var(--mantine-color-gray-2)';
+  const background = unread ? 'var(--mantine-color-green-0)' : undefined;
+  const row = (
     <UnstyledButton
       onClick={() => onOpen(notice)}
       data-testid="notice-row"
@@ -54,8 +60,8 @@ export function NoticeRow({
       style={{
         display: 'block',
         width: '100%',
-        borderBottom: '1px solid var(--mantine-color-gray-2)',
-        background: unread ? 'var(--mantine-color-green-0)' : undefined,
+        borderBottom: action ? undefined : border,
+        background,
       }}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -102,5 +108,18 @@ export function NoticeRow({
         </Text>
       </Group>
     </UnstyledButton>
+  );
+  if (!action) return row;
+  return (
+    <Box
+      style={{ borderBottom: border, background }}
+      data-testid="notice-with-action"
+      data-notice-id={notice.id}
+    >
+      {row}
+      <Group px="sm" pb="sm" gap="xs">
+        {action}
+      </Group>
+    </Box>
   );
 }

@@ -42,6 +42,9 @@ export function WebuserRoute() {
           </Title>
           <Stack gap="sm">
             <LanguagePicker />
+            <Button component={Link} to={paths.index.welcome} variant="light">
+              {t('account.welcome')}
+            </Button>
             {owner && (
               <>
                 <Divider />

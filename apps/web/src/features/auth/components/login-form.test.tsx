@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_KEYS } from '../../../lib/session';
+import { markWelcomeSeen } from '../../../lib/welcome';
 import { fail, fakeApi, ok } from '../../../test/fake-api';
 import { FakeWebSocket } from '../../../test/fake-websocket';
-import { demoSession, renderApp } from '../../../test/render';
+import { demoSession, demoUser, renderApp } from '../../../test/render';
 
 function server(login: Parameters<typeof fakeApi>[0][string]) {
   const api = fakeApi({
@@ -99,6 +100,7 @@ describe('login screen', () => {
   });
 
   it('logs in for this browser session only without Automatic Logon, then opens the cow list', async () => {
+    markWelcomeSeen(demoUser.id);
     const api = server(() => ok(demoSession));
     const user = userEvent.setup();
     const { router } = renderApp('/pages/login/login');
@@ -117,6 +119,7 @@ describe('login screen', () => {
   });
 
   it('keeps the login across browser restarts with Automatic Logon', async () => {
+    markWelcomeSeen(demoUser.id);
     server(() => ok(demoSession));
     const user = userEvent.setup();
     const { router } = renderApp('/pages/login/login');
@@ -128,5 +131,44 @@ describe('login screen', () => {
     expect(window.localStorage.getItem(SESSION_KEYS.token)).toBe('access-1');
     expect(window.localStorage.getItem(SESSION_KEYS.refreshToken)).toBe('refresh-1');
     expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBeNull();
+  });
+
+  it("opens the welcome at a user's first login on this device, and the cow list from then on", async () => {
+    // Another user saw the welcome here: it is still this user's first.
+    markWelcomeSeen(demoUser.id + 1);
+    const api = fakeApi({
+      'POST login/login/loginApp': () => ok(demoSession),
+      'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+      'GET common/common/lgs/lgs': () => ok([]),
+      'GET gateways/list/KR/F-100': () =>
+        ok({
+          gateways: [],
+          connection: {
+            mqttUrl: 'mqtt://farm.example:1883',
+            mqttHost: 'farm.example',
+            mqttPort: 1883,
+            topic: 'cowcare/KR/F-100/readings',
+            httpPath: '/api/ingest/readings',
+          },
+        }),
+      'GET sensors/list/KR/F-100': () => ok([]),
+      'GET common/common/getCowsData/KR/F-100': () => ok([]),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const user = userEvent.setup();
+    const { router, unmount } = renderApp('/pages/login/login');
+    await fill(user, 'demo', 'demo1234');
+    await user.click(screen.getByRole('checkbox', { name: 'Read and Agree' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/welcome'));
+    expect(await screen.findByText('1 of 5 done')).toBeTruthy();
+    unmount();
+
+    window.sessionStorage.clear();
+    const again = renderApp('/pages/login/login');
+    await fill(user, 'demo', 'demo1234');
+    await user.click(screen.getByRole('checkbox', { name: 'Read and Agree' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(again.router.state.location.pathname).toBe('/'));
   });
 });

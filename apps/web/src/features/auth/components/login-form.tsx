@@ -7,6 +7,7 @@ import type { MessageKey } from '@cowcare/locales/catalog';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageKey } from '../../../lib/error-message';
+import { landingAfterLogin } from '../../../lib/welcome';
 import { useLogin } from '../api/login';
 import { AgreementLinks } from './agreement-links';
 
@@ -76,9 +77,9 @@ export function LoginForm() {
     loginMutation.mutate(
       { username, password, remember },
       {
-        onSuccess: () => {
+        onSuccess: (session) => {
           writeDraft(null);
-          void navigate(paths.home, { replace: true });
+          void navigate(landingAfterLogin(session.user.id), { replace: true });
         },
         onError: (error) => setMessage(loginErrorKey(error)),
       },

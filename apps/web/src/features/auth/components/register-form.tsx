@@ -14,10 +14,12 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ERROR_CODES } from '@cowcare/contract/errors';
+import type { Session } from '@cowcare/contract/schemas';
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessageKey } from '../../../lib/error-message';
+import { landingAfterLogin } from '../../../lib/welcome';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
 import { useJoinFarm } from '../api/join-farm';
 import { useRegister } from '../api/register';
@@ -96,7 +98,8 @@ export function RegisterForm() {
       language,
     };
     const handlers = {
-      onSuccess: () => void navigate(paths.home, { replace: true }),
+      // A new farmer meets the welcome: what CowCare watches for and how far the farm's setup has come.
+      onSuccess: (session: Session) => void navigate(landingAfterLogin(session.user.id), { replace: true }),
       onError: (error: Error) => {
         for (const code of INVITATION_REFUSALS) {
           if (isApiError(error, code)) {

@@ -5,11 +5,29 @@ import { SESSION_KEYS } from '../../../lib/session';
 import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
 import { demoSession, renderApp } from '../../../test/render';
 
+/** What the welcome asks of a new farm: it has nothing yet. */
+const newFarm: Record<string, FakeHandler> = {
+  'GET gateways/list/KR/F-100': () =>
+    ok({
+      gateways: [],
+      connection: {
+        mqttUrl: 'mqtt://farm.example:1883',
+        mqttHost: 'farm.example',
+        mqttPort: 1883,
+        topic: 'cowcare/KR/F-100/readings',
+        httpPath: '/api/ingest/readings',
+      },
+    }),
+  'GET sensors/list/KR/F-100': () => ok([]),
+  'GET common/common/getCowsData/KR/F-100': () => ok([]),
+};
+
 function server(register: FakeHandler) {
   const api = fakeApi({
     'POST login/login/register': register,
     'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-200', ready: true, created: ['farm'] }),
     'GET common/common/lgs/lgs': () => ok([]),
+    ...newFarm,
   });
   vi.stubGlobal('fetch', api.fetch);
   return api;
@@ -71,13 +89,17 @@ describe('register page', () => {
     expect(screen.queryByText(/changed in the meantime/)).toBeNull();
   });
 
-  it('creates the account, logs in and opens the cow list', async () => {
+  it('creates the account, logs in and opens the welcome, which leads into the setup', async () => {
     const api = server(() => ok(demoSession));
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/pages/login/register');
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/welcome'));
+    expect(await screen.findByText('1 of 5 done')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start the setup' }).getAttribute('href')).toBe(
+      '/pages/index/step1',
+    );
     expect(api.requests[0]?.body).toEqual({
       username: 'new.farmer',
       password: 'long-enough-1',
@@ -97,6 +119,7 @@ describe('register page', () => {
         'POST login/login/joinfarm': join,
         'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
         'GET common/common/lgs/lgs': () => ok([]),
+        ...newFarm,
       });
       vi.stubGlobal('fetch', api.fetch);
       return api;
@@ -111,7 +134,7 @@ describe('register page', () => {
       await user.click(screen.getByRole('checkbox', { name: 'Read and Agree' }));
     }
 
-    it("joins the code's farm as staff: no farm fields, and the cow list opens", async () => {
+    it("joins the code's farm as staff: no farm fields, and the welcome opens without the gateways", async () => {
       const api = joinServer(() => ok({ ...demoSession, user: { ...demoSession.user, role: 'staff' } }));
       const user = userEvent.setup({ delay: null });
       const { router } = renderApp('/pages/login/register');
@@ -123,7 +146,10 @@ describe('register page', () => {
       expect(screen.queryByRole('combobox', { name: 'Country' })).toBeNull();
       await fillPerson(user);
       await user.click(screen.getByRole('button', { name: 'Join the farm' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/welcome'));
+      // Gateways are the owner's: staff are not asked for them, and the welcome says who adds them.
+      expect(await screen.findByText('The farm owner adds gateways.')).toBeTruthy();
+      expect(api.requests.map((request) => request.path)).not.toContain('gateways/list/KR/F-100');
       expect(api.requests[0]?.body).toEqual({
         invitationCode: 'K7QM9-XPA2H',
         username: 'new.hand',

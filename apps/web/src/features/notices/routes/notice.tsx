@@ -1,22 +1,29 @@
 import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { User } from '@cowcare/contract/schemas';
-import { NOTICE_GROUPS, parseNoticeGroupWireValue, type NoticeGroup } from '@cowcare/domain/notice-codes';
+import {
+  NOTICE_GROUPS,
+  UNASSIGNED_SENSOR_NOTICE,
+  parseNoticeGroupWireValue,
+  type NoticeGroup,
+} from '@cowcare/domain/notice-codes';
 import { BellIcon } from '../../../components/icons';
 import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { paths, withQuery } from '../../../config/paths';
-import type { Notice } from '../../../lib/farm-queries';
+import { cowsQueryOptions, type Notice } from '../../../lib/farm-queries';
 import { useIsDesktop } from '../../../lib/layout';
 import { useUser } from '../../../lib/session';
 import { useNoticeCounts, useReproductionNotices, useSensorNotices } from '../../../lib/notice-queries';
 import { useReadNotices } from '../../../lib/read-notices';
 import { NoticeFilters } from '../components/notice-filters';
+import { PutOnCow } from '../components/put-on-cow';
 import { NOTICE_GROUP_COLORS } from '../../../components/notices/notice-colors';
 import { NoticeRow } from '../../../components/notices/notice-row';
 import { mergeNoticeLists } from '../../../lib/notice-lists';
@@ -82,12 +89,17 @@ function TodaySummary({ user }: { user: User }) {
   );
 }
 
+const isUnassigned = (notice: Notice) =>
+  notice.noticecode === UNASSIGNED_SENSOR_NOTICE && notice.sensor !== null;
+
 function NoticeList({
+  user,
   notices,
   filter,
   onOpen,
   onReadAll,
 }: {
+  user: User;
   notices: Notice[];
   filter: NoticeFilter;
   onOpen: (notice: Notice) => void;
@@ -99,6 +111,12 @@ function NoticeList({
   useInterval(() => setNow(Date.now()), 30_000, { autoInvoke: true });
   const shown = useMemo(() => filterNotices(notices, filter), [notices, filter]);
   const unread = shown.filter((notice) => notice.readed === 0).map((notice) => notice.id);
+  // A 703 (a sensor no cow wears) offers to put the sensor on a cow: the herd tells whether one wears it now.
+  const unassigned = shown.some((notice) => isUnassigned(notice));
+  const cows = useQuery({
+    ...cowsQueryOptions({ country: user.country, FarmNumber: user.FarmNumber }),
+    enabled: unassigned,
+  });
   const list = useRef<HTMLDivElement>(null);
   const { activeRow, onKeyDown, onFocus } = useRowFocus(list, {
     count: shown.length,
@@ -128,6 +146,11 @@ function NoticeList({
             onOpen={onOpen}
             rowIndex={index}
             control={rowControl(index === activeRow)}
+            action={
+              isUnassigned(notice) && notice.sensor !== null ? (
+                <PutOnCow sensor={notice.sensor} cows={cows.data} />
+              ) : undefined
+            }
           />
         ))}
       </Card>
@@ -223,7 +246,13 @@ function Notices({ user }: { user: User }) {
   ) : notices === null ? (
     <PageLoader />
   ) : (
-    <NoticeList notices={notices} filter={filter} onOpen={open} onReadAll={(ids) => read.mutate(ids)} />
+    <NoticeList
+      user={user}
+      notices={notices}
+      filter={filter}
+      onOpen={open}
+      onReadAll={(ids) => read.mutate(ids)}
+    />
   );
   // The desktop keeps the summary and the filters beside the list instead of above it.
   if (desktop) {
