@@ -1,14 +1,13 @@
 // A Mosquitto of a test's own with the dynamic-security plugin, set up as docs/operations.md tells an
 // operator to: an admin account for the server's gateway sync and an `ingest` account with the server's
 // rights, both made with mosquitto_ctrl. Every other account is the server's to make.
-import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import mqtt from 'mqtt';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
-import { waitUntilAccepting } from './private-mosquitto';
+import { mosquittoProcess } from './private-mosquitto';
 
 export const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
 
@@ -68,18 +67,7 @@ export const startDynsecMosquitto = async (topic: {
       '',
     ].join('\n'),
   );
-  const launch = async () => {
-    const process = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
-    await waitUntilAccepting(port, process);
-    return process;
-  };
-  let broker = await launch();
-  const stop = async () => {
-    if (broker.exitCode !== null || broker.signalCode !== null) return;
-    const exited = once(broker, 'exit');
-    broker.kill('SIGTERM');
-    await exited;
-  };
+  const { stop, start } = await mosquittoProcess(config, port);
   const ctrl = (...args: string[]): string =>
     execFileSync(
       'mosquitto_ctrl',
@@ -118,9 +106,7 @@ export const startDynsecMosquitto = async (topic: {
       }
     },
     stop,
-    async start() {
-      broker = await launch();
-    },
+    start,
     async remove() {
       await stop();
       rmSync(dir, { recursive: true, force: true });

@@ -37,7 +37,7 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-export const waitUntilAccepting = async (port: number, broker: ChildProcess): Promise<void> => {
+const waitUntilAccepting = async (port: number, broker: ChildProcess): Promise<void> => {
   for (let waited = 0; waited < 10_000; waited += 50) {
     if (broker.exitCode !== null) throw new Error(`mosquitto exited with ${broker.exitCode}`);
     if (await accepts(port)) return;
@@ -72,6 +72,33 @@ const writeConfig = (dir: string, port: number, accounts: readonly BrokerAccount
   return config;
 };
 
+/**
+ * A `mosquitto -c config` that accepts connections on `port`: `stop` is graceful (SIGTERM: it saves its
+ * sessions), `start` runs a new process on the same configuration.
+ */
+export const mosquittoProcess = async (
+  config: string,
+  port: number,
+): Promise<{ stop: () => Promise<void>; start: () => Promise<void> }> => {
+  const launch = async () => {
+    const broker = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
+    await waitUntilAccepting(port, broker);
+    return broker;
+  };
+  let broker = await launch();
+  return {
+    stop: async () => {
+      if (broker.exitCode !== null || broker.signalCode !== null) return;
+      const exited = once(broker, 'exit');
+      broker.kill('SIGTERM');
+      await exited;
+    },
+    start: async () => {
+      broker = await launch();
+    },
+  };
+};
+
 export const startPrivateMosquitto = async (
   accounts: readonly BrokerAccount[],
 ): Promise<PrivateMosquitto> => {
@@ -80,26 +107,13 @@ export const startPrivateMosquitto = async (
   chmodSync(dir, 0o777);
   const port = await freePort();
   const config = writeConfig(dir, port, accounts);
-  const launch = async () => {
-    const broker = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
-    await waitUntilAccepting(port, broker);
-    return broker;
-  };
-  let broker = await launch();
-  const stop = async () => {
-    if (broker.exitCode !== null || broker.signalCode !== null) return;
-    const exited = once(broker, 'exit');
-    broker.kill('SIGTERM');
-    await exited;
-  };
+  const { stop, start } = await mosquittoProcess(config, port);
   return {
     port,
     urlFor: ({ username, password }) =>
       `mqtt://${encodeURIComponent(username)}:${encodeURIComponent(password)}@127.0.0.1:${port}`,
     stop,
-    async start() {
-      broker = await launch();
-    },
+    start,
     async remove() {
       await stop();
       rmSync(dir, { recursive: true, force: true });
