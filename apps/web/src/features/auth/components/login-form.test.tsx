@@ -113,9 +113,11 @@ describe('login screen', () => {
     expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBe('access-1');
     expect(window.localStorage.getItem(SESSION_KEYS.token)).toBeNull();
     expect(api.requests[0]?.body).toEqual({ username: 'demo', password: 'demo1234' });
-    // After login: the farm data run and the socket.
+    // After login: the farm data run, the notification socket and the chat socket, each with the new token.
     await waitFor(() => expect(api.requests.map((r) => r.path)).toContain('common/common/farmdatarun'));
-    expect(FakeWebSocket.latest().url).toMatch(/\/socket\?token=access-1$/);
+    const sockets = FakeWebSocket.instances.map((socket) => socket.url);
+    expect(sockets.some((url) => /\/socket\?token=access-1$/.test(url))).toBe(true);
+    expect(sockets.some((url) => /\/chat\/7\?token=access-1$/.test(url))).toBe(true);
   });
 
   it('keeps the login across browser restarts with Automatic Logon', async () => {
