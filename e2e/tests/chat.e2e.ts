@@ -112,8 +112,14 @@ describe.skipIf(skipReason() !== '')('chat offline', () => {
 
     await phone.page.unroute(cutOff);
     await phone.page.context().setOffline(false);
+    // "Not sent" goes as soon as the resend starts; the message is delivered when the server has it.
     await phone.page.getByText('Not sent').waitFor({ state: 'detached', timeout: 15_000 });
-    const page = await callApi(b, api.chat.history, { params: { conversationId: relation.conversationId } });
-    expect(page.messages.map((message) => message.content)).toEqual(['Written in the barn']);
+    const delivered = async () =>
+      (
+        await callApi(b, api.chat.history, { params: { conversationId: relation.conversationId } })
+      ).messages.map((message) => message.content);
+    await expect.poll(delivered, { timeout: 15_000 }).toEqual(['Written in the barn']);
+    await phone.page.getByText('Sending…').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await delivered()).toEqual(['Written in the barn']);
   });
 });
