@@ -19,8 +19,7 @@ import { hashPassword } from '../auth/passwords';
 import { gatewayAccountOf, type GatewayAccount } from './broker-accounts';
 import { insertGateway } from './gateways-repository';
 import { claimSensors, listSensorInventory, releaseSensor } from './sensor-inventory';
-
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+import { isoUtc } from '../../db/sql-time';
 
 interface GatewayRow {
   id: number;
@@ -39,14 +38,14 @@ interface GatewayRow {
 
 const gatewayRows = async (db: Queryable, farmId: number, gatewayId?: number): Promise<GatewayRow[]> =>
   db.query<GatewayRow>(
-    `SELECT g.id, g.name, g.username, ${iso('g.last_seen_at')} AS "lastSeenAt",
+    `SELECT g.id, g.name, g.username, ${isoUtc('g.last_seen_at')} AS "lastSeenAt",
             coalesce(g.last_seen_at > now() - make_interval(mins => $3), false) AS recent,
             g.last_address AS "lastAddress",
             coalesce(d.stored, 0) AS "storedToday", coalesce(d.refused, 0) AS "refusedToday",
             (SELECT reason FROM gateway_refusals r WHERE r.gateway_id = g.id AND r.day = $2
               ORDER BY r.count DESC, r.reason LIMIT 1) AS "topRefusal",
-            ${iso('g.first_reading_at')} AS "firstReadingAt", g.first_reading_sensor AS "firstReadingSensor",
-            ${iso('g.created_at')} AS "createdAt"
+            ${isoUtc('g.first_reading_at')} AS "firstReadingAt", g.first_reading_sensor AS "firstReadingSensor",
+            ${isoUtc('g.created_at')} AS "createdAt"
        FROM gateways g
        LEFT JOIN gateway_days d ON d.gateway_id = g.id AND d.day = $2
       WHERE g.farm_id = $1 AND ($4::int IS NULL OR g.id = $4)

@@ -3,8 +3,7 @@ import type { InventorySensor } from '@cowcare/contract/routes/gateways';
 import { sensorKind } from '@cowcare/domain/sensor';
 import type { Queryable } from '../../db/database';
 import { conflict, notFound } from '../../http/app-error';
-
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+import { isoUtc } from '../../db/sql-time';
 
 /**
  * The farm's sensors: the registered ones and any an active cow wears (a cow given a sensor registers it;
@@ -14,9 +13,9 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 export const listSensorInventory = async (db: Queryable, farmId: number): Promise<InventorySensor[]> => {
   const rows = await db.query<Omit<InventorySensor, 'kind'>>(
     `SELECT s.sensor_id AS sensor, c.id AS "cowId", c.code AS "cowCode",
-            ${iso('s.registered_at')} AS "registeredAt",
-            ${iso(`(SELECT min(measured_at) FROM sensor_readings r WHERE r.farm_id = s.farm_id AND r.sensor_id = s.sensor_id)`)} AS "firstReadingAt",
-            ${iso(`(SELECT max(measured_at) FROM sensor_readings r WHERE r.farm_id = s.farm_id AND r.sensor_id = s.sensor_id)`)} AS "lastReadingAt"
+            ${isoUtc('s.registered_at')} AS "registeredAt",
+            ${isoUtc(`(SELECT min(measured_at) FROM sensor_readings r WHERE r.farm_id = s.farm_id AND r.sensor_id = s.sensor_id)`)} AS "firstReadingAt",
+            ${isoUtc(`(SELECT max(measured_at) FROM sensor_readings r WHERE r.farm_id = s.farm_id AND r.sensor_id = s.sensor_id)`)} AS "lastReadingAt"
        FROM (SELECT sensor_id, farm_id, registered_at FROM sensors WHERE farm_id = $1
              UNION
              SELECT sensor_id, farm_id, created_at FROM cows

@@ -2,14 +2,13 @@ import type { LanguageKey } from '@cowcare/contract/schemas';
 import type { NewsItem } from '@cowcare/contract/routes/news';
 import type { NewsEntry } from '@cowcare/contract/routes/support';
 import type { Queryable } from '../../db/database';
+import { isoUtc } from '../../db/sql-time';
 
 export interface NewsText {
   language: LanguageKey;
   title: string;
   body: string;
 }
-
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 export const insertNews = async (
   tx: Queryable,
@@ -34,7 +33,7 @@ export const insertNews = async (
 export const listNewsEntries = (db: Queryable, id?: number): Promise<NewsEntry[]> =>
   // json_agg comes back parsed from PGlite and from PostgreSQL's driver alike.
   db.query<NewsEntry>(
-    `SELECT n.id, ${iso('n.published_at')} AS "publishedAt",
+    `SELECT n.id, ${isoUtc('n.published_at')} AS "publishedAt",
             coalesce(nullif(a.name, ''), a.username, 'CowCare') AS "publishedBy",
             (SELECT json_agg(json_build_object('language', t.language, 'title', t.title, 'body', t.body)
                              ORDER BY t.position)
@@ -58,7 +57,7 @@ export const withdrawNews = async (tx: Queryable, id: number): Promise<boolean> 
 /** The news a reader sees: each item in their language where it has a text, else in its first. */
 export const newsForReader = (db: Queryable, language: string, order: 'asc' | 'desc'): Promise<NewsItem[]> =>
   db.query<NewsItem>(
-    `SELECT n.id, t.title, t.body, t.language, ${iso('n.published_at')} AS time
+    `SELECT n.id, t.title, t.body, t.language, ${isoUtc('n.published_at')} AS time
        FROM news n
        JOIN LATERAL (
          SELECT title, body, language FROM news_texts

@@ -1,5 +1,6 @@
 import type { FarmRole } from '@cowcare/contract/schemas';
 import type { Queryable } from '../../db/database';
+import { isoUtc } from '../../db/sql-time';
 
 export interface MemberRecord {
   id: number;
@@ -113,9 +114,7 @@ export interface InvitationRecord {
   createdBy: string;
 }
 
-const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
-const INVITATION_COLUMNS = `i.id, ${ISO('i.created_at')} AS "createdAt", ${ISO('i.expires_at')} AS "expiresAt",
+const INVITATION_COLUMNS = `i.id, ${isoUtc('i.created_at')} AS "createdAt", ${isoUtc('i.expires_at')} AS "expiresAt",
   u.name AS "createdBy"`;
 
 /** The farm's invitations that still work, newest first. */

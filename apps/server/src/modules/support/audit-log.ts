@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@cowcare/contract/routes/support';
 import type { Queryable } from '../../db/database';
+import { isoUtc } from '../../db/sql-time';
 
 export interface AuditRecord {
   adminId: number;
@@ -23,7 +24,7 @@ const PAGE = 100;
 export const listAudit = (db: Queryable, before?: number): Promise<AuditEntry[]> =>
   db.query<AuditEntry>(
     `SELECT a.id, coalesce(nullif(u.name, ''), u.username) AS agent, a.action, a.target, a.details,
-            to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS time
+            ${isoUtc('a.at')} AS time
        FROM support_audit a JOIN admin_users u ON u.id = a.admin_id
       WHERE ($1::int IS NULL OR a.id < $1)
       ORDER BY a.id DESC

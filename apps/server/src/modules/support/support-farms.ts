@@ -1,15 +1,14 @@
 import type { FarmSummary, FarmView } from '@cowcare/contract/routes/support';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../http/app-error';
-
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+import { isoUtc } from '../../db/sql-time';
 
 const SELECT_SUMMARY = `
   SELECT f.id, f.farm_number AS "farmNumber", f.country,
          coalesce(o.name, '') AS "ownerName", coalesce(o.language, 'en') AS language,
          (SELECT count(*)::int FROM cows c WHERE c.farm_id = f.id AND c.culled_at IS NULL) AS cows,
          (SELECT count(*)::int FROM gateways g WHERE g.farm_id = f.id) AS gateways,
-         ${iso('(SELECT max(c.last_reading_at) FROM cows c WHERE c.farm_id = f.id)')} AS "lastReadingAt"
+         ${isoUtc('(SELECT max(c.last_reading_at) FROM cows c WHERE c.farm_id = f.id)')} AS "lastReadingAt"
     FROM farms f
     LEFT JOIN LATERAL (
       SELECT name, language FROM users u
@@ -41,17 +40,17 @@ export const farmView = async (db: Queryable, farmId: number): Promise<FarmView>
       [farmId],
     ),
     db.query<FarmView['cows'][number]>(
-      `SELECT id, code, status, sensor_id AS sensor, ${iso('last_reading_at')} AS "lastReadingAt"
+      `SELECT id, code, status, sensor_id AS sensor, ${isoUtc('last_reading_at')} AS "lastReadingAt"
          FROM cows WHERE farm_id = $1 ORDER BY code`,
       [farmId],
     ),
     db.query<FarmView['gateways'][number]>(
-      `SELECT id, name, username, ${iso('last_seen_at')} AS "lastSeenAt", last_address AS "lastAddress"
+      `SELECT id, name, username, ${isoUtc('last_seen_at')} AS "lastSeenAt", last_address AS "lastAddress"
          FROM gateways WHERE farm_id = $1 ORDER BY id`,
       [farmId],
     ),
     db.query<FarmView['sensors'][number]>(
-      `SELECT s.sensor_id AS sensor, c.code AS "cowCode", ${iso('c.last_reading_at')} AS "lastReadingAt"
+      `SELECT s.sensor_id AS sensor, c.code AS "cowCode", ${isoUtc('c.last_reading_at')} AS "lastReadingAt"
          FROM sensors s
          LEFT JOIN cows c ON c.farm_id = s.farm_id AND c.sensor_id = s.sensor_id AND c.culled_at IS NULL
         WHERE s.farm_id = $1 ORDER BY s.sensor_id`,
@@ -59,13 +58,13 @@ export const farmView = async (db: Queryable, farmId: number): Promise<FarmView>
     ),
     db.query<FarmView['notices'][number]>(
       `SELECT n.id::int AS id, n.code, c.code AS "cowCode", n.sensor_id AS sensor,
-              ${iso('n.occurred_at')} AS time, n.read_at IS NOT NULL AS read
+              ${isoUtc('n.occurred_at')} AS time, n.read_at IS NOT NULL AS read
          FROM notices n LEFT JOIN cows c ON c.id = n.cow_id
         WHERE n.farm_id = $1 ORDER BY n.occurred_at DESC, n.id DESC LIMIT 30`,
       [farmId],
     ),
     db.query<FarmView['messages'][number]>(
-      `SELECT m.id, u.username, m.message, ${iso('m.created_at')} AS time
+      `SELECT m.id, u.username, m.message, ${isoUtc('m.created_at')} AS time
          FROM user_messages m JOIN users u ON u.id = m.user_id
         WHERE u.farm_id = $1 ORDER BY m.created_at DESC, m.id DESC LIMIT 50`,
       [farmId],
