@@ -44,6 +44,7 @@ import { registerUploadSupport, uploadRoutes } from './modules/uploads/upload-ro
 import { userRoutes } from './modules/users/user-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { registerSocketServer } from './realtime/socket-server';
+import { registerSupportSocket } from './modules/support/support-socket';
 import { createServices, type Services } from './services';
 
 export interface BuiltApp {
@@ -135,6 +136,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerThrottlePruning(app, services);
   app.get('/api/docs', async () => buildOpenApiDocument(config.latestAppVersion));
   registerSocketServer(app, services);
+  registerSupportSocket(app, services);
   registerMqttWebSocket(app, services);
   registerIngest(app, services);
   registerBrokerHooks(app, services);

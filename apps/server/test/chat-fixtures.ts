@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { api } from '@cowcare/contract/api';
 import type { ChatGroup, ChatMessage, FriendRelation, FriendRequest } from '@cowcare/contract/chat-schemas';
+import { hashPassword } from '../src/modules/auth/passwords';
 import { call, type TestApp, type TestUser } from './helpers/test-app';
 
 export interface Received {
@@ -21,8 +22,16 @@ export interface ChatSocket {
 export const chatSocketUrl = (baseUrl: string, userId: number, token: string): string =>
   `${baseUrl.replace('http', 'ws')}/chat/${userId}?token=${encodeURIComponent(token)}`;
 
-export const openChatSocket = async (baseUrl: string, user: TestUser): Promise<ChatSocket> => {
-  const socket = new WebSocket(chatSocketUrl(baseUrl, user.id, user.token));
+export const openChatSocket = (baseUrl: string, user: TestUser): Promise<ChatSocket> =>
+  openRecordingSocket(chatSocketUrl(baseUrl, user.id, user.token));
+
+/** The support console's socket of an agent's token (issue 35). */
+export const supportSocketUrl = (baseUrl: string, token: string): string =>
+  `${baseUrl.replace('http', 'ws')}/socket/support?token=${encodeURIComponent(token)}`;
+
+/** Opens, registers, and records every message, as a browser's socket client does. */
+export const openRecordingSocket = async (url: string): Promise<ChatSocket> => {
+  const socket = new WebSocket(url);
   const messages: Received[] = [];
   socket.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString()) as Received));
   await new Promise<void>((resolve, reject) => {
@@ -36,7 +45,7 @@ export const openChatSocket = async (baseUrl: string, user: TestUser): Promise<C
       if (found) return found;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    throw new Error(`no matching chat message within ${withinMs} ms; got ${JSON.stringify(messages)}`);
+    throw new Error(`no matching socket message within ${withinMs} ms; got ${JSON.stringify(messages)}`);
   };
   await next((message) => message.type === 'register_res');
   return { socket, messages, next, close: () => socket.close() };
@@ -109,3 +118,18 @@ export const createGroupOf = (
   });
 
 export const uniqueName = (): string => randomBytes(4).toString('hex');
+
+/** A support account made as the operator command makes one, logged in through the console's login. */
+export const agentToken = async (testApp: TestApp, name: string): Promise<string> => {
+  const username = `agent${randomBytes(3).toString('hex')}`;
+  await testApp.db.query('INSERT INTO admin_users (username, password_hash, name) VALUES ($1, $2, $3)', [
+    username,
+    await hashPassword('support password'),
+    name,
+  ]);
+  return (
+    await ok<{ token: string }>(testApp, api.admin.login, {
+      body: { username, password: 'support password' },
+    })
+  ).token;
+};

@@ -4,12 +4,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import { buildApp } from '../src/app';
 import {
+  agentToken,
   befriend,
   clientId,
   createGroupOf,
   ok,
   openChatSocket,
+  openRecordingSocket,
   sendText,
+  supportSocketUrl,
   type ChatSocket,
 } from './chat-fixtures';
 import { describeWithServices } from './helpers/required-services';
@@ -31,6 +34,7 @@ for (const [name, busUrl] of buses) {
 function twoInstances(name: string, busUrl: string) {
   let first: TestApp;
   let second: TestApp;
+  let firstUrl: string;
   let secondUrl: string;
   const sockets: ChatSocket[] = [];
 
@@ -45,6 +49,7 @@ function twoInstances(name: string, busUrl: string) {
     await built.app.ready();
     second = { ...built, db: first.db, close: () => built.app.close() };
     secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+    firstUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
@@ -100,5 +105,32 @@ function twoInstances(name: string, busUrl: string) {
     await ownerOnB.next((m) => m.type === 'chatread' && m.data.conversationId === group.id);
     await ok(first, api.chat.leaveGroup, { token: b.token, params: { gid: group.id } });
     await ownerOnB.next((m) => m.type === 'userexit' && m.data.uid === b.id);
+  });
+
+  it("a farmer's question and an agent's presence on A reach a console on B", async () => {
+    const [token, other] = [await agentToken(first, 'Agent on A'), await agentToken(first, 'Agent on B')];
+    const consoleOnA = await openRecordingSocket(supportSocketUrl(firstUrl, token));
+    const consoleOnB = await openRecordingSocket(supportSocketUrl(secondUrl, other));
+    sockets.push(consoleOnA, consoleOnB);
+    const farmer = await createFarmUser(first);
+    const [service] = await ok<{ conversationId: number }[]>(first, api.chat.relations, {
+      token: farmer.token,
+      body: { uid: farmer.id },
+    });
+    const conversationId = service?.conversationId ?? 0;
+    await sendText(first, farmer, conversationId, 'gateway offline since 6');
+    await consoleOnB.next(
+      (m) =>
+        m.type === 'servicechat' &&
+        (m.data.message as { content?: string } | null)?.content === 'gateway offline since 6',
+    );
+    consoleOnA.socket.send(JSON.stringify({ type: 'viewing', data: { conversationId } }));
+    await consoleOnB.next(
+      (m) =>
+        m.type === 'presence' &&
+        (m.data.agents as { name: string; conversationId: number | null }[]).some(
+          (agent) => agent.name === 'Agent on A' && agent.conversationId === conversationId,
+        ),
+    );
   });
 }

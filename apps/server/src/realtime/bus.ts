@@ -1,7 +1,17 @@
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import { createNatsTransport } from './nats-transport';
 import { createRedisTransport } from './redis-transport';
-import { UserEvents, userEventsChannel, type UserEventHandler } from './user-events';
+import type { SupportSocketMessage } from '@cowcare/contract/support-socket';
+import { PeerEvents } from './peer-events';
+import {
+  parseSupportEvent,
+  parseUserEvent,
+  supportEventsChannel,
+  userEventsChannel,
+  type SupportEventHandler,
+  type UserEvent,
+  type UserEventHandler,
+} from './user-events';
 import { FarmEventFanout, type FarmEventHandler } from './farm-event-fanout';
 import {
   LoginRevocations,
@@ -12,7 +22,7 @@ import {
 
 export type { FarmEventHandler } from './farm-event-fanout';
 export type { LoginRevocation, LoginRevocationHandler } from './login-revocations';
-export type { UserEventHandler } from './user-events';
+export type { SupportEventHandler, UserEventHandler } from './user-events';
 
 /**
  * Farm events between server instances (architecture §5): whatever one instance publishes for a farm reaches
@@ -44,6 +54,9 @@ export interface EventBus {
   publishToUsers(userIds: readonly number[], message: ServerSocketMessage): Promise<void>;
   /** Resolves once user events published anywhere reach `handler`; the returned function ends it. */
   subscribeUsers(handler: UserEventHandler): Promise<() => Promise<void>>;
+  /** Sends an event to every open support console on every instance; like `publishToUsers` otherwise. */
+  publishToSupport(message: SupportSocketMessage): Promise<void>;
+  subscribeSupport(handler: SupportEventHandler): Promise<() => Promise<void>>;
   /** Resolves when the broker answers on every connection this bus uses (health check); rejects if not. */
   ping(): Promise<void>;
   /**
@@ -124,12 +137,38 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
   // In-process (the embedded default) an event goes straight to this process's subscribers, not encoded.
   const wire = kind === 'in-process' ? undefined : createTransport(kind, config);
   const revocations = new LoginRevocations(wire, loginRevocationsChannel(channel), config.onError ?? ignore);
-  const userEvents = new UserEvents(wire, userEventsChannel(channel), config.onError ?? ignore);
-  let listening: Promise<unknown> | undefined;
+  const userEvents = new PeerEvents<UserEvent>(
+    wire,
+    userEventsChannel(channel),
+    parseUserEvent,
+    config.onError ?? ignore,
+  );
+  const supportEvents = new PeerEvents<SupportSocketMessage>(
+    wire,
+    supportEventsChannel(channel),
+    parseSupportEvent,
+    config.onError ?? ignore,
+  );
   let closed = false;
   /** A failed publish since the last one that went through: the outage is reported once. */
   let failing = false;
   const stats: BusStats = { published: new Map(), noticesByCode: new Map(), failures: 0 };
+  /** Sends a people's event; while the broker is unreachable it reaches this instance only. */
+  const publishPeerEvent = async <Event>(events: PeerEvents<Event>, event: Event, type: string) => {
+    if (closed) throw new Error('the event bus is closed');
+    try {
+      await events.publish(event);
+    } catch (error) {
+      stats.failures += 1;
+      config.onError?.(
+        new Error(`bus unreachable, a ${type} event reaches this instance only: ${String(error)}`),
+      );
+      events.dispatch(event);
+      return;
+    }
+    countIn(stats.published, type);
+  };
+  let listening: Promise<unknown> | undefined;
 
   return {
     kind,
@@ -180,22 +219,20 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
       return revocations.subscribe(handler);
     },
     async publishToUsers(userIds, message) {
-      if (closed) throw new Error('the event bus is closed');
-      try {
-        await userEvents.publish(userIds, message);
-      } catch (error) {
-        stats.failures += 1;
-        config.onError?.(
-          new Error(`bus unreachable, a chat event reaches this instance only: ${String(error)}`),
-        );
-        userEvents.dispatch(userIds, message);
-        return;
+      if (userIds.length > 0) {
+        await publishPeerEvent(userEvents, { userIds: [...userIds], message }, message.type);
       }
-      countIn(stats.published, message.type);
     },
     async subscribeUsers(handler) {
       if (closed) throw new Error('the event bus is closed');
-      return userEvents.subscribe(handler);
+      return userEvents.subscribe((event) => handler(event.userIds, event.message));
+    },
+    async publishToSupport(message) {
+      await publishPeerEvent(supportEvents, message, message.type);
+    },
+    async subscribeSupport(handler) {
+      if (closed) throw new Error('the event bus is closed');
+      return supportEvents.subscribe(handler);
     },
     async ping() {
       if (closed) throw new Error('the event bus is closed');
@@ -218,6 +255,7 @@ export const createEventBus = (config: EventBusConfig): EventBus => {
       fanout.clear();
       revocations.clear();
       userEvents.clear();
+      supportEvents.clear();
       await wire?.close();
     },
   };

@@ -3,6 +3,7 @@ import {
   SOCKET_CLOSE_CODES,
   type ServerSocketMessage,
 } from '@cowcare/contract/socket-messages';
+import type { SupportSocketMessage } from '@cowcare/contract/support-socket';
 import type { EventBus, LoginRevocation } from './bus';
 
 export interface SocketLike {
@@ -34,6 +35,8 @@ export class SocketHub {
   private readonly socketsBySession = new Map<string, Map<ClosableSocket, SocketLogin>>();
   /** Chat sockets (decision 0019) by their user: chat events are addressed to people, not farms. */
   private readonly chatSocketsByUser = new Map<number, Set<SocketLike>>();
+  /** Support consoles (issue 35) and their agent: every console gets every support event. */
+  private readonly supportSockets = new Map<ClosableSocket, number>();
   /** Messages sent to this instance's sockets since it started (metrics). */
   delivered = 0;
 
@@ -116,6 +119,41 @@ export class SocketHub {
     return delivered;
   }
 
+  /** A support console's socket, until it closes (call the returned function) or its agent is removed. */
+  addSupportSocket(socket: ClosableSocket, adminId: number): () => void {
+    this.supportSockets.set(socket, adminId);
+    return () => void this.supportSockets.delete(socket);
+  }
+
+  publishToSupport(message: SupportSocketMessage): number {
+    const payload = JSON.stringify(message);
+    let delivered = 0;
+    for (const socket of this.supportSockets.keys()) {
+      if (socket.readyState !== OPEN) continue;
+      socket.send(payload);
+      delivered += 1;
+    }
+    this.delivered += delivered;
+    return delivered;
+  }
+
+  /** The agents with a console open on this instance, for the sweep that closes removed accounts' ones. */
+  supportAdminIds(): number[] {
+    return [...new Set(this.supportSockets.values())];
+  }
+
+  /** Closes this instance's consoles of these agents (their accounts were removed); answers how many. */
+  closeSupportSockets(adminIds: readonly number[]): number {
+    let closed = 0;
+    for (const [socket, adminId] of this.supportSockets) {
+      if (!adminIds.includes(adminId)) continue;
+      this.supportSockets.delete(socket);
+      socket.close(SOCKET_CLOSE_CODES.loginRevoked, LOGIN_REVOKED_REASON);
+      closed += 1;
+    }
+    return closed;
+  }
+
   /**
    * Delivers every farm event of the bus to this instance's sockets of that farm, so an event published on
    * any instance reaches the farm's users wherever they are connected, and no one else; and closes this
@@ -131,9 +169,13 @@ export class SocketHub {
     const unfollowRevocations = await bus.subscribeRevocations((revocation: LoginRevocation) => {
       this.closeLogins(revocation.sessionIds);
     });
+    const unfollowSupport = await bus.subscribeSupport((message) => {
+      this.publishToSupport(message);
+    });
     return async () => {
       await unfollowEvents();
       await unfollowUsers();
+      await unfollowSupport();
       await unfollowRevocations();
     };
   }
@@ -154,6 +196,10 @@ export class SocketHub {
     let count = 0;
     for (const sockets of this.socketsByFarm.values()) count += sockets.size;
     return count;
+  }
+
+  supportConnectionCount(): number {
+    return this.supportSockets.size;
   }
 
   /** Open chat sockets of this instance (metrics, the benchmark). */

@@ -97,12 +97,16 @@ export const ServiceConversationSchema = Type.Object({
   conversationId: Id,
   userId: Id,
   name: Type.String({ description: "the farm user's name" }),
+  farmId: Id,
   farmNumber: Type.String(),
   country: Type.String(),
   language: Type.String(),
   unread: Type.Integer({ minimum: 0, description: "the user's messages support has not read" }),
   message: Type.String({ description: 'the last message, or empty' }),
   lasttime: Type.Union([DateTimeString, Type.Null()]),
+  answeredBy: Type.Union([Type.String(), Type.Null()], {
+    description: 'the agent who answered last, for the other agents; never shown to the farm',
+  }),
 });
 export type ServiceConversation = Static<typeof ServiceConversationSchema>;
 

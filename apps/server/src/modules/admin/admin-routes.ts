@@ -9,6 +9,7 @@ import {
   listServiceInbox,
   markReadBySupport,
   sendSupportReply,
+  tellSupport,
 } from '../chat/support-chat';
 import { cowTimeline } from '../cows/cow-history';
 import { presentCow } from '../cows/cow-presenter';
@@ -72,9 +73,14 @@ export const adminRoutes = (services: Services) => [
     const sent = await sendSupportReply(services.db, adminOf(request).adminId, body);
     if (!sent.duplicate) {
       await services.bus.publishToUsers(sent.memberIds, { type: 'chatmessage', data: sent.message });
+      await tellSupport(services.db, services.bus, body.conversationId, sent.message);
     }
     return sent.message;
   }),
 
-  bind(api.admin.chatRead, async ({ params }) => markReadBySupport(services.db, params.conversationId)),
+  bind(api.admin.chatRead, async ({ params }) => {
+    const conversation = await markReadBySupport(services.db, params.conversationId);
+    await services.bus.publishToSupport({ type: 'servicechat', data: { conversation, message: null } });
+    return conversation;
+  }),
 ];

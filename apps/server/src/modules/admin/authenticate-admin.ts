@@ -8,6 +8,8 @@ import { findAdminById } from './admin-users-repository';
 export interface AuthAdmin {
   adminId: number;
   username: string;
+  /** What the other agents see; the username when the account has no name. */
+  name: string;
 }
 
 declare module 'fastify' {
@@ -26,18 +28,24 @@ const bearerToken = (request: FastifyRequest): string | undefined => {
  * Accepts only an admin token (a user's access token has another type and fails here), and only while its
  * administrator still exists, so removing an account ends its access at once.
  */
+export const resolveAdminToken = async (
+  services: Services,
+  token: string | undefined,
+): Promise<AuthAdmin> => {
+  if (!token) throw unauthorized();
+  const check = await services.tokens.verifyAdminToken(token);
+  if (!check.ok) {
+    throw check.expired ? unauthorized('Please Login', ERROR_CODES.tokenExpired) : unauthorized();
+  }
+  const admin = await findAdminById(services.db, check.claims.adminId);
+  if (!admin) throw unauthorized();
+  return { adminId: admin.id, username: admin.username, name: admin.name || admin.username };
+};
+
 export const authenticateAdmin =
   (services: Services): onRequestAsyncHookHandler =>
   async (request) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized();
-    const check = await services.tokens.verifyAdminToken(token);
-    if (!check.ok) {
-      throw check.expired ? unauthorized('Please Login', ERROR_CODES.tokenExpired) : unauthorized();
-    }
-    const admin = await findAdminById(services.db, check.claims.adminId);
-    if (!admin) throw unauthorized();
-    request.authAdmin = { adminId: admin.id, username: admin.username };
+    request.authAdmin = await resolveAdminToken(services, bearerToken(request));
   };
 
 /** The administrator of an `admin` route; registration guarantees the hook above ran. */

@@ -37,6 +37,7 @@ import {
   updateGroup,
 } from './groups';
 import { findPictureForMember, pageOfConversation, sendUserMessage } from './messages-repository';
+import { tellSupport } from './support-chat';
 
 /** The spec's calls carry the caller's id in the body (`uid`); it must be the token's, as a path scope is. */
 const requireSelf = (user: AuthUser, uid: number): void => {
@@ -72,7 +73,10 @@ export const chatRoutes = (services: Services) => {
     bind(api.chat.send, async ({ body, user }) => {
       const sent = await sendUserMessage(db, user.userId, body);
       // A resend was delivered the first time; telling again would show it twice on slow clients.
-      if (!sent.duplicate) await tell(sent.memberIds, { type: 'chatmessage', data: sent.message });
+      if (!sent.duplicate) {
+        await tell(sent.memberIds, { type: 'chatmessage', data: sent.message });
+        if (sent.toSupport) await tellSupport(db, bus, body.conversationId, sent.message);
+      }
       return sent.message;
     }),
 

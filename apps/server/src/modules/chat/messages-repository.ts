@@ -81,6 +81,8 @@ export interface Sent {
   duplicate: boolean;
   /** Who gets it live: every member, the sender too (their other devices). */
   memberIds: number[];
+  /** A customer-service conversation: support's consoles hear of it too. */
+  toSupport: boolean;
 }
 
 const checkedContent = async (db: Queryable, senderId: number, input: SendInput): Promise<string> => {
@@ -121,14 +123,14 @@ export const sendUserMessage = (db: Database, senderId: number, input: SendInput
       if (earlier.conversationId !== input.conversationId) {
         throw conflict(ERROR_CODES.conflict, 'This client message id was used for another conversation');
       }
-      return { message: presentMessage(earlier), duplicate: true, memberIds: [] };
+      return { message: presentMessage(earlier), duplicate: true, memberIds: [], toSupport: false };
     }
     const content = await checkedContent(tx, senderId, input);
-    const [conversation] = await tx.query<{ seq: number }>(
+    const [conversation] = await tx.query<{ seq: number; kind: string }>(
       `UPDATE chat_conversations
           SET last_seq = last_seq + 1, last_message_at = now(),
               support_unread = support_unread + CASE WHEN kind = 'service' THEN 1 ELSE 0 END
-        WHERE id = $1 RETURNING last_seq AS seq`,
+        WHERE id = $1 RETURNING last_seq AS seq, kind`,
       [input.conversationId],
     );
     if (!conversation) throw notFound('There is no such conversation of yours');
@@ -152,7 +154,12 @@ export const sendUserMessage = (db: Database, senderId: number, input: SendInput
     );
     const message = await findMessage(tx, inserted.id);
     if (!message) throw new Error('the stored message vanished');
-    return { message, duplicate: false, memberIds: await memberIdsOf(tx, input.conversationId) };
+    return {
+      message,
+      duplicate: false,
+      memberIds: await memberIdsOf(tx, input.conversationId),
+      toSupport: conversation.kind === 'service',
+    };
   });
 
 export interface PictureOfMessage {

@@ -1,6 +1,8 @@
+import type { ChatMessage } from '@cowcare/contract/chat-schemas';
 import type { ServiceConversation } from '@cowcare/contract/routes/admin';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { Database, Queryable } from '../../db/database';
+import type { EventBus } from '../../realtime/bus';
 import { conflict, notFound } from '../../http/app-error';
 import {
   findMessage,
@@ -16,16 +18,22 @@ import {
  * show as "Administrator" to the farm.
  */
 const SELECT_SERVICE = `
-  SELECT c.id AS "conversationId", u.id AS "userId", u.name, f.farm_number AS "farmNumber", f.country,
-         u.language, c.support_unread AS unread,
+  SELECT c.id AS "conversationId", u.id AS "userId", u.name, f.id AS "farmId", f.farm_number AS "farmNumber",
+         f.country, u.language, c.support_unread AS unread,
          CASE WHEN lm.kind = 'image' THEN '' ELSE COALESCE(lm.content, '') END AS message,
-         to_char(c.last_message_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS lasttime
+         to_char(c.last_message_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS lasttime,
+         la.name AS "answeredBy"
     FROM chat_conversations c
     JOIN users u ON u.id = c.service_user_id
     JOIN farms f ON f.id = u.farm_id
     LEFT JOIN LATERAL (
       SELECT kind, content FROM chat_messages WHERE conversation_id = c.id ORDER BY seq DESC LIMIT 1
     ) lm ON true
+    LEFT JOIN LATERAL (
+      SELECT COALESCE(NULLIF(a.name, ''), a.username) AS name
+        FROM chat_messages am JOIN admin_users a ON a.id = am.sender_admin_id
+       WHERE am.conversation_id = c.id ORDER BY am.seq DESC LIMIT 1
+    ) la ON true
    WHERE c.kind = 'service'`;
 
 export const listServiceInbox = (db: Queryable): Promise<ServiceConversation[]> =>
@@ -73,7 +81,7 @@ export const sendSupportReply = (
       if (earlier.conversationId !== input.conversationId) {
         throw conflict(ERROR_CODES.conflict, 'This client message id was used for another conversation');
       }
-      return { message: presentMessage(earlier), duplicate: true, memberIds: [] };
+      return { message: presentMessage(earlier), duplicate: true, memberIds: [], toSupport: false };
     }
     const [next] = await tx.query<{ seq: number }>(
       `UPDATE chat_conversations SET last_seq = last_seq + 1, last_message_at = now(), support_unread = 0
@@ -92,5 +100,16 @@ export const sendSupportReply = (
     ]);
     const message = await findMessage(tx, inserted.id);
     if (!message) throw new Error('the stored reply vanished');
-    return { message, duplicate: false, memberIds: [conversation.userId] };
+    return { message, duplicate: false, memberIds: [conversation.userId], toSupport: true };
   });
+
+/** Every support console updates its inbox row (and the open conversation) at once, on any instance. */
+export const tellSupport = async (
+  db: Queryable,
+  bus: EventBus,
+  conversationId: number,
+  message: ChatMessage | null,
+): Promise<void> => {
+  const conversation = await findServiceConversation(db, conversationId);
+  await bus.publishToSupport({ type: 'servicechat', data: { conversation, message } });
+};
