@@ -703,6 +703,31 @@ describe('support answers customer service', () => {
     expect(after.find((row) => row.conversationId === conversationId)?.unread).toBe(0);
   });
 
+  it("opens a farmer's picture to customer service, and no picture of a friends' conversation", async () => {
+    const token = await supportToken();
+    const [a, b] = [await newUser(), await newUser()];
+    const [service] = await relationsOf(testApp, a);
+    const direct = await befriend(testApp, a, b);
+    const send = async (conversationId: number) =>
+      ok<ChatMessage>(testApp, api.chat.send, {
+        token: a.token,
+        body: { conversationId, clientId: clientId(), type: 'image', uploadId: await uploadPng(a) },
+      });
+    const toSupport = await send(service?.conversationId ?? 0);
+    const toFriend = await send(direct.conversationId);
+    const seen = await call(testApp, api.admin.chatPicture, { token, params: { id: toSupport.id } });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.rawPayload.equals(PNG)).toBe(true);
+    expect(
+      (await call(testApp, api.admin.chatPicture, { token, params: { id: toFriend.id } })).statusCode,
+    ).toBe(404);
+    const asFarmer = await call(testApp, api.admin.chatPicture, {
+      token: a.token,
+      params: { id: toSupport.id },
+    });
+    expect(asFarmer.statusCode).toBe(401);
+  });
+
   it('reads no direct or group conversation, and the farm token opens none of it', async () => {
     const token = await supportToken();
     const [a, b] = [await newUser(), await newUser()];

@@ -91,6 +91,7 @@ export const api = {
     enableUser: admin.enableUser,
     chatInbox: admin.chatInbox,
     chatHistory: admin.chatHistory,
+    chatPicture: admin.chatPicture,
     chatReply: admin.chatReply,
     chatRead: admin.chatRead,
   },

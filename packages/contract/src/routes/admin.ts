@@ -157,3 +157,14 @@ export const chatRead = defineRoute({
   params: Type.Object({ conversationId: IdParam }),
   data: ServiceConversationSchema,
 });
+
+export const chatPicture = defineRoute({
+  method: 'GET',
+  path: 'admin/chat/picture/:id',
+  access: 'admin',
+  tag,
+  summary:
+    'A picture a farmer sent to customer service (the file); 404 for a picture of any other conversation',
+  params: Type.Object({ id: IdParam }),
+  data: Type.Null({ description: 'never sent: a success answers the image bytes' }),
+});

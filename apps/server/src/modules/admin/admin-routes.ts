@@ -4,8 +4,10 @@ import type { Services } from '../../services';
 import { closeSocketsOfEndedLogins } from '../auth/ended-logins';
 import { loginWithPassword } from '../auth/password-login';
 import { pageOfConversation } from '../chat/messages-repository';
+import { sendPictureOf } from '../chat/picture-file';
 import {
   findServiceConversation,
+  findServicePicture,
   listServiceInbox,
   markReadBySupport,
   sendSupportReply,
@@ -83,4 +85,8 @@ export const adminRoutes = (services: Services) => [
     await services.bus.publishToSupport({ type: 'servicechat', data: { conversation, message: null } });
     return conversation;
   }),
+
+  bind(api.admin.chatPicture, async ({ params, reply }) =>
+    sendPictureOf(services, reply, await findServicePicture(services.db, params.id)),
+  ),
 ];

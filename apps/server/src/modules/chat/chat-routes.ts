@@ -1,11 +1,8 @@
 import { api } from '@cowcare/contract/api';
 import type { ChatSocketMessage } from '@cowcare/contract/socket-messages';
-import { forbidden, notFound } from '../../http/app-error';
+import { forbidden } from '../../http/app-error';
 import { bind, type AuthUser } from '../../http/route-context';
 import type { Services } from '../../services';
-import { isStoredFile, uploadFilePath } from '../uploads/upload-files';
-import { sendFile } from '../uploads/upload-routes';
-import { findUploadInFarm } from '../uploads/uploads-repository';
 import { searchPeople } from './chat-people';
 import {
   ensureServiceConversation,
@@ -37,6 +34,7 @@ import {
   updateGroup,
 } from './groups';
 import { findPictureForMember, pageOfConversation, sendUserMessage } from './messages-repository';
+import { sendPictureOf } from './picture-file';
 import { tellSupport } from './support-chat';
 
 /** The spec's calls carry the caller's id in the body (`uid`); it must be the token's, as a path scope is. */
@@ -81,13 +79,7 @@ export const chatRoutes = (services: Services) => {
     }),
 
     bind(api.chat.picture, async ({ params, user, reply }) => {
-      const picture = await findPictureForMember(db, user.userId, params.id);
-      // The upload belongs to the sender's farm; membership of the conversation was the check above.
-      const upload = await findUploadInFarm(db, picture.farmId, picture.uploadId);
-      if (!upload) throw notFound('The picture is no longer stored');
-      const filePath = uploadFilePath(services.config.dataDir, picture.farmId, upload.storedName);
-      if (!(await isStoredFile(filePath))) throw notFound('The picture is no longer stored');
-      return sendFile(reply, filePath, upload);
+      return sendPictureOf(services, reply, await findPictureForMember(db, user.userId, params.id));
     }),
 
     bind(api.chat.updateRelation, async ({ body, user }) => {

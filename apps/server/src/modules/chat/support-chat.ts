@@ -9,6 +9,7 @@ import {
   presentMessage,
   SELECT_MESSAGE,
   type MessageRow,
+  type PictureOfMessage,
   type Sent,
 } from './messages-repository';
 
@@ -112,4 +113,18 @@ export const tellSupport = async (
 ): Promise<void> => {
   const conversation = await findServiceConversation(db, conversationId);
   await bus.publishToSupport({ type: 'servicechat', data: { conversation, message } });
+};
+
+/** A picture in a customer-service conversation, for support; 404 for one of any other conversation. */
+export const findServicePicture = async (db: Queryable, messageId: number): Promise<PictureOfMessage> => {
+  const [row] = await db.query<PictureOfMessage>(
+    `SELECT up.id AS "uploadId", up.farm_id AS "farmId"
+       FROM chat_messages m
+       JOIN chat_conversations c ON c.id = m.conversation_id AND c.kind = 'service'
+       JOIN uploads up ON up.id = m.upload_id
+      WHERE m.id = $1 AND m.kind = 'image'`,
+    [messageId],
+  );
+  if (!row) throw notFound('There is no such picture in a customer-service conversation');
+  return row;
 };
