@@ -7,10 +7,11 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
-    // `vite dev` talks to the real server: the API and the socket are proxied.
+    // `vite dev` talks to the real server: the API and the sockets (/socket, /socket/support, /chat/:id) are proxied.
     proxy: {
       '/api': { target: server, changeOrigin: true },
       '/socket': { target: server.replace(/^http/, 'ws'), ws: true, changeOrigin: true },
+      '^/chat/\\d+': { target: server.replace(/^http/, 'ws'), ws: true, changeOrigin: true },
     },
   },
   test: {

@@ -79,6 +79,8 @@ const supportRoutes: RouteObject = {
       lazy: lazyPage(loadSupport, (module) => module.SupportLayout),
       children: [
         { index: true, lazy: lazyPage(loadSupport, (module) => module.SupportHome) },
+        page('inbox', loadSupport, (module) => module.SupportInboxRoute),
+        page('inbox/:conversationId', loadSupport, (module) => module.SupportInboxRoute),
         page('farms', loadSupport, (module) => module.SupportFarmsRoute),
         page('farms/:id', loadSupport, (module) => module.SupportFarmRoute),
         page('news', loadSupport, (module) => module.SupportNewsRoute),

@@ -2,6 +2,8 @@
 export const SUPPORT_PATHS = {
   root: '/support',
   login: '/support/login',
+  inbox: '/support/inbox',
+  conversation: (id: number) => `/support/inbox/${id}`,
   farms: '/support/farms',
   farm: (id: number) => `/support/farms/${id}`,
   news: '/support/news',

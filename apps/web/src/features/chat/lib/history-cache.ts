@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatPage, FriendRelation } from '@cowcare/contract/chat-schemas';
+import { withMessage } from '../../../lib/chat-history';
 import { chatKeys } from '../api/chat-api';
 
 /**
@@ -7,16 +8,8 @@ import { chatKeys } from '../api/chat-api';
  * answer and the socket's event) shows once.
  */
 export function addToHistory(queryClient: QueryClient, message: ChatMessage): void {
-  queryClient.setQueryData<InfiniteData<ChatPage, number>>(
-    chatKeys.history(message.conversationId),
-    (data) => {
-      if (!data) return data;
-      if (data.pages.some((page) => page.messages.some((held) => held.id === message.id))) return data;
-      const [first, ...rest] = data.pages;
-      if (!first) return data;
-      const messages = [...first.messages, message].sort((a, b) => b.seq - a.seq);
-      return { ...data, pages: [{ ...first, messages }, ...rest] };
-    },
+  queryClient.setQueryData<InfiniteData<ChatPage, number>>(chatKeys.history(message.conversationId), (data) =>
+    withMessage(data, message),
   );
 }
 

@@ -1,7 +1,8 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import { callForFile } from '../../../lib/api-client';
+import { useBlobImage } from '../../../lib/use-blob-image';
 
 /** An upload's bytes: the download needs the token, so an <img src> cannot fetch it itself. */
 export const uploadFileQueryOptions = (id: number) =>
@@ -22,13 +23,6 @@ export function useUploadImage(id: number): {
   failed: boolean;
 } {
   const file = useQuery(uploadFileQueryOptions(id));
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const image = ref.current;
-    if (!file.data || !image) return;
-    const objectUrl = URL.createObjectURL(file.data);
-    image.src = objectUrl;
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file.data]);
+  const ref = useBlobImage(file.data);
   return { ref, ready: file.data !== undefined, failed: file.isError };
 }

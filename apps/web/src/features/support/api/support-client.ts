@@ -39,6 +39,7 @@ const supportClient = createApiClient({
 });
 
 export const supportCall = supportClient.call;
+export const supportCallForFile = supportClient.callForFile;
 
 export const supportKeys = {
   all: ['support'] as const,
@@ -48,6 +49,10 @@ export const supportKeys = {
   news: ['support', 'news'] as const,
   appVersion: ['support', 'app-version'] as const,
   audit: ['support', 'audit'] as const,
+  inbox: ['support', 'inbox'] as const,
+  thread: (conversationId: number) => ['support', 'thread', conversationId] as const,
+  presence: ['support', 'presence'] as const,
+  picture: (messageId: number) => ['support', 'picture', messageId] as const,
 };
 
 export const whoAmIQuery = () =>

@@ -6,12 +6,13 @@ export { SupportAppVersionRoute } from './support-app-version';
 export { SupportAuditRoute } from './support-audit';
 export { SupportFarmRoute } from './support-farm';
 export { SupportFarmsRoute } from './support-farms';
+export { SupportInboxRoute } from './support-inbox';
 export { SupportLayout } from './support-layout';
 export { SupportLoginRoute } from './support-login';
 export { SupportNewsRoute } from './support-news';
 export { SupportNoticesRoute } from './support-notices';
 
-/** `/support` itself: the farms, where an agent's day starts. */
+/** `/support` itself: the customer-service inbox, where an agent's day starts. */
 export function SupportHome() {
-  return createElement(Navigate, { to: SUPPORT_PATHS.farms, replace: true });
+  return createElement(Navigate, { to: SUPPORT_PATHS.inbox, replace: true });
 }

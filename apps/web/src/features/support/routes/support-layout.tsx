@@ -1,10 +1,13 @@
-import { Anchor, Box, Button, Group, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { inboxQuery } from '../api/inbox-api';
 import { clearSupportToken, getSupportToken, whoAmIQuery } from '../api/support-client';
+import { useSupportLive } from '../lib/use-support-live';
 import { SUPPORT_PATHS } from '../support-paths';
 
 const SECTIONS = [
+  { to: SUPPORT_PATHS.inbox, label: 'Customer service' },
   { to: SUPPORT_PATHS.farms, label: 'Farms' },
   { to: SUPPORT_PATHS.news, label: 'News' },
   { to: SUPPORT_PATHS.notices, label: 'Platform notices' },
@@ -18,6 +21,9 @@ export function SupportLayout() {
   const queryClient = useQueryClient();
   const token = getSupportToken();
   const me = useQuery({ ...whoAmIQuery(), enabled: token !== null });
+  const inbox = useQuery({ ...inboxQuery(), enabled: token !== null });
+  useSupportLive(token !== null);
+  const waiting = inbox.data?.filter((row) => row.unread > 0).length ?? 0;
   if (!token) return <Navigate to={SUPPORT_PATHS.login} replace />;
 
   const signOut = () => {
@@ -42,6 +48,11 @@ export function SupportLayout() {
             {SECTIONS.map((section) => (
               <Anchor key={section.to} component={NavLink} to={section.to} size="sm">
                 {section.label}
+                {section.to === SUPPORT_PATHS.inbox && waiting > 0 && (
+                  <Badge size="xs" color="red" ml={4} aria-label={`${waiting} waiting for an answer`}>
+                    {waiting}
+                  </Badge>
+                )}
               </Anchor>
             ))}
           </Group>
