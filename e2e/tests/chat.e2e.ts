@@ -1,10 +1,13 @@
-// Issue 35: two farmers of two farms, friends, chat live in two browsers: the message arrives without a
-// reload, the unread count rises on the list and goes when the conversation is opened, the answer comes back.
+// Issue 35: two farmers of two farms and a support agent, in three browsers. The farmers become friends
+// through the screens, chat live both ways with unread counts, share a picture, live through every group
+// event of spec §4 and a friend deletion; one asks customer service, and the agent answers from the console.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import { baseUrl, newPhoneContext, phonePagePerTest, skipReason } from '../setup/browser';
+import { openConsole } from '../setup/console';
 import { apiLogIn, callApi } from '../setup/herd';
+import { solidPng } from '../setup/pictures';
 import { logInThroughScreen, registerUser } from '../setup/session';
 
 /** The unread badge of a conversation in the list, 0 when there is none. */
@@ -13,75 +16,146 @@ const unreadOf = async (page: Page, name: RegExp): Promise<number> => {
   return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
 };
 
-describe.skipIf(skipReason() !== '')('chat between two farms', () => {
+const chats = (page: Page) => page.getByRole('list', { name: 'Chats' });
+const panel = (page: Page, name: 'Chats' | 'Friends') =>
+  page.getByText(name, { exact: true }).first().click();
+const write = async (page: Page, text: string) => {
+  await page.getByRole('textbox', { name: 'Write a message' }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+};
+
+describe.skipIf(skipReason() !== '')('chat between two farms and support', () => {
   const phone = phonePagePerTest();
-  let other: BrowserContext | undefined;
+  const others: BrowserContext[] = [];
   afterEach(async () => {
-    await other?.close();
-    other = undefined;
+    for (const context of others.splice(0)) await context.close();
   });
 
-  it('a message reaches the friend live, counts as unread until opened, and the answer comes back', async () => {
+  it('friends, live chat, a picture, every group event, and customer service answered from the console', async () => {
     const aCredentials = await registerUser(baseUrl(), 'chata');
     const bCredentials = await registerUser(baseUrl(), 'chatb');
     const a = await apiLogIn(baseUrl(), aCredentials);
     const b = await apiLogIn(baseUrl(), bCredentials);
     await callApi(a, api.user.updateUser, { body: { id: a.user.id, name: 'Anna Kim' } });
     await callApi(b, api.user.updateUser, { body: { id: b.user.id, name: 'Bora Lee' } });
-    const request = await callApi(a, api.chat.friendApply, { body: { fid: b.user.id } });
-    await callApi(b, api.chat.passApply, { params: { id: request.id } });
 
-    other = await newPhoneContext(phone.browser);
-    const bPage = await other.newPage();
+    const bContext = await newPhoneContext(phone.browser);
+    others.push(bContext);
+    const bPage = await bContext.newPage();
     const bErrors: string[] = [];
     bPage.on('pageerror', (error) => bErrors.push(error.message));
+    const agent = await openConsole(phone.browser);
+    others.push(agent.context());
     await logInThroughScreen(phone.page, aCredentials);
     await logInThroughScreen(bPage, bCredentials);
 
-    // B sits on the conversation list: customer service first, then Anna.
+    // Anna finds Bora by username and asks; Bora, on her friends panel, sees the request arrive and accepts.
     await bPage.goto('/pages/index/message');
-    const bList = bPage.getByRole('list', { name: 'Chats' });
-    await bList.getByRole('button', { name: /Anna Kim/ }).waitFor();
-    expect(await bList.getByRole('button').first().textContent()).toContain('Administrator');
-
-    // A opens their conversation and writes twice.
+    await panel(bPage, 'Friends');
     await phone.page.goto('/pages/index/message');
-    await phone.page.getByRole('button', { name: /Bora Lee/ }).click();
-    const box = phone.page.getByRole('textbox', { name: 'Write a message' });
-    await box.fill('Look at C1042, she is bulling');
-    await phone.page.getByRole('button', { name: 'Send', exact: true }).click();
-    await box.fill('Scan at 10?');
-    await box.press('Enter');
-    await phone.page.getByText('Scan at 10?').waitFor();
+    await panel(phone.page, 'Friends');
+    await phone.page.getByRole('textbox', { name: 'Phone number or username' }).fill(bCredentials.username);
+    await phone.page.getByRole('button', { name: 'Find' }).click();
+    await phone.page.getByRole('button', { name: 'Add friend' }).click();
+    await bPage.getByRole('button', { name: 'Accept' }).click({ timeout: 10_000 });
+    await panel(phone.page, 'Chats');
+    await chats(phone.page)
+      .getByRole('button', { name: /Bora Lee/ })
+      .waitFor({ timeout: 10_000 });
 
-    // B's list shows two unread from Anna, live.
+    // Anna writes twice; Bora's list counts two unread, live, until she opens the conversation.
+    await panel(bPage, 'Chats');
+    expect(await chats(bPage).getByRole('button').first().textContent()).toContain('Administrator');
+    await chats(phone.page)
+      .getByRole('button', { name: /Bora Lee/ })
+      .click();
+    await write(phone.page, 'Look at C1042, she is bulling');
+    await phone.page.getByRole('textbox', { name: 'Write a message' }).fill('Scan at 10?');
+    await phone.page.getByRole('textbox', { name: 'Write a message' }).press('Enter');
     await expect.poll(() => unreadOf(bPage, /Anna Kim/), { timeout: 10_000 }).toBe(2);
-    await bList.getByRole('button', { name: /Anna Kim/ }).click();
-    await bPage.getByText('Look at C1042, she is bulling').waitFor();
+    await chats(bPage)
+      .getByRole('button', { name: /Anna Kim/ })
+      .click();
     await bPage.getByText('Scan at 10?').waitFor();
-
-    // Opened: the count is gone, and stays gone after a reload (the server zeroed it too).
     await bPage.getByRole('button', { name: 'Conversations' }).click();
     await expect.poll(() => unreadOf(bPage, /Anna Kim/)).toBe(0);
-    await bPage.reload();
-    await bPage.getByRole('button', { name: /Anna Kim/ }).waitFor();
-    expect(await unreadOf(bPage, /Anna Kim/)).toBe(0);
 
-    // B answers; A, with the conversation open, sees it without counting it as unread.
-    await bPage.getByRole('button', { name: /Anna Kim/ }).click();
-    await bPage.getByRole('textbox', { name: 'Write a message' }).fill('Yes, 10 is fine');
-    await bPage.getByRole('button', { name: 'Send', exact: true }).click();
-    await phone.page.getByText('Yes, 10 is fine').waitFor({ timeout: 10_000 });
-    const relations = await callApi(a, api.chat.relations, { body: { uid: a.user.id } });
-    await expect
-      .poll(
-        async () =>
-          (await callApi(a, api.chat.relations, { body: { uid: a.user.id } })).find(
-            (r) => r.fid === b.user.id,
-          )?.count,
-      )
-      .toBe(0);
-    expect(relations.length).toBe(2);
+    // Bora answers with a picture; Anna, with the conversation open, sees it at once.
+    await chats(bPage)
+      .getByRole('button', { name: /Anna Kim/ })
+      .click();
+    const [chooser] = await Promise.all([
+      bPage.waitForEvent('filechooser'),
+      bPage.getByRole('button', { name: 'Send a picture' }).click(),
+    ]);
+    await chooser.setFiles({ name: 'c1042.png', mimeType: 'image/png', buffer: solidPng(120, 80, 40) });
+    const picture = phone.page.getByRole('img', { name: '[Picture]' });
+    await picture.waitFor({ timeout: 10_000 });
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(32);
+    await bPage.getByRole('button', { name: 'Conversations' }).click();
+
+    // A group and every event of §4 on Bora's list, while Anna (the owner) acts.
+    await phone.page.getByRole('button', { name: 'Conversations' }).click();
+    await phone.page.getByRole('button', { name: 'New group' }).click();
+    await phone.page.getByRole('textbox', { name: 'Group name' }).fill('Calving watch');
+    await phone.page.getByRole('combobox', { name: 'Members' }).click();
+    await phone.page.getByRole('option', { name: /Bora Lee/ }).click();
+    // The picker stays open for more members; leaving it closes it.
+    await phone.page.getByRole('textbox', { name: 'Group name' }).click();
+    await phone.page.getByRole('button', { name: 'Create group' }).click();
+    const group = chats(bPage).getByRole('button', { name: /Calving watch|Night shift/ });
+    await group.waitFor({ timeout: 10_000 }); // newgroup
+    const gid = (await callApi(a, api.chat.relations, { body: { uid: a.user.id } })).find(
+      (r) => r.kind === 'group',
+    )?.gid;
+    if (!gid) throw new Error("the group is not in the owner's list");
+    await callApi(a, api.chat.updateGroup, { params: { gid }, body: { name: 'Night shift' } });
+    await chats(bPage)
+      .getByRole('button', { name: /Night shift/ })
+      .waitFor(); // groupchange
+    await callApi(a, api.chat.removeFromGroup, { params: { gid, uid: b.user.id } });
+    await group.waitFor({ state: 'detached' }); // removeuser
+    await callApi(a, api.chat.inviteToGroup, { params: { gid }, body: { users: [b.user.id] } });
+    await group.waitFor(); // adduser
+    await chats(phone.page)
+      .getByRole('button', { name: /Night shift/ })
+      .click();
+    await phone.page.getByRole('button', { name: 'Group settings' }).click();
+    const members = phone.page.getByRole('dialog');
+    await members.getByText(/Bora Lee/).waitFor();
+    await callApi(b, api.chat.leaveGroup, { params: { gid } });
+    await members.getByText(/Bora Lee/).waitFor({ state: 'detached', timeout: 10_000 }); // userexit
+    await phone.page.keyboard.press('Escape');
+    await callApi(a, api.chat.inviteToGroup, { params: { gid }, body: { users: [b.user.id] } });
+    await group.waitFor();
+    await callApi(a, api.chat.deleteGroup, { params: { gid } });
+    await group.waitFor({ state: 'detached' }); // deletegroup
+
+    // Anna ends the friendship: Bora's friends panel loses her live.
+    await panel(bPage, 'Friends');
+    await bPage.getByText('Anna Kim').first().waitFor();
+    await callApi(a, api.chat.deleteFriend, { params: { fid: b.user.id } });
+    await bPage.getByText('No friends yet').waitFor({ timeout: 10_000 }); // frienddelete
+
+    // Anna asks customer service; the agent's inbox shows it live, unread, and the answer comes back live.
+    await chats(phone.page)
+      .getByRole('button', { name: /Administrator/ })
+      .click();
+    const question = `My bolus 20106 stopped sending ${Date.now() % 10000}`;
+    await write(phone.page, question);
+    const row = agent.getByTestId('inbox-row').filter({ hasText: question });
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.textContent()).toContain('1');
+    await row.click();
+    await agent.getByTestId('support-message').filter({ hasText: question }).waitFor();
+    await agent
+      .getByRole('textbox', { name: 'Answer' })
+      .fill('We see it offline since 09:10: check the gateway power.');
+    await agent.getByRole('button', { name: 'Send' }).click();
+    await phone.page
+      .getByText('We see it offline since 09:10: check the gateway power.')
+      .waitFor({ timeout: 10_000 });
+    await expect.poll(() => row.getByLabel(/unread/).count()).toBe(0);
     expect(bErrors).toEqual([]);
   });
 });

@@ -1,23 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
+import { openConsole } from '../setup/console';
 import { logInThroughScreen } from '../setup/session';
-
-/** The support account the demo seed makes (README: demo accounts). */
-const AGENT = { username: 'support', password: 'support1234' };
-
-/** An agent at a desktop, signed in to the console. */
-const openConsole = async (browser: Browser): Promise<Page> => {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/support');
-  await page.waitForURL('**/support/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill(AGENT.username);
-  await page.getByRole('textbox', { name: 'Password' }).fill(AGENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Farms' }).waitFor();
-  return page;
-};
 
 const mainTab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main sections' }).getByRole('link', { name }).click();
@@ -68,6 +53,10 @@ describe.skipIf(skipReason() !== '')('the support console', () => {
     await phone.page.waitForURL('**/pages/index/notice');
 
     const agent = await openConsole(phone.browser);
+    await agent
+      .getByRole('navigation', { name: 'Console sections' })
+      .getByRole('link', { name: 'Farms' })
+      .click();
     await agent.getByRole('textbox', { name: /Find a farm/ }).fill('KR-0001');
     await agent.getByRole('link', { name: 'KR-0001' }).click();
     await agent.getByRole('link', { name: 'Send this farm a notice' }).click();

@@ -21,7 +21,7 @@ export function SupportLoginRoute() {
     try {
       const { token } = await supportCall(api.admin.login, { body: { username, password } });
       saveSupportToken(token);
-      void navigate(SUPPORT_PATHS.farms, { replace: true });
+      void navigate(SUPPORT_PATHS.inbox, { replace: true });
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
