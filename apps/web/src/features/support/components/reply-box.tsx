@@ -71,7 +71,7 @@ export function ReplyBox({ conversationId }: { conversationId: number }) {
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <Textarea
           aria-label="Answer"
-          placeholder="Answer as the Administrator (Enter sends, Shift+Enter for a new line)"
+          placeholder="Answer as the Administrator (Enter sends)"
           autosize
           minRows={1}
           maxRows={6}
