@@ -68,17 +68,16 @@ describe.skipIf(skipReason() !== '')('healthy cows in the bands (decision 0013)'
         (sum, [label, count]) => (label === 'No reading' ? sum : sum + count),
         0,
       );
-      // Every story cow may be out of Normal; the others must be Normal four times in five. Decision 0013
-      // measured 98.8 % over a whole simulated day, but this replay, read between 18:00 and 18:40 UTC on
-      // 2026-11-28, gave 84-89 % (ten cows Low): an hour of the day the bands read worse, under study (stop 43's
-      // note). The floor stays where a broken band (the 57 % of issue 33) still fails.
+      // Every story cow may be out of Normal; the others must be Normal nine times in ten (decision 0013
+      // measured 98.8 % over a simulated day). Until stop 44 the demo gave one cow in nine a tempadd of 0.3
+      // or 0.6, which read ten healthy cows Low in the evening: the seed gives none now.
       const withoutStory = withReading - storyCows.size;
       expect(withoutStory, `${kind}: cows with a reading and no story`).toBeGreaterThan(20);
       expect(counts.get('Normal'), `${kind}: ${[...counts].join(' ')}`).toBeGreaterThanOrEqual(
-        Math.ceil(0.8 * withoutStory),
+        Math.ceil(0.9 * withoutStory),
       );
       expect(counts.get('Low'), `${kind}: Low`).toBeLessThanOrEqual(
-        storyCows.size + Math.floor(0.2 * withoutStory),
+        storyCows.size + Math.floor(0.1 * withoutStory),
       );
     }
   });

@@ -75,19 +75,17 @@ const sensorStoryFor = (
   context: HerdContext,
   cow: DemoCow,
   plan: SensorPlan,
-  index: number,
   now: Date,
 ): void => {
-  const offset = index % 11 === 3 ? 0.3 : index % 13 === 7 ? 0.6 : null;
-  cow.temperatureOffset = offset;
+  // No cow of the demo has a tempadd of her own. Her average is already her usual temperature (decision 0013),
+  // so an offset on a healthy cow only moves her reading down by that much: the 0.3 and 0.6 given to one cow
+  // in nine put ten healthy cows in "Low" at the hours their day's swing is lowest (the evening, UTC).
+  cow.temperatureOffset = null;
   // The rise over her own normal (which her average follows) that puts her deviation in the band.
   const rise =
     plan.fever === null
       ? null
-      : round(
-          pick(context, FEVER_DEVIATIONS[plan.fever]) + (offset ?? DEFAULT_TEMPERATURE_OFFSET_CELSIUS),
-          2,
-        );
+      : round(pick(context, FEVER_DEVIATIONS[plan.fever]) + DEFAULT_TEMPERATURE_OFFSET_CELSIUS, 2);
   cow.sensorStory = {
     feverRise: rise,
     drinkingStoppedSince: plan.dry ? hoursBefore(now, 20) : null,
@@ -171,7 +169,7 @@ export const planDemoHerd = (input: HerdPlanInput): DemoCow[] => {
       lame: fever === null && index % LAME_CYCLE === LAME_AT,
       calvesTonight: dueTomorrow && !silent && fever === null,
     };
-    sensorStoryFor(context, story.cow, plan, index, input.now);
+    sensorStoryFor(context, story.cow, plan, input.now);
     return { story, plan };
   });
   healthCasesFor(context, wearing);
