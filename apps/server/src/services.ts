@@ -23,6 +23,8 @@ export interface Services {
   loginThrottle: LoginThrottle;
   /** Boss-password guesses per user: 5 failures in 15 minutes. */
   bossPasswordThrottle: AttemptThrottle;
+  /** Unknown invitation codes tried from one address (login/login/joinfarm). */
+  invitationThrottle: AttemptThrottle;
   sockets: SocketHub;
   /** Farm events between instances; the socket hub follows it. */
   bus: EventBus;
@@ -56,6 +58,8 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     tokens: new TokenService(config.tokenSecret),
     loginThrottle: new LoginThrottle(db, 'login'),
     bossPasswordThrottle: new AttemptThrottle(db, 'boss-password', 5, 15 * 60_000),
+    // Per address: a typo or two is fine; guessing a farm's invitation code is not.
+    invitationThrottle: new AttemptThrottle(db, 'invitation-code', 10, 15 * 60_000),
     sockets: new SocketHub(),
     bus,
     ingest: new IngestService(db, bus, log, {

@@ -162,6 +162,24 @@ describe('an invitation code', () => {
     expect(refusal(response)).toEqual({ status: 404, code: 'E_INVITATION_UNKNOWN' });
   });
 
+  it('stops answering one address after ten unknown codes in a quarter hour, even a right code', async () => {
+    const guesser = { remoteAddress: '203.0.113.77' };
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await call(testApp, api.staff.joinFarm, {
+        body: joinBody(`GUESS-${attempt}0000`),
+        ...guesser,
+      });
+      expect(refusal(response)).toEqual({ status: 404, code: 'E_INVITATION_UNKNOWN' });
+    }
+    const { code } = await invite(owner);
+    const body = joinBody(code);
+    const refused = await call(testApp, api.staff.joinFarm, { body, ...guesser });
+    expect(refusal(refused)).toEqual({ status: 429, code: 'E_THROTTLED' });
+    expect(refusal(await logIn(body)).status).toBe(401);
+    // Another address is not held back, and the code was left unused.
+    ok(await call(testApp, api.staff.joinFarm, { body, remoteAddress: '203.0.113.78' }));
+  });
+
   it('that was never made is refused, and a failed registration leaves a code unused', async () => {
     expect(refusal(await call(testApp, api.staff.joinFarm, { body: joinBody('ZZZZZ-ZZZZZ') }))).toEqual({
       status: 404,

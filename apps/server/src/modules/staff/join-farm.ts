@@ -20,6 +20,13 @@ interface DatabaseError {
 
 const usernameTaken = () => conflict(ERROR_CODES.usernameTaken, 'This username is already taken');
 
+export const unknownInvitation = () =>
+  new AppError(
+    404,
+    ERROR_CODES.invitationUnknown,
+    'No invitation has this code: check it with the farm owner',
+  );
+
 /**
  * Registers a new user into the farm of an invitation code, as staff. The code is locked, checked and
  * marked used in the same transaction as the user is made, so it works once even when two people send it
@@ -29,13 +36,7 @@ export const joinFarmWithCode = async (db: Database, newcomer: Newcomer): Promis
   try {
     return await db.transaction(async (tx) => {
       const invitation = await lockInvitationByHash(tx, hashInvitationCode(newcomer.invitationCode));
-      if (!invitation || invitation.withdrawn) {
-        throw new AppError(
-          404,
-          ERROR_CODES.invitationUnknown,
-          'No invitation has this code: check it with the farm owner',
-        );
-      }
+      if (!invitation || invitation.withdrawn) throw unknownInvitation();
       if (invitation.used) {
         throw conflict(
           ERROR_CODES.invitationUsed,

@@ -1,6 +1,7 @@
 import { api } from '@cowcare/contract/api';
 import { INVITATION_DAYS } from '@cowcare/contract/routes/staff';
-import { notFound } from '../../http/app-error';
+import { ERROR_CODES } from '@cowcare/contract/errors';
+import { AppError, notFound, throttled } from '../../http/app-error';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
 import { startSession } from '../auth/auth-routes';
@@ -10,7 +11,7 @@ import { presentUser } from '../users/user-presenter';
 import { findUserById } from '../users/users-repository';
 import { hashInvitationCode, newInvitationCode } from './invitation-codes';
 import { publishMemberRole } from '../../realtime/farm-changes';
-import { joinFarmWithCode } from './join-farm';
+import { joinFarmWithCode, unknownInvitation } from './join-farm';
 import { addExistingUser, changeRole, removeMember } from './membership-commands';
 import { presentInvitation, presentMember } from './staff-presenter';
 import {
@@ -69,11 +70,20 @@ export const staffRoutes = (services: Services) => [
     return { id: params.id, withdrawn: true as const };
   }),
 
-  bind(api.staff.joinFarm, async ({ body }) => {
-    const userId = await joinFarmWithCode(services.db, {
-      ...body,
-      passwordHash: await hashPassword(body.password),
-    });
+  bind(api.staff.joinFarm, async ({ body, ip }) => {
+    const passwordHash = await hashPassword(body.password);
+    // Only an unknown code counts: a used or expired one is a real code, and a taken username no guess.
+    const attempt = await services.invitationThrottle.guard(ip, () =>
+      joinFarmWithCode(services.db, { ...body, passwordHash }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === ERROR_CODES.invitationUnknown) return undefined;
+        throw error;
+      }),
+    );
+    if (attempt.outcome === 'throttled') {
+      throw throttled(attempt.retryAfterSeconds, 'Too many unknown invitation codes. Try again later.');
+    }
+    if (attempt.outcome === 'failed') throw unknownInvitation();
+    const userId = attempt.value;
     const user = await findUserById(services.db, userId);
     if (!user) throw new Error(`joined user ${userId} not found`);
     return { ...(await startSession(services, userId)), user: presentUser(user) };
