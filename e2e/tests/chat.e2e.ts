@@ -1,10 +1,11 @@
 // Issue 35: two farmers of two farms, friends, chat live in two browsers: the message arrives without a
-// reload, the unread count rises on the list and goes when the conversation is opened, the answer comes back.
+// reload, the unread count rises on the list and goes when the conversation is opened, the answer comes back;
+// a cow shared from her page arrives as a card.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import { baseUrl, newPhoneContext, phonePagePerTest, skipReason } from '../setup/browser';
-import { apiLogIn, callApi } from '../setup/herd';
+import { addCow, apiLogIn, callApi, freshCowCode } from '../setup/herd';
 import { logInThroughScreen, registerUser } from '../setup/session';
 
 /** The unread badge of a conversation in the list, 0 when there is none. */
@@ -82,6 +83,23 @@ describe.skipIf(skipReason() !== '')('chat between two farms', () => {
       )
       .toBe(0);
     expect(relations.length).toBe(2);
+
+    // A shares a cow from her page: B gets the card live, a snapshot without a way into A's farm.
+    const calved = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const cow = await addCow(a, { code: freshCowCode(), status: '포유', sex: 'female', lastCalving: calved });
+    await phone.page.goto(`/pages/index/cow?id=${cow.id}`);
+    await phone.page.getByRole('button', { name: 'Share in chat' }).click();
+    const dialog = phone.page.getByRole('dialog', { name: `Share ${cow.code} in chat` });
+    await dialog.getByRole('combobox', { name: 'Send to' }).click();
+    await phone.page.getByRole('option', { name: /Bora Lee/ }).click();
+    await dialog.getByRole('textbox', { name: 'A few words (optional)' }).fill(`Look at ${cow.code}`);
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    const aCard = phone.page.getByRole('group', { name: `Cow card ${cow.code}` });
+    await aCard.getByRole('link', { name: 'Open her page' }).waitFor();
+    const bCard = bPage.getByRole('group', { name: `Cow card ${cow.code}` });
+    await bCard.getByText('Lactation').waitFor({ timeout: 10_000 });
+    await bPage.getByText(`Look at ${cow.code}`).waitFor();
+    expect(await bCard.getByRole('link').count()).toBe(0);
     expect(bErrors).toEqual([]);
   });
 });

@@ -1075,6 +1075,25 @@ export const en = {
   'gateways.connect.mosquittoTls': 'Test over TLS with mosquitto_pub',
   'gateways.connect.tlsCaHint':
     "With a self-signed certificate, replace --capath /etc/ssl/certs with --cafile and the certificate's file.",
+  'chat.card.label': 'Cow card {{code}}',
+  'chat.card.preview': 'Cow {{code}}',
+  'chat.card.temperature': 'Temperature',
+  'chat.card.activity': 'Activity',
+  'chat.card.drink': 'Drinking',
+  'chat.card.daysInMilk': 'Days in milk',
+  'chat.card.daysSinceInsemination': 'Days since insemination',
+  'chat.card.readingAt': 'Values of {{time}}',
+  'chat.card.open': 'Open her page',
+  'chat.share.open': 'Share in chat',
+  'chat.share.title': 'Share {{code}} in chat',
+  'chat.share.hint':
+    'The card carries her code, status and latest values as they are now. People of other farms see only the card, never your farm.',
+  'chat.share.to': 'Send to',
+  'chat.share.pick': 'Choose a conversation',
+  'chat.share.groups': 'Groups',
+  'chat.share.note': 'A few words (optional)',
+  'chat.share.notePlaceholder': 'Look at {{code}}',
+  'chat.share.send': 'Share',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

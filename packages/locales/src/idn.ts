@@ -1061,4 +1061,23 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'gateways.connect.mosquittoTls': 'Uji lewat TLS dengan mosquitto_pub',
   'gateways.connect.tlsCaHint':
     'Dengan sertifikat yang ditandatangani sendiri, ganti --capath /etc/ssl/certs dengan --cafile dan berkas sertifikatnya.',
+  'chat.card.label': 'Kartu sapi {{code}}',
+  'chat.card.preview': 'Sapi {{code}}',
+  'chat.card.temperature': 'Suhu',
+  'chat.card.activity': 'Aktivitas',
+  'chat.card.drink': 'Minum',
+  'chat.card.daysInMilk': 'Hari laktasi',
+  'chat.card.daysSinceInsemination': 'Hari sejak inseminasi',
+  'chat.card.readingAt': 'Nilai pada {{time}}',
+  'chat.card.open': 'Buka halaman sapi ini',
+  'chat.share.open': 'Bagikan di obrolan',
+  'chat.share.title': 'Bagikan {{code}} di obrolan',
+  'chat.share.hint':
+    'Kartu memuat kode, status, dan nilai terbarunya saat ini. Orang dari peternakan lain hanya melihat kartunya, tidak pernah peternakan Anda.',
+  'chat.share.to': 'Kirim ke',
+  'chat.share.pick': 'Pilih percakapan',
+  'chat.share.groups': 'Grup',
+  'chat.share.note': 'Beberapa kata (opsional)',
+  'chat.share.notePlaceholder': 'Coba lihat {{code}}',
+  'chat.share.send': 'Bagikan',
 };

@@ -1036,4 +1036,23 @@ export const ko: Record<MessageKey, string> = {
   'gateways.connect.mosquittoTls': 'mosquitto_pub로 TLS 시험',
   'gateways.connect.tlsCaHint':
     '자체 서명 인증서라면 --capath /etc/ssl/certs 대신 --cafile과 인증서 파일을 쓰세요.',
+  'chat.card.label': '소 카드 {{code}}',
+  'chat.card.preview': '소 {{code}}',
+  'chat.card.temperature': '체온',
+  'chat.card.activity': '활동량',
+  'chat.card.drink': '음수',
+  'chat.card.daysInMilk': '착유 일수',
+  'chat.card.daysSinceInsemination': '수정 후 일수',
+  'chat.card.readingAt': '{{time}} 기준 값',
+  'chat.card.open': '이 소의 페이지 열기',
+  'chat.share.open': '채팅으로 공유',
+  'chat.share.title': '{{code}}를 채팅으로 공유',
+  'chat.share.hint':
+    '카드에는 이 소의 번호, 상태, 지금의 최신 값이 담깁니다. 다른 농장 사람은 카드만 볼 수 있고 농장 정보는 볼 수 없습니다.',
+  'chat.share.to': '받는 사람',
+  'chat.share.pick': '대화를 선택하세요',
+  'chat.share.groups': '그룹',
+  'chat.share.note': '한마디 (선택)',
+  'chat.share.notePlaceholder': '{{code}} 좀 봐 주세요',
+  'chat.share.send': '공유',
 };

@@ -1050,4 +1050,23 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'gateways.connect.mosquittoTls': 'mosquitto_pub で TLS を試す',
   'gateways.connect.tlsCaHint':
     '自己署名証明書の場合は、--capath /etc/ssl/certs の代わりに --cafile と証明書のファイルを指定してください。',
+  'chat.card.label': '牛カード {{code}}',
+  'chat.card.preview': '牛 {{code}}',
+  'chat.card.temperature': '体温',
+  'chat.card.activity': '活動量',
+  'chat.card.drink': '飲水',
+  'chat.card.daysInMilk': '泌乳日数',
+  'chat.card.daysSinceInsemination': '授精後日数',
+  'chat.card.readingAt': '{{time}} 時点の値',
+  'chat.card.open': 'この牛のページを開く',
+  'chat.share.open': 'チャットで共有',
+  'chat.share.title': '{{code}} をチャットで共有',
+  'chat.share.hint':
+    'カードには牛の番号、状態、現時点の最新の値が入ります。他の牧場の人が見られるのはカードだけで、あなたの牧場は見られません。',
+  'chat.share.to': '送信先',
+  'chat.share.pick': '会話を選んでください',
+  'chat.share.groups': 'グループ',
+  'chat.share.note': 'ひとこと（任意）',
+  'chat.share.notePlaceholder': '{{code}} を見てください',
+  'chat.share.send': '共有',
 };

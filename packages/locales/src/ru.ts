@@ -1055,4 +1055,23 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'gateways.connect.mosquittoTls': 'Проверка через mosquitto_pub с TLS',
   'gateways.connect.tlsCaHint':
     'С самоподписанным сертификатом замените --capath /etc/ssl/certs на --cafile и файл сертификата.',
+  'chat.card.label': 'Карточка коровы {{code}}',
+  'chat.card.preview': 'Корова {{code}}',
+  'chat.card.temperature': 'Температура',
+  'chat.card.activity': 'Активность',
+  'chat.card.drink': 'Питьё',
+  'chat.card.daysInMilk': 'Дней лактации',
+  'chat.card.daysSinceInsemination': 'Дней после осеменения',
+  'chat.card.readingAt': 'Значения на {{time}}',
+  'chat.card.open': 'Открыть её страницу',
+  'chat.share.open': 'Поделиться в чате',
+  'chat.share.title': 'Поделиться {{code}} в чате',
+  'chat.share.hint':
+    'В карточке её номер, статус и последние значения на этот момент. Люди с других ферм видят только карточку, но не вашу ферму.',
+  'chat.share.to': 'Кому',
+  'chat.share.pick': 'Выберите беседу',
+  'chat.share.groups': 'Группы',
+  'chat.share.note': 'Пара слов (необязательно)',
+  'chat.share.notePlaceholder': 'Посмотрите на {{code}}',
+  'chat.share.send': 'Поделиться',
 };

@@ -1045,4 +1045,23 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'gateways.connect.mosquittoTls': 'Thử qua TLS bằng mosquitto_pub',
   'gateways.connect.tlsCaHint':
     'Với chứng chỉ tự ký, thay --capath /etc/ssl/certs bằng --cafile và tệp chứng chỉ.',
+  'chat.card.label': 'Thẻ bò {{code}}',
+  'chat.card.preview': 'Bò {{code}}',
+  'chat.card.temperature': 'Thân nhiệt',
+  'chat.card.activity': 'Vận động',
+  'chat.card.drink': 'Uống nước',
+  'chat.card.daysInMilk': 'Số ngày vắt sữa',
+  'chat.card.daysSinceInsemination': 'Số ngày sau phối giống',
+  'chat.card.readingAt': 'Giá trị lúc {{time}}',
+  'chat.card.open': 'Mở trang của con bò này',
+  'chat.share.open': 'Chia sẻ qua tin nhắn',
+  'chat.share.title': 'Chia sẻ {{code}} qua tin nhắn',
+  'chat.share.hint':
+    'Thẻ gồm mã, trạng thái và các giá trị mới nhất của bò tại lúc này. Người ở trang trại khác chỉ thấy thẻ, không thấy trang trại của bạn.',
+  'chat.share.to': 'Gửi tới',
+  'chat.share.pick': 'Chọn cuộc trò chuyện',
+  'chat.share.groups': 'Nhóm',
+  'chat.share.note': 'Vài lời nhắn (không bắt buộc)',
+  'chat.share.notePlaceholder': 'Xem giúp {{code}}',
+  'chat.share.send': 'Chia sẻ',
 };

@@ -117,8 +117,8 @@ export const routes: RouteObject[] = [
       },
       page(
         paths.index.cow,
-        () => import('../features/cows/routes/cow'),
-        (module) => module.CowRoute,
+        () => import('./routes/cow'),
+        (module) => module.CowWithShareRoute,
       ),
       later(paths.index.cowcamera, 'pages.cowcamera'),
       page(

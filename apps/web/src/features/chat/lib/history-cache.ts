@@ -7,18 +7,28 @@ import { chatKeys } from '../api/chat-api';
  * answer and the socket's event) shows once.
  */
 export function addToHistory(queryClient: QueryClient, message: ChatMessage): void {
-  queryClient.setQueryData<InfiniteData<ChatPage, number>>(
-    chatKeys.history(message.conversationId),
-    (data) => {
-      if (!data) return data;
-      if (data.pages.some((page) => page.messages.some((held) => held.id === message.id))) return data;
-      const [first, ...rest] = data.pages;
-      if (!first) return data;
-      const messages = [...first.messages, message].sort((a, b) => b.seq - a.seq);
-      return { ...data, pages: [{ ...first, messages }, ...rest] };
-    },
-  );
+  const key = chatKeys.history(message.conversationId);
+  // Not loaded yet (a card shared from a cow's page opens its conversation as it is sent): a load already
+  // under way may have been answered before the message was stored, so it loads again.
+  if (!queryClient.getQueryData(key)) {
+    void queryClient.invalidateQueries({ queryKey: key });
+    return;
+  }
+  queryClient.setQueryData<InfiniteData<ChatPage, number>>(key, (data) => {
+    if (!data) return data;
+    if (data.pages.some((page) => page.messages.some((held) => held.id === message.id))) return data;
+    const [first, ...rest] = data.pages;
+    if (!first) return data;
+    const messages = [...first.messages, message].sort((a, b) => b.seq - a.seq);
+    return { ...data, pages: [{ ...first, messages }, ...rest] };
+  });
 }
+
+/** A message as the conversation list quotes it (as the server does): a card by its cow's code, no picture. */
+const previewOf = (message: ChatMessage): string => {
+  if (message.type === 'cow') return message.card?.code ?? '';
+  return message.type === 'text' ? message.content : '';
+};
 
 /** The conversation list after a message: its last message and time, and the unread count when it counts. */
 export function noteInRelations(
@@ -33,7 +43,7 @@ export function noteInRelations(
       known = true;
       return {
         ...relation,
-        message: message.type === 'text' ? message.content : '',
+        message: previewOf(message),
         messagetype: message.type,
         lasttime: message.time,
         count: countsAsUnread ? relation.count + 1 : relation.count,
