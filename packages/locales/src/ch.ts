@@ -1024,4 +1024,14 @@ export const ch: Record<MessageKey, string> = {
   'chat.share.note': '附言（可选）',
   'chat.share.notePlaceholder': '看看 {{code}}',
   'chat.share.send': '分享',
+  'userMessages.title': '给 CowCare 的留言',
+  'userMessages.write': '写留言',
+  'userMessages.intro':
+    '告诉 CowCare 团队您的想法或遇到的问题。留言与您的牧场一起保存，由我们的客服阅读；这里不会收到回复。',
+  'userMessages.chatLink': '需要回复，请联系客服。',
+  'userMessages.placeholder': '例如：C1042 的瘤胃胶囊周一起不再发送数据',
+  'userMessages.send': '发送留言',
+  'userMessages.list': '您的留言',
+  'userMessages.none': '暂无留言',
+  'userMessages.noneBody': '您发送的留言会显示在这里，最新的在前。',
 };

@@ -1094,6 +1094,16 @@ export const en = {
   'chat.share.note': 'A few words (optional)',
   'chat.share.notePlaceholder': 'Look at {{code}}',
   'chat.share.send': 'Share',
+  'userMessages.title': 'Notes to CowCare',
+  'userMessages.write': 'Write a note',
+  'userMessages.intro':
+    'Tell the CowCare team what you think or what went wrong. Your notes are kept with your farm and read by our support; no reply comes here.',
+  'userMessages.chatLink': 'For an answer, write to customer service.',
+  'userMessages.placeholder': 'e.g. The bolus of C1042 stopped sending on Monday',
+  'userMessages.send': 'Send note',
+  'userMessages.list': 'Your notes',
+  'userMessages.none': 'No notes yet',
+  'userMessages.noneBody': 'What you send appears here, newest first.',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1080,4 +1080,14 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'chat.share.note': 'Beberapa kata (opsional)',
   'chat.share.notePlaceholder': 'Coba lihat {{code}}',
   'chat.share.send': 'Bagikan',
+  'userMessages.title': 'Catatan untuk CowCare',
+  'userMessages.write': 'Tulis catatan',
+  'userMessages.intro':
+    'Sampaikan kepada tim CowCare pendapat Anda atau apa yang bermasalah. Catatan disimpan bersama peternakan Anda dan dibaca tim dukungan kami; balasan tidak datang ke sini.',
+  'userMessages.chatLink': 'Untuk mendapat jawaban, tulis ke layanan pelanggan.',
+  'userMessages.placeholder': 'mis. Bolus C1042 berhenti mengirim sejak Senin',
+  'userMessages.send': 'Kirim catatan',
+  'userMessages.list': 'Catatan Anda',
+  'userMessages.none': 'Belum ada catatan',
+  'userMessages.noneBody': 'Catatan yang Anda kirim muncul di sini, terbaru lebih dulu.',
 };

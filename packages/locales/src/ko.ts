@@ -1055,4 +1055,14 @@ export const ko: Record<MessageKey, string> = {
   'chat.share.note': '한마디 (선택)',
   'chat.share.notePlaceholder': '{{code}} 좀 봐 주세요',
   'chat.share.send': '공유',
+  'userMessages.title': 'CowCare에 남긴 메모',
+  'userMessages.write': '메모 쓰기',
+  'userMessages.intro':
+    'CowCare 팀에 의견이나 문제를 알려 주세요. 메모는 농장과 함께 보관되어 지원팀이 읽습니다. 여기로는 답장이 오지 않습니다.',
+  'userMessages.chatLink': '답변이 필요하면 고객센터에 문의하세요.',
+  'userMessages.placeholder': '예: C1042의 볼러스가 월요일부터 데이터를 보내지 않아요',
+  'userMessages.send': '메모 보내기',
+  'userMessages.list': '내 메모',
+  'userMessages.none': '아직 메모가 없습니다',
+  'userMessages.noneBody': '보낸 메모가 최신순으로 여기에 표시됩니다.',
 };

@@ -1078,6 +1078,16 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'chat.share.note': 'Algumas palavras (opcional)',
   'chat.share.notePlaceholder': 'Olhe a {{code}}',
   'chat.share.send': 'Compartilhar',
+  'userMessages.title': 'Notas para a CowCare',
+  'userMessages.write': 'Escrever uma nota',
+  'userMessages.intro':
+    'Conte à equipe da CowCare o que você acha ou o que deu errado. As notas ficam guardadas com a sua fazenda e o nosso suporte as lê; nenhuma resposta chega aqui.',
+  'userMessages.chatLink': 'Para ter uma resposta, escreva ao atendimento.',
+  'userMessages.placeholder': 'ex.: O bolus da C1042 parou de enviar na segunda-feira',
+  'userMessages.send': 'Enviar nota',
+  'userMessages.list': 'Suas notas',
+  'userMessages.none': 'Nenhuma nota ainda',
+  'userMessages.noneBody': 'O que você enviar aparece aqui, as mais recentes primeiro.',
 };
 
 /**

@@ -1069,4 +1069,14 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'chat.share.note': 'ひとこと（任意）',
   'chat.share.notePlaceholder': '{{code}} を見てください',
   'chat.share.send': '共有',
+  'userMessages.title': 'CowCare へのメモ',
+  'userMessages.write': 'メモを書く',
+  'userMessages.intro':
+    'CowCare チームへのご意見や困ったことをお知らせください。メモは牧場の情報と一緒に保存され、サポートが読みます。ここに返信は届きません。',
+  'userMessages.chatLink': '返信が必要な場合はカスタマーサービスへ。',
+  'userMessages.placeholder': '例：C1042 のボーラスが月曜日から送信していません',
+  'userMessages.send': 'メモを送信',
+  'userMessages.list': 'あなたのメモ',
+  'userMessages.none': 'まだメモはありません',
+  'userMessages.noneBody': '送ったメモは新しい順にここに表示されます。',
 };

@@ -1074,4 +1074,14 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'chat.share.note': 'Пара слов (необязательно)',
   'chat.share.notePlaceholder': 'Посмотрите на {{code}}',
   'chat.share.send': 'Поделиться',
+  'userMessages.title': 'Заметки для CowCare',
+  'userMessages.write': 'Написать заметку',
+  'userMessages.intro':
+    'Расскажите команде CowCare, что вы думаете или что пошло не так. Заметки хранятся вместе с вашей фермой, их читает поддержка; ответ сюда не приходит.',
+  'userMessages.chatLink': 'Чтобы получить ответ, напишите в службу поддержки.',
+  'userMessages.placeholder': 'Например: болюс C1042 перестал передавать данные в понедельник',
+  'userMessages.send': 'Отправить заметку',
+  'userMessages.list': 'Ваши заметки',
+  'userMessages.none': 'Заметок пока нет',
+  'userMessages.noneBody': 'Отправленные заметки появятся здесь, новые сверху.',
 };

@@ -1028,4 +1028,14 @@ export const th: Partial<Record<MessageKey, string>> = {
   'chat.share.note': 'ข้อความสั้น ๆ (ไม่บังคับ)',
   'chat.share.notePlaceholder': 'ช่วยดู {{code}} หน่อย',
   'chat.share.send': 'แชร์',
+  'userMessages.title': 'บันทึกถึง CowCare',
+  'userMessages.write': 'เขียนบันทึก',
+  'userMessages.intro':
+    'บอกทีม CowCare ว่าคุณคิดอย่างไรหรือเกิดปัญหาอะไร บันทึกจะเก็บไว้กับฟาร์มของคุณและฝ่ายสนับสนุนจะอ่าน แต่จะไม่มีการตอบกลับที่นี่',
+  'userMessages.chatLink': 'หากต้องการคำตอบ โปรดติดต่อฝ่ายบริการลูกค้า',
+  'userMessages.placeholder': 'เช่น โบลัสของ C1042 หยุดส่งข้อมูลตั้งแต่วันจันทร์',
+  'userMessages.send': 'ส่งบันทึก',
+  'userMessages.list': 'บันทึกของคุณ',
+  'userMessages.none': 'ยังไม่มีบันทึก',
+  'userMessages.noneBody': 'บันทึกที่คุณส่งจะแสดงที่นี่ โดยเรียงจากล่าสุด',
 };

@@ -1064,4 +1064,14 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'chat.share.note': 'Vài lời nhắn (không bắt buộc)',
   'chat.share.notePlaceholder': 'Xem giúp {{code}}',
   'chat.share.send': 'Chia sẻ',
+  'userMessages.title': 'Ghi chú gửi CowCare',
+  'userMessages.write': 'Viết ghi chú',
+  'userMessages.intro':
+    'Hãy cho đội ngũ CowCare biết suy nghĩ của bạn hoặc sự cố đã gặp. Ghi chú được lưu cùng trang trại và bộ phận hỗ trợ sẽ đọc; phản hồi không gửi về đây.',
+  'userMessages.chatLink': 'Để được trả lời, hãy nhắn cho bộ phận chăm sóc khách hàng.',
+  'userMessages.placeholder': 'VD: Viên bolus của C1042 ngừng gửi dữ liệu từ thứ Hai',
+  'userMessages.send': 'Gửi ghi chú',
+  'userMessages.list': 'Ghi chú của bạn',
+  'userMessages.none': 'Chưa có ghi chú',
+  'userMessages.noneBody': 'Ghi chú bạn gửi sẽ hiện ở đây, mới nhất ở trên.',
 };

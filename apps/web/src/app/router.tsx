@@ -146,6 +146,11 @@ export const routes: RouteObject[] = [
         () => import('../features/account/routes/webuser'),
         (module) => module.WebuserRoute,
       ),
+      page(
+        paths.index.usermessage,
+        () => import('../features/account/routes/usermessage'),
+        (module) => module.UserMessagesRoute,
+      ),
       later(paths.index.cctv, 'pages.cctv'),
       page(
         paths.index.ckcom,

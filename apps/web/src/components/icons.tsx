@@ -227,3 +227,9 @@ export const ChatIcon = (props: IconProps) => (
     <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
   </Icon>
 );
+
+export const NoteIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4h16v12H8l-4 4zM8 9h8M8 12h5" />
+  </Icon>
+);
