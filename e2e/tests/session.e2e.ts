@@ -19,9 +19,6 @@ describe.skipIf(skipReason() !== '')('session, language and account', () => {
 
   it('refreshes an expired access token without the user noticing', async () => {
     await logInThroughScreen(phone.page);
-    // The home page's own loads (and the login's: farm data, the user's notes) end first: one of them sent
-    // after the swap below would refresh from the old page and count twice.
-    await phone.page.waitForLoadState('networkidle');
     const token = await phone.page.evaluate(() => sessionStorage.getItem('cowcare.token'));
     expect(token).not.toBeNull();
     const expired = await expiredCopyOf(token ?? '');
