@@ -1,12 +1,13 @@
 // Issue 35: two farmers of two farms and a support agent, in three browsers. The farmers become friends
 // through the screens, chat live both ways with unread counts, share a picture, live through every group
-// event of spec §4 and a friend deletion; one asks customer service, and the agent answers from the console.
+// event of spec §4 and a friend deletion; a cow shared from her page arrives as a card; one asks customer
+// service, and the agent answers from the console.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import { baseUrl, newPhoneContext, phonePagePerTest, skipReason } from '../setup/browser';
 import { openConsole } from '../setup/console';
-import { apiLogIn, callApi } from '../setup/herd';
+import { addCow, apiLogIn, callApi, freshCowCode } from '../setup/herd';
 import { solidPng } from '../setup/pictures';
 import { logInThroughScreen, registerUser } from '../setup/session';
 
@@ -92,10 +93,28 @@ describe.skipIf(skipReason() !== '')('chat between two farms and support', () =>
     const picture = phone.page.getByRole('img', { name: '[Picture]' });
     await picture.waitFor({ timeout: 10_000 });
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(32);
+
+    // Anna shares a cow from her page: Bora gets the card live, a snapshot without a way into Anna's farm.
+    const calved = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const cow = await addCow(a, { code: freshCowCode(), status: '포유', sex: 'female', lastCalving: calved });
+    await phone.page.goto(`/pages/index/cow?id=${cow.id}`);
+    await phone.page.getByRole('button', { name: 'Share in chat' }).click();
+    const dialog = phone.page.getByRole('dialog', { name: `Share ${cow.code} in chat` });
+    await dialog.getByRole('combobox', { name: 'Send to' }).click();
+    await phone.page.getByRole('option', { name: /Bora Lee/ }).click();
+    await dialog.getByRole('textbox', { name: 'A few words (optional)' }).fill(`Look at ${cow.code}`);
+    await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+    await phone.page
+      .getByRole('group', { name: `Cow card ${cow.code}` })
+      .getByRole('link', { name: 'Open her page' })
+      .waitFor();
+    const bCard = bPage.getByRole('group', { name: `Cow card ${cow.code}` });
+    await bCard.getByText('Lactation').waitFor({ timeout: 10_000 });
+    expect(await bCard.getByRole('link').count()).toBe(0);
     await bPage.getByRole('button', { name: 'Conversations' }).click();
 
     // A group and every event of §4 on Bora's list, while Anna (the owner) acts.
-    await phone.page.getByRole('button', { name: 'Conversations' }).click();
+    await phone.page.goto('/pages/index/message');
     await phone.page.getByRole('button', { name: 'New group' }).click();
     await phone.page.getByRole('textbox', { name: 'Group name' }).fill('Calving watch');
     await phone.page.getByRole('combobox', { name: 'Members' }).click();

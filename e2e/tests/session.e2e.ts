@@ -50,6 +50,27 @@ describe.skipIf(skipReason() !== '')('session, language and account', () => {
     await outdatedContext.close();
   });
 
+  it('keeps the notes a user leaves for CowCare, newest first, from the account page', async () => {
+    const user = await registerUser(baseUrl(), 'notes');
+    await logInThroughScreen(phone.page, user);
+    await phone.page.goto('/pages/index/webuser');
+    await phone.page.getByRole('link', { name: 'Notes to CowCare' }).click();
+    await phone.page.getByText('No notes yet').waitFor();
+    const box = phone.page.getByRole('textbox', { name: 'Write a note' });
+    for (const note of ['Please add Thai', 'Collar 40012 is loose']) {
+      await box.fill(note);
+      await phone.page.getByRole('button', { name: 'Send note' }).click();
+      await phone.page.getByRole('list', { name: 'Your notes' }).getByText(note).waitFor();
+    }
+    await phone.page.reload();
+    const notes = phone.page.getByTestId('user-message');
+    await notes.first().waitFor();
+    expect((await notes.allInnerTexts()).map((text) => text.split('\n').at(-1))).toEqual([
+      'Collar 40012 is loose',
+      'Please add Thai',
+    ]);
+  });
+
   it('shows the change-password messages, then asks to log in again after a change', async () => {
     const user = await registerUser(baseUrl(), 'pw');
     await logInThroughScreen(phone.page, user);

@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { api } from '@cowcare/contract/api';
 import type { ChatGroup, ChatMessage, FriendRelation, FriendRequest } from '@cowcare/contract/chat-schemas';
 import { hashPassword } from '../src/modules/auth/passwords';
-import { call, type TestApp, type TestUser } from './helpers/test-app';
+import { call, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 
 export interface Received {
   type: string;
@@ -65,6 +68,35 @@ export const closeCodeOf = (url: string, withinMs = 3000): Promise<number | 'ope
     });
     socket.on('error', () => undefined);
   });
+
+/** A listening app for the chat's tests; the chat sockets opened through it close with it. */
+export interface ChatServer {
+  testApp: TestApp;
+  baseUrl: string;
+  socketOf: (user: TestUser) => Promise<ChatSocket>;
+  close: () => Promise<void>;
+}
+
+export const openChatServer = async (): Promise<ChatServer> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cowcare-chat-'));
+  const testApp = await createTestApp({ dataDir });
+  const baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const sockets: ChatSocket[] = [];
+  return {
+    testApp,
+    baseUrl,
+    socketOf: async (user) => {
+      const socket = await openChatSocket(baseUrl, user);
+      sockets.push(socket);
+      return socket;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.close();
+      await testApp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
 
 export const ok = async <T>(
   testApp: TestApp,

@@ -1,8 +1,5 @@
 // Issue 35, the farm side of the chat: customer service, friends across farms, groups, idempotent sending,
 // unread counts and the chat socket (decision 0019).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
@@ -16,7 +13,7 @@ import type {
 import { SOCKET_CLOSE_CODES } from '@cowcare/contract/socket-messages';
 import { fillPath, pathParamNames, type RouteDefinition } from '@cowcare/contract/route';
 import { hashPassword } from '../src/modules/auth/passwords';
-import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import { call, createFarmUser, type TestApp, type TestUser } from './helpers/test-app';
 import {
   befriend,
   chatSocketUrl,
@@ -24,35 +21,25 @@ import {
   closeCodeOf,
   createGroupOf,
   ok,
-  openChatSocket,
+  openChatServer,
   relationsOf,
   sendText,
-  type ChatSocket,
+  type ChatServer,
 } from './chat-fixtures';
 
+let server: ChatServer;
 let testApp: TestApp;
 let baseUrl: string;
-let dataDir: string;
-const sockets: ChatSocket[] = [];
 
-const socketOf = async (user: TestUser) => {
-  const socket = await openChatSocket(baseUrl, user);
-  sockets.push(socket);
-  return socket;
-};
+const socketOf = (user: TestUser) => server.socketOf(user);
 
 const newUser = () => createFarmUser(testApp);
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'cowcare-chat-'));
-  testApp = await createTestApp({ dataDir });
-  baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  server = await openChatServer();
+  ({ testApp, baseUrl } = server);
 });
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await testApp.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server.close());
 
 const chatRoutes = Object.values(api.chat) as RouteDefinition[];
 const anyParams = (route: RouteDefinition) =>
@@ -243,8 +230,7 @@ describe('unread counts and the current conversation', () => {
     const [a, b] = [await newUser(), await newUser()];
     const relation = await befriend(testApp, a, b);
     const phone = await socketOf(b);
-    const desktop = await openChatSocket(baseUrl, { ...b, token: await loginAgain(b) });
-    sockets.push(desktop);
+    const desktop = await socketOf({ ...b, token: await loginAgain(b) });
     await sendText(testApp, a, relation.conversationId, 'one');
     await sendText(testApp, a, relation.conversationId, 'two');
     const mine = (await relationsOf(testApp, b)).find((r) => r.conversationId === relation.conversationId);

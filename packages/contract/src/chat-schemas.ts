@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { COW_STATUSES } from '@cowcare/domain/cow-status';
 import { DateTimeString, Id } from './schemas';
 
 /**
@@ -25,8 +26,39 @@ export const ChatPersonSchema = Type.Object({
 });
 export type ChatPerson = Static<typeof ChatPersonSchema>;
 
-export const ChatMessageTypeSchema = Type.Union([Type.Literal('text'), Type.Literal('image')]);
+export const ChatMessageTypeSchema = Type.Union([
+  Type.Literal('text'),
+  Type.Literal('image'),
+  Type.Literal('cow'),
+]);
 export type ChatMessageType = Static<typeof ChatMessageTypeSchema>;
+
+const nullableNumber = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
+const nullableDays = (description: string) =>
+  Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description });
+
+/**
+ * A cow card (the third message kind): what the server read of one of the sender's cows when the message was
+ * sent, stored with it and never refreshed. A reader of another farm sees this and nothing more of the farm;
+ * a reader of the sender's farm (same farmNumber) may open her page, where the farm's own calls apply.
+ */
+export const CowCardSchema = Type.Object({
+  cowId: Id,
+  farmNumber: Type.String({ description: "the sender's farm (its number, as a chat person's farmName)" }),
+  code: Type.String(),
+  status: Type.Union(
+    COW_STATUSES.map((status) => Type.Literal(status)),
+    { description: "the app's status key (herd.status.<key>), not the stored Korean value" },
+  ),
+  sensorKind: Type.Union([Type.Literal('neck'), Type.Literal('pill'), Type.Null()]),
+  temperature: nullableNumber('°C, her newest reading'),
+  activity: nullableNumber('her current activity count (as her page shows it)'),
+  drink: nullableNumber('drinking events in the last 24 hours (a bolus; a collar does not measure it)'),
+  readingAt: Type.Union([DateTimeString, Type.Null()], { description: 'when her newest reading came' }),
+  daysInMilk: nullableDays('in lactation: days since her last calving'),
+  daysSinceInsemination: nullableDays('inseminated or pregnant: days since her last insemination'),
+});
+export type CowCard = Static<typeof CowCardSchema>;
 
 export const ConversationKindSchema = Type.Union([
   Type.Literal('service'),
@@ -57,8 +89,12 @@ export const ChatMessageSchema = Type.Object({
     description: 'the other user of a direct conversation; 0 in a group and for the Administrator',
   }),
   gid: Type.Integer({ minimum: 0, description: 'the group; 0 outside groups' }),
-  content: Type.String({ description: 'the text, or for a picture the API path that serves it to members' }),
+  content: Type.String({
+    description:
+      "the text, for a picture the API path that serves it to members, for a cow card the sender's words (may be empty)",
+  }),
   type: ChatMessageTypeSchema,
+  card: Type.Optional(CowCardSchema),
   clientId: Type.String(),
   time: DateTimeString,
 });
@@ -82,7 +118,7 @@ export const FriendRelationSchema = Type.Object({
   conversationId: Id,
   kind: ConversationKindSchema,
   count: Type.Integer({ minimum: 0, description: 'unread messages' }),
-  message: Type.String({ description: 'the last message, or empty' }),
+  message: Type.String({ description: "the last message, a cow card's cow code, or empty (a picture)" }),
   messagetype: Type.Union([ChatMessageTypeSchema, Type.Literal('')]),
   lasttime: Type.Union([DateTimeString, Type.Null()]),
   name: Type.String({ description: "the friend's or group's name; 'Administrator' for customer service" }),

@@ -1075,6 +1075,35 @@ export const en = {
   'gateways.connect.mosquittoTls': 'Test over TLS with mosquitto_pub',
   'gateways.connect.tlsCaHint':
     "With a self-signed certificate, replace --capath /etc/ssl/certs with --cafile and the certificate's file.",
+  'chat.card.label': 'Cow card {{code}}',
+  'chat.card.preview': 'Cow {{code}}',
+  'chat.card.temperature': 'Temperature',
+  'chat.card.activity': 'Activity',
+  'chat.card.drink': 'Drinking',
+  'chat.card.daysInMilk': 'Days in milk',
+  'chat.card.daysSinceInsemination': 'Days since insemination',
+  'chat.card.readingAt': 'Values of {{time}}',
+  'chat.card.open': 'Open her page',
+  'chat.share.open': 'Share in chat',
+  'chat.share.title': 'Share {{code}} in chat',
+  'chat.share.hint':
+    'The card carries her code, status and latest values as they are now. People of other farms see only the card, never your farm.',
+  'chat.share.to': 'Send to',
+  'chat.share.pick': 'Choose a conversation',
+  'chat.share.groups': 'Groups',
+  'chat.share.note': 'A few words (optional)',
+  'chat.share.notePlaceholder': 'Look at {{code}}',
+  'chat.share.send': 'Share',
+  'userMessages.title': 'Notes to CowCare',
+  'userMessages.write': 'Write a note',
+  'userMessages.intro':
+    'Tell the CowCare team what you think or what went wrong. Your notes are kept with your farm and read by our support; no reply comes here.',
+  'userMessages.chatLink': 'For an answer, write to customer service.',
+  'userMessages.placeholder': 'e.g. The bolus of C1042 stopped sending on Monday',
+  'userMessages.send': 'Send note',
+  'userMessages.list': 'Your notes',
+  'userMessages.none': 'No notes yet',
+  'userMessages.noneBody': 'What you send appears here, newest first.',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1059,6 +1059,35 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'gateways.connect.mosquittoTls': 'Testar com TLS no mosquitto_pub',
   'gateways.connect.tlsCaHint':
     'Com um certificado autoassinado, troque --capath /etc/ssl/certs por --cafile e o arquivo do certificado.',
+  'chat.card.label': 'Cartão da vaca {{code}}',
+  'chat.card.preview': 'Vaca {{code}}',
+  'chat.card.temperature': 'Temperatura',
+  'chat.card.activity': 'Atividade',
+  'chat.card.drink': 'Água',
+  'chat.card.daysInMilk': 'Dias em lactação',
+  'chat.card.daysSinceInsemination': 'Dias desde a inseminação',
+  'chat.card.readingAt': 'Valores de {{time}}',
+  'chat.card.open': 'Abrir a página dela',
+  'chat.share.open': 'Compartilhar no chat',
+  'chat.share.title': 'Compartilhar {{code}} no chat',
+  'chat.share.hint':
+    'O cartão leva o código, a situação e os valores mais recentes dela como estão agora. Pessoas de outras fazendas veem só o cartão, nunca a sua fazenda.',
+  'chat.share.to': 'Enviar para',
+  'chat.share.pick': 'Escolha uma conversa',
+  'chat.share.groups': 'Grupos',
+  'chat.share.note': 'Algumas palavras (opcional)',
+  'chat.share.notePlaceholder': 'Olhe a {{code}}',
+  'chat.share.send': 'Compartilhar',
+  'userMessages.title': 'Notas para a CowCare',
+  'userMessages.write': 'Escrever uma nota',
+  'userMessages.intro':
+    'Conte à equipe da CowCare o que você acha ou o que deu errado. As notas ficam guardadas com a sua fazenda e o nosso suporte as lê; nenhuma resposta chega aqui.',
+  'userMessages.chatLink': 'Para ter uma resposta, escreva ao atendimento.',
+  'userMessages.placeholder': 'ex.: O bolus da C1042 parou de enviar na segunda-feira',
+  'userMessages.send': 'Enviar nota',
+  'userMessages.list': 'Suas notas',
+  'userMessages.none': 'Nenhuma nota ainda',
+  'userMessages.noneBody': 'O que você enviar aparece aqui, as mais recentes primeiro.',
 };
 
 /**

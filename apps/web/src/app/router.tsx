@@ -119,8 +119,8 @@ export const routes: RouteObject[] = [
       },
       page(
         paths.index.cow,
-        () => import('../features/cows/routes/cow'),
-        (module) => module.CowRoute,
+        () => import('./routes/cow'),
+        (module) => module.CowWithShareRoute,
       ),
       later(paths.index.cowcamera, 'pages.cowcamera'),
       page(
@@ -147,6 +147,11 @@ export const routes: RouteObject[] = [
         paths.index.webuser,
         () => import('../features/account/routes/webuser'),
         (module) => module.WebuserRoute,
+      ),
+      page(
+        paths.index.usermessage,
+        () => import('../features/account/routes/usermessage'),
+        (module) => module.UserMessagesRoute,
       ),
       later(paths.index.cctv, 'pages.cctv'),
       page(

@@ -221,3 +221,15 @@ export const AlertIcon = (props: IconProps) => (
     <path d="M10.29 3.86L1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0zM12 9v4M12 17h.01" />
   </Icon>
 );
+
+export const ChatIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+  </Icon>
+);
+
+export const NoteIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4h16v12H8l-4 4zM8 9h8M8 12h5" />
+  </Icon>
+);

@@ -30,6 +30,8 @@ export const paths = {
     message: '/pages/index/message',
     /** The farm's people and invitation codes (ours: the spec has one login per farm); owners only. */
     staff: '/pages/index/staff',
+    /** The user's notes to CowCare (ours: spec §3 "Message (user)" has no screen of its own). */
+    usermessage: '/pages/index/usermessage',
     /** One cow (ours: the spec names the cow detail but not its path); `?id=<cow id>`. */
     cow: '/pages/index/cow',
   },

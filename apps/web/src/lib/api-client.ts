@@ -329,3 +329,11 @@ export const call = defaultClient.call;
 export const callForFile = defaultClient.callForFile;
 /** Refresh the access token (the socket uses this after the server refuses its token). */
 export const refreshSession = defaultClient.refreshSession;
+
+/**
+ * A socket's token was refused (close 4401): refresh, unless the stored token is no longer the one it used.
+ * A page opened with an expired token has its calls and both sockets refused at once; a socket refused after
+ * a call's refresh ended would otherwise rotate the new pair once more for nothing.
+ */
+export const refreshRefusedToken = (refused: string | null): Promise<void> =>
+  refused !== null && getToken() !== refused ? Promise.resolve() : refreshSession();

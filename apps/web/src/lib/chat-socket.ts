@@ -1,6 +1,6 @@
 import { chatSocketPath, type ChatSocketMessage } from '@cowcare/contract/socket-messages';
 import { socketUrl } from '../config/env';
-import { refreshSession } from './api-client';
+import { refreshRefusedToken } from './api-client';
 import { appEvents, createEventBus } from './event-bus';
 import { getToken, getUser } from './session';
 import { SocketClient } from './socket-client';
@@ -19,11 +19,14 @@ export const chatEvents = createEventBus<ChatEvents>();
  * The chat socket `/chat/{userId}` (decision 0019): the same client as the notification socket (register on
  * open, ping every 10 s, reconnect every 3 s, queue flushed on open), addressed to the stored user.
  */
+/** The token of the latest connection, so a refusal of it is not refreshed twice. */
+let usedToken: string | null = null;
+
 export const chatSocket = new SocketClient({
   url: () => {
-    const token = getToken();
+    usedToken = getToken();
     const user = getUser();
-    return token && user ? socketUrl(token, chatSocketPath(user.id)) : null;
+    return usedToken && user ? socketUrl(usedToken, chatSocketPath(user.id)) : null;
   },
   user: () => {
     const user = getUser();
@@ -31,7 +34,7 @@ export const chatSocket = new SocketClient({
   },
   publish: (type, data) => chatEvents.emit(type, data),
   onUnauthorized: () => {
-    refreshSession().catch(() => undefined);
+    refreshRefusedToken(usedToken).catch(() => undefined);
   },
   onLoginEnded: () => appEvents.emit('socketLoginEnded', undefined),
 });

@@ -53,6 +53,7 @@ describe('language', () => {
     const api = fakeApi({
       'POST login/login/loginApp': () => ok({ ...demoSession, user: { ...demoUser, language: 'en' } }),
       'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+      'GET user/user/getmessage/7': () => ok([]),
       'GET common/common/lgs/lgs': () => ok([]),
       'PUT user/user/setLg/7/ko': () => ok({ ...demoUser, language: 'ko' }),
     });
@@ -79,6 +80,7 @@ describe('language', () => {
   it('when logged in, also saves the choice on the server and in the stored user', async () => {
     const api = fakeApi({
       'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+      'GET user/user/getmessage/7': () => ok([]),
       'GET common/common/lgs/lgs': () => ok([]),
       'GET common/common/getKoUserDataById/7': () => ok(demoUser),
       'PUT user/user/setLg/7/ru': () => ok({ ...demoUser, language: 'ru' }),

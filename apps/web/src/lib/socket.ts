@@ -1,14 +1,17 @@
 import { socketUrl } from '../config/env';
-import { refreshSession } from './api-client';
+import { refreshRefusedToken } from './api-client';
 import { appEvents } from './event-bus';
 import { getToken, getUser } from './session';
 import { SocketClient } from './socket-client';
 
 /** The app's notification socket (architecture §5). The session feature connects and closes it. */
+/** The token of the latest connection, so a refusal of it is not refreshed twice. */
+let usedToken: string | null = null;
+
 export const notificationSocket = new SocketClient({
   url: () => {
-    const token = getToken();
-    return token ? socketUrl(token) : null;
+    usedToken = getToken();
+    return usedToken ? socketUrl(usedToken) : null;
   },
   user: () => {
     const user = getUser();
@@ -18,7 +21,7 @@ export const notificationSocket = new SocketClient({
   onUnauthorized: () => {
     appEvents.emit('socketUnauthorized', undefined);
     // The access token expired: get a new one before the next attempt (a failed refresh logs out).
-    refreshSession().catch(() => undefined);
+    refreshRefusedToken(usedToken).catch(() => undefined);
   },
   // The server ended this login (close code 4440); the session effects decide when to show the login page.
   onLoginEnded: () => appEvents.emit('socketLoginEnded', undefined),

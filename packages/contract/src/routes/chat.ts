@@ -81,13 +81,16 @@ export const send = defineRoute({
   summary:
     'Store a message in a conversation of the caller and deliver it to the members live. Idempotent by ' +
     'clientId: a resend answers the stored message and delivers nothing again. A picture names an upload of ' +
-    "the caller's (common/common/upload, an image). 403 when posting is closed (not friends any more)",
+    "the caller's (common/common/upload, an image). A cow card names a cow of the caller's farm (404 " +
+    'otherwise); the server stores her code, status and latest values as they are now. 403 when posting is ' +
+    'closed (not friends any more)',
   body: Type.Object({
     conversationId: Id,
     clientId: ClientMessageId,
     type: ChatMessageTypeSchema,
     content: Type.Optional(Type.String({ maxLength: MAX_CHAT_TEXT })),
     uploadId: Type.Optional(Id),
+    cowId: Type.Optional(Id),
   }),
   data: ChatMessageSchema,
 });

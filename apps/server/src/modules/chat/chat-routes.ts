@@ -69,7 +69,7 @@ export const chatRoutes = (services: Services) => {
     }),
 
     bind(api.chat.send, async ({ body, user }) => {
-      const sent = await sendUserMessage(db, user.userId, body);
+      const sent = await sendUserMessage(db, user, body);
       // A resend was delivered the first time; telling again would show it twice on slow clients.
       if (!sent.duplicate) {
         await tell(sent.memberIds, { type: 'chatmessage', data: sent.message });

@@ -16,7 +16,8 @@ const SELECT_RELATION = `
          m.unread_count AS count, m.note AS notice,
          COALESCE(other.id, 0) AS fid,
          CASE WHEN c.kind = 'group' THEN c.id ELSE 0 END AS gid,
-         CASE WHEN lm.kind = 'image' THEN '' ELSE COALESCE(lm.content, '') END AS message,
+         CASE lm.kind WHEN 'image' THEN '' WHEN 'cow' THEN lm.cow_card->>'code'
+              ELSE COALESCE(lm.content, '') END AS message,
          COALESCE(lm.kind, '') AS messagetype,
          ${TIME('c.last_message_at')} AS lasttime,
          CASE c.kind WHEN 'service' THEN '${ADMINISTRATOR_NAME}' WHEN 'group' THEN g.name ELSE other.name END AS name,
@@ -30,7 +31,7 @@ const SELECT_RELATION = `
     LEFT JOIN users other ON other.id = om.user_id
     LEFT JOIN farms otherfarm ON otherfarm.id = other.farm_id
     LEFT JOIN LATERAL (
-      SELECT kind, content FROM chat_messages WHERE conversation_id = c.id ORDER BY seq DESC LIMIT 1
+      SELECT kind, content, cow_card FROM chat_messages WHERE conversation_id = c.id ORDER BY seq DESC LIMIT 1
     ) lm ON true`;
 
 const ORDER = `ORDER BY (c.kind = 'service') DESC, c.last_message_at DESC NULLS LAST, c.id DESC`;

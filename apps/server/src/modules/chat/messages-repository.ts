@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatMessageType, ChatPage } from '@cowcare/contract/chat-schemas';
+import type { ChatMessage, ChatMessageType, ChatPage, CowCard } from '@cowcare/contract/chat-schemas';
 import { CHAT_PAGE_SIZE } from '@cowcare/contract/chat-schemas';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import { api } from '@cowcare/contract/api';
@@ -6,12 +6,14 @@ import { apiPath, fillPath } from '@cowcare/contract/route';
 import type { Database, Queryable } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import { memberIdsOf, requireMembership } from './conversations-repository';
+import { snapshotCow, type CardSender } from './cow-cards';
 
 /** Where a picture message's image is served to the conversation's members. */
 export const picturePath = (messageId: number): string =>
   apiPath({ path: fillPath(api.chat.picture.path, { id: messageId }) });
 
-export interface MessageRow extends Omit<ChatMessage, 'toid' | 'gid'> {
+export interface MessageRow extends Omit<ChatMessage, 'toid' | 'gid' | 'card'> {
+  card: CowCard | null;
   kind: 'service' | 'direct' | 'group';
   directKey: string | null;
   serviceUserId: number | null;
@@ -20,7 +22,7 @@ export interface MessageRow extends Omit<ChatMessage, 'toid' | 'gid'> {
 export const SELECT_MESSAGE = `
   SELECT m.id, m.conversation_id AS "conversationId", m.seq, COALESCE(m.sender_user_id, 0) AS uid,
          CASE WHEN m.sender_admin_id IS NULL THEN 'user' ELSE 'admin' END AS "from",
-         m.content, m.kind AS type, m.client_id AS "clientId",
+         m.content, m.kind AS type, m.cow_card AS card, m.client_id AS "clientId",
          to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time,
          c.kind, c.direct_key AS "directKey", c.service_user_id AS "serviceUserId"
     FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id`;
@@ -43,6 +45,7 @@ export const presentMessage = (row: MessageRow): ChatMessage => ({
   gid: row.kind === 'group' ? row.conversationId : 0,
   content: row.type === 'image' ? picturePath(row.id) : row.content,
   type: row.type,
+  ...(row.card ? { card: row.card } : {}),
   clientId: row.clientId,
   time: row.time,
 });
@@ -73,6 +76,7 @@ export interface SendInput {
   type: ChatMessageType;
   content?: string;
   uploadId?: number;
+  cowId?: number;
 }
 
 export interface Sent {
@@ -85,11 +89,26 @@ export interface Sent {
   toSupport: boolean;
 }
 
-const checkedContent = async (db: Queryable, senderId: number, input: SendInput): Promise<string> => {
+interface CheckedContent {
+  content: string;
+  card: CowCard | null;
+}
+
+const checkedContent = async (
+  db: Queryable,
+  sender: CardSender,
+  input: SendInput,
+): Promise<CheckedContent> => {
   if (input.type === 'text') {
     const text = input.content ?? '';
     if (text.trim() === '') throw badRequest(ERROR_CODES.validation, 'A text message needs some text');
-    return text;
+    return { content: text, card: null };
+  }
+  if (input.type === 'cow') {
+    if (input.cowId === undefined) {
+      throw badRequest(ERROR_CODES.validation, 'A cow card names the cow (cowId)');
+    }
+    return { content: input.content ?? '', card: await snapshotCow(db, sender, input.cowId) };
   }
   if (input.uploadId === undefined) {
     throw badRequest(ERROR_CODES.validation, 'A picture message names its upload (uploadId)');
@@ -97,13 +116,13 @@ const checkedContent = async (db: Queryable, senderId: number, input: SendInput)
   // Only the sender's own pictures: an upload id of anyone else's is as good as none.
   const [upload] = await db.query<{ mimeType: string }>(
     'SELECT mime_type AS "mimeType" FROM uploads WHERE id = $1 AND user_id = $2',
-    [input.uploadId, senderId],
+    [input.uploadId, sender.userId],
   );
   if (!upload) throw notFound('There is no such upload of yours');
   if (!upload.mimeType.startsWith('image/')) {
     throw badRequest(ERROR_CODES.validation, 'A picture message needs a picture (JPEG, PNG or WebP)');
   }
-  return '';
+  return { content: '', card: null };
 };
 
 /**
@@ -111,8 +130,9 @@ const checkedContent = async (db: Queryable, senderId: number, input: SendInput)
  * gap-free, increasing numbers whichever instance stores them; a resend with the same client id answers the
  * stored message. Every other member's unread count rises in the same transaction.
  */
-export const sendUserMessage = (db: Database, senderId: number, input: SendInput): Promise<Sent> =>
+export const sendUserMessage = (db: Database, sender: CardSender, input: SendInput): Promise<Sent> =>
   db.transaction(async (tx) => {
+    const senderId = sender.userId;
     await requireMembership(tx, senderId, input.conversationId);
     await tx.query('SELECT id FROM chat_conversations WHERE id = $1 FOR UPDATE', [input.conversationId]);
     const [earlier] = await tx.query<MessageRow>(
@@ -125,7 +145,7 @@ export const sendUserMessage = (db: Database, senderId: number, input: SendInput
       }
       return { message: presentMessage(earlier), duplicate: true, memberIds: [], toSupport: false };
     }
-    const content = await checkedContent(tx, senderId, input);
+    const { content, card } = await checkedContent(tx, sender, input);
     const [conversation] = await tx.query<{ seq: number; kind: string }>(
       `UPDATE chat_conversations
           SET last_seq = last_seq + 1, last_message_at = now(),
@@ -135,8 +155,9 @@ export const sendUserMessage = (db: Database, senderId: number, input: SendInput
     );
     if (!conversation) throw notFound('There is no such conversation of yours');
     const [inserted] = await tx.query<{ id: number }>(
-      `INSERT INTO chat_messages (conversation_id, seq, sender_user_id, client_id, kind, content, upload_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      `INSERT INTO chat_messages
+         (conversation_id, seq, sender_user_id, client_id, kind, content, upload_id, cow_card)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id`,
       [
         input.conversationId,
         conversation.seq,
@@ -144,7 +165,8 @@ export const sendUserMessage = (db: Database, senderId: number, input: SendInput
         input.clientId,
         input.type,
         content,
-        input.uploadId ?? null,
+        input.type === 'image' ? (input.uploadId ?? null) : null,
+        card === null ? null : JSON.stringify(card),
       ],
     );
     if (!inserted) throw new Error('the message insert returned nothing');

@@ -21,14 +21,15 @@ import {
 const SELECT_SERVICE = `
   SELECT c.id AS "conversationId", u.id AS "userId", u.name, f.id AS "farmId", f.farm_number AS "farmNumber",
          f.country, u.language, c.support_unread AS unread,
-         CASE WHEN lm.kind = 'image' THEN '' ELSE COALESCE(lm.content, '') END AS message,
+         CASE lm.kind WHEN 'image' THEN '' WHEN 'cow' THEN 'Cow ' || (lm.cow_card->>'code')
+              ELSE COALESCE(lm.content, '') END AS message,
          to_char(c.last_message_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS lasttime,
          la.name AS "answeredBy"
     FROM chat_conversations c
     JOIN users u ON u.id = c.service_user_id
     JOIN farms f ON f.id = u.farm_id
     LEFT JOIN LATERAL (
-      SELECT kind, content FROM chat_messages WHERE conversation_id = c.id ORDER BY seq DESC LIMIT 1
+      SELECT kind, content, cow_card FROM chat_messages WHERE conversation_id = c.id ORDER BY seq DESC LIMIT 1
     ) lm ON true
     LEFT JOIN LATERAL (
       SELECT COALESCE(NULLIF(a.name, ''), a.username) AS name

@@ -19,7 +19,7 @@ import { EstrusForm } from '../../features/reproduction/components/estrus-form';
 import { FertilizationForm } from '../../features/reproduction/components/fertilization-form';
 import { HealthCaseForm } from '../../features/health/components/health-case-form';
 import { PregnancyForm } from '../../features/reproduction/components/pregnancy-form';
-import { StatusBadge } from '../../features/cows/components/status-badge';
+import { StatusBadge } from '../../components/cows/status-badge';
 import { diagnosisDaysOf } from '../../lib/dictionary';
 import { useCowIdParam } from '../../features/cows/lib/use-cow-id';
 

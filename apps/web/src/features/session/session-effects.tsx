@@ -11,6 +11,7 @@ import { endSession, readSession } from '../../lib/session';
 import { chatSocket } from '../../lib/chat-socket';
 import { notificationSocket } from '../../lib/socket';
 import { isChangingPasswordHere } from '../../lib/api/change-password';
+import { userMessagesQuery } from '../../lib/api/user-messages';
 import { runFarmData } from './api/farm-data-run';
 
 function startSession(farmNumber: string | undefined): void {
@@ -43,6 +44,9 @@ export function SessionEffects() {
     }
     const offLogin = appEvents.on('loginSuccess', ({ user }) => {
       startSession(user.FarmNumber);
+      // Spec §5: loginSuccess loads the user's messages (their notes to CowCare) with the rest of their data;
+      // a session restored from storage loads them when the screen opens.
+      void queryClient.prefetchQuery(userMessagesQuery(user.id));
       void applyLoginLanguage(i18n, user);
     });
     const offLogout = appEvents.on('logout', () => {

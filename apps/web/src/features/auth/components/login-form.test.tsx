@@ -11,6 +11,7 @@ function server(login: Parameters<typeof fakeApi>[0][string]) {
   const api = fakeApi({
     'POST login/login/loginApp': login,
     'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+    'GET user/user/getmessage/7': () => ok([]),
     'GET common/common/lgs/lgs': () => ok([]),
   });
   vi.stubGlobal('fetch', api.fetch);
@@ -113,8 +114,10 @@ describe('login screen', () => {
     expect(window.sessionStorage.getItem(SESSION_KEYS.token)).toBe('access-1');
     expect(window.localStorage.getItem(SESSION_KEYS.token)).toBeNull();
     expect(api.requests[0]?.body).toEqual({ username: 'demo', password: 'demo1234' });
-    // After login: the farm data run, the notification socket and the chat socket, each with the new token.
+    // After login: the farm data run, the user's notes to CowCare (spec §5 loginSuccess loads "messages"),
+    // the notification socket and the chat socket, each with the new token.
     await waitFor(() => expect(api.requests.map((r) => r.path)).toContain('common/common/farmdatarun'));
+    await waitFor(() => expect(api.requests.map((r) => r.path)).toContain('user/user/getmessage/7'));
     const sockets = FakeWebSocket.instances.map((socket) => socket.url);
     expect(sockets.some((url) => /\/socket\?token=access-1$/.test(url))).toBe(true);
     expect(sockets.some((url) => /\/chat\/7\?token=access-1$/.test(url))).toBe(true);
@@ -141,6 +144,7 @@ describe('login screen', () => {
     const api = fakeApi({
       'POST login/login/loginApp': () => ok(demoSession),
       'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+      'GET user/user/getmessage/7': () => ok([]),
       'GET common/common/lgs/lgs': () => ok([]),
       'GET gateways/list/KR/F-100': () =>
         ok({

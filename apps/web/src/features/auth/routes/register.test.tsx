@@ -20,6 +20,7 @@ const newFarm: Record<string, FakeHandler> = {
     }),
   'GET sensors/list/KR/F-100': () => ok([]),
   'GET common/common/getCowsData/KR/F-100': () => ok([]),
+  'GET user/user/getmessage/7': () => ok([]),
 };
 
 function server(register: FakeHandler) {

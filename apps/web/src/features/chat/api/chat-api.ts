@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '@cowcare/contract/api';
 import type { ChatPage } from '@cowcare/contract/chat-schemas';
+import type { RouteBody } from '@cowcare/contract/route';
 import { UPLOAD_FIELD_NAME } from '@cowcare/contract/routes/uploads';
 import { call, callForFile } from '../../../lib/api-client';
 import { getUser } from '../../../lib/session';
@@ -70,13 +71,8 @@ export const pictureQuery = (messageId: number) =>
     staleTime: Infinity,
   });
 
-export const sendMessage = (body: {
-  conversationId: number;
-  clientId: string;
-  type: 'text' | 'image';
-  content?: string;
-  uploadId?: number;
-}) => call(api.chat.send, { base, body, silent: true });
+export const sendMessage = (body: RouteBody<typeof api.chat.send>) =>
+  call(api.chat.send, { base, body, silent: true });
 
 export const uploadPicture = (file: File) => {
   const form = new FormData();

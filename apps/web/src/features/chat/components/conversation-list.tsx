@@ -22,7 +22,9 @@ export function ConversationList({ relations, currentId, onSelect }: Conversatio
         const preview =
           relation.messagetype === 'image'
             ? t('chat.picture')
-            : relation.message || (relation.kind === 'service' ? t('chat.serviceHint') : relation.farmName);
+            : relation.messagetype === 'cow'
+              ? t('chat.card.preview', { code: relation.message })
+              : relation.message || (relation.kind === 'service' ? t('chat.serviceHint') : relation.farmName);
         const selected = relation.conversationId === currentId;
         return (
           <li key={relation.conversationId}>

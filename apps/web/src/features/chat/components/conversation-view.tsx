@@ -94,6 +94,7 @@ export function ConversationView({ relation }: { relation: FriendRelation }) {
               type={message.type}
               content={message.content}
               messageId={message.id}
+              card={message.card}
             />
           ))}
           {pending.map((message) => (
@@ -105,6 +106,7 @@ export function ConversationView({ relation }: { relation: FriendRelation }) {
               type={message.type}
               content={message.content}
               previewUrl={message.content}
+              pendingCowCode={message.cow?.code}
               pending={{ status: message.status, onRetry: () => retry(queryClient, message.clientId) }}
             />
           ))}

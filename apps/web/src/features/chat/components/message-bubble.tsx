@@ -1,16 +1,21 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { ChatMessageType, CowCard } from '@cowcare/contract/chat-schemas';
 import { formatTime } from '../../../lib/format';
 import { useBcp47 } from '../../../lib/language';
 import { ChatPicture } from './chat-picture';
+import { CowCardView } from './cow-card';
 
 interface MessageBubbleProps {
   mine: boolean;
   author: string;
   time: string;
-  type: 'text' | 'image';
+  type: ChatMessageType;
   content: string;
   messageId?: number;
+  /** A cow card as stored; a card still being sent shows its cow's code alone. */
+  card?: CowCard;
+  pendingCowCode?: string;
   /** A message of this device not stored yet: `sending`, or `failed` with a retry. */
   pending?: { status: 'sending' | 'failed'; onRetry: () => void };
   previewUrl?: string;
@@ -23,6 +28,8 @@ export function MessageBubble({
   type,
   content,
   messageId,
+  card,
+  pendingCowCode,
   pending,
   previewUrl,
 }: MessageBubbleProps) {
@@ -45,15 +52,21 @@ export function MessageBubble({
               {author}
             </Text>
           )}
-          {type === 'image' ? (
-            messageId !== undefined ? (
+          {type === 'image' &&
+            (messageId !== undefined ? (
               <ChatPicture messageId={messageId} />
             ) : (
               <img src={previewUrl} alt={t('chat.picture')} style={{ maxWidth: '100%', maxHeight: 240 }} />
-            )
-          ) : (
+            ))}
+          {type !== 'image' && content !== '' && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {content}
+            </Text>
+          )}
+          {type === 'cow' && card && <CowCardView card={card} />}
+          {type === 'cow' && !card && (
+            <Text size="sm" fw={600}>
+              {t('chat.card.preview', { code: pendingCowCode ?? '' })}
             </Text>
           )}
           <Group gap="xs" justify="flex-end">

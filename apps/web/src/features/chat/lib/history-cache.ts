@@ -8,10 +8,21 @@ import { chatKeys } from '../api/chat-api';
  * answer and the socket's event) shows once.
  */
 export function addToHistory(queryClient: QueryClient, message: ChatMessage): void {
-  queryClient.setQueryData<InfiniteData<ChatPage, number>>(chatKeys.history(message.conversationId), (data) =>
-    withMessage(data, message),
-  );
+  const key = chatKeys.history(message.conversationId);
+  // Not loaded yet (a card shared from a cow's page opens its conversation as it is sent): a load already
+  // under way may have been answered before the message was stored, so it loads again.
+  if (!queryClient.getQueryData(key)) {
+    void queryClient.invalidateQueries({ queryKey: key });
+    return;
+  }
+  queryClient.setQueryData<InfiniteData<ChatPage, number>>(key, (data) => withMessage(data, message));
 }
+
+/** A message as the conversation list quotes it (as the server does): a card by its cow's code, no picture. */
+const previewOf = (message: ChatMessage): string => {
+  if (message.type === 'cow') return message.card?.code ?? '';
+  return message.type === 'text' ? message.content : '';
+};
 
 /** The conversation list after a message: its last message and time, and the unread count when it counts. */
 export function noteInRelations(
@@ -26,7 +37,7 @@ export function noteInRelations(
       known = true;
       return {
         ...relation,
-        message: message.type === 'text' ? message.content : '',
+        message: previewOf(message),
         messagetype: message.type,
         lasttime: message.time,
         count: countsAsUnread ? relation.count + 1 : relation.count,

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { ChatMessageType } from '@cowcare/contract/chat-schemas';
 import { isApiError } from '../../../lib/api-client';
 import { sendMessage, uploadPicture } from '../api/chat-api';
 import { addToHistory, noteInRelations } from './history-cache';
@@ -8,10 +9,13 @@ import { addToHistory, noteInRelations } from './history-cache';
 export interface PendingMessage {
   clientId: string;
   conversationId: number;
-  type: 'text' | 'image';
+  type: ChatMessageType;
+  /** The text; for a picture its preview address; for a cow card the sender's words (maybe none). */
   content: string;
   file?: File;
   uploadId?: number;
+  /** A cow card's cow, and her code to show until the server's card replaces it. */
+  cow?: { id: number; code: string };
   /** `failed`: shown with a retry; `offline` failures are retried by themselves when the socket is back. */
   status: 'sending' | 'failed';
   offline: boolean;
@@ -44,7 +48,11 @@ async function attempt(queryClient: QueryClient, message: PendingMessage): Promi
       conversationId: message.conversationId,
       clientId: message.clientId,
       type: message.type,
-      ...(message.type === 'text' ? { content: message.content } : { uploadId }),
+      ...(message.type === 'image' ? { uploadId } : {}),
+      ...(message.type === 'text' || (message.type === 'cow' && message.content.trim() !== '')
+        ? { content: message.content }
+        : {}),
+      ...(message.cow ? { cowId: message.cow.id } : {}),
     });
     addToHistory(queryClient, stored);
     noteInRelations(queryClient, stored, false);
@@ -58,7 +66,7 @@ async function attempt(queryClient: QueryClient, message: PendingMessage): Promi
 
 export function enqueue(
   queryClient: QueryClient,
-  message: Pick<PendingMessage, 'conversationId' | 'type' | 'content' | 'file'>,
+  message: Pick<PendingMessage, 'conversationId' | 'type' | 'content' | 'file' | 'cow'>,
 ): void {
   const entry: PendingMessage = {
     ...message,

@@ -1,41 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, FriendRelation } from '@cowcare/contract/chat-schemas';
+import type { ChatMessage } from '@cowcare/contract/chat-schemas';
 import { fail, ok, stubFarmServer as server, type FakeRequest } from '../../../test/fake-api';
+import { boraRelation, chatRelation } from '../../../test/chat';
 import { logIn, renderApp } from '../../../test/render';
 
-const relation = (overrides: Partial<FriendRelation>): FriendRelation => ({
-  id: 1,
-  uid: 7,
-  fid: 0,
-  gid: 0,
-  conversationId: 1,
-  kind: 'service',
-  count: 0,
-  message: '',
-  messagetype: '',
-  lasttime: null,
-  name: 'Administrator',
-  avatar: '',
-  farmName: '',
-  status: 1,
-  notice: '',
-  ...overrides,
-});
-
-const service = relation({});
-const bora = relation({
-  id: 2,
-  fid: 9,
-  conversationId: 5,
-  kind: 'direct',
+const service = chatRelation();
+const bora = boraRelation({
   count: 3,
   message: 'Look at C1042',
   messagetype: 'text',
   lasttime: '2026-11-28T10:00:00.000Z',
-  name: 'Bora Lee',
-  farmName: 'F-200',
 });
 
 const message = (seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage => ({

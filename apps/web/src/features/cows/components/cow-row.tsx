@@ -9,7 +9,7 @@ import type { RowControl } from '../../../lib/row-focus';
 import type { CowRow } from '../../../lib/cow-rows';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from './readings';
 import { HeatBadge } from './heat-badge';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/cows/status-badge';
 
 export const COW_ROW_HEIGHT = 86;
 

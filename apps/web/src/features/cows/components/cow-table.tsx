@@ -11,7 +11,7 @@ import type { CowRow } from '../../../lib/cow-rows';
 import type { CowSort } from '../lib/list-prefs';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from './readings';
 import { HeatBadge } from './heat-badge';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/cows/status-badge';
 
 /** One line per cow: at 1,280 × 800 the table shows over 20 cows, where the phone rows showed 7. */
 export const COW_TABLE_ROW_HEIGHT = 34;

@@ -31,7 +31,7 @@ import { ForceChange } from '../components/force-change';
 import { ActivityReading, DrinkReading, FeverReading, SensorReading } from '../components/readings';
 import { ReproductionDates } from '../components/reproduction-dates';
 import { SensorDayCharts } from '../../../components/charts/sensor-day-charts';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '../../../components/cows/status-badge';
 import { toCowRow } from '../../../lib/cow-rows';
 import { useCowIdParam } from '../lib/use-cow-id';
 
@@ -66,7 +66,12 @@ const reading = (value: number | null, digits: number, bcp47: string, unit = '')
 /** Two buttons share a phone's width: a long label (pt, vi) wraps onto a second line instead of being cut. */
 const WRAPPING_LABEL = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal' } } } as const;
 
-function CowDetail({ cow }: { cow: Cow }) {
+/** What another feature adds to the cow's actions (the chat's "Share in chat"), composed in src/app. */
+export type RenderCowActions = (cow: Cow, buttonProps: typeof ACTION_BUTTON) => ReactNode;
+
+const ACTION_BUTTON = { ...WRAPPING_LABEL, variant: 'light' } as const;
+
+function CowDetail({ cow, renderActions }: { cow: Cow; renderActions?: RenderCowActions }) {
   const { t, i18n } = useTranslation();
   const bcp47 = LANGUAGES[currentLanguage(i18n)].bcp47;
   const row = toCowRow(cow);
@@ -260,6 +265,7 @@ function CowDetail({ cow }: { cow: Cow }) {
         >
           {t('herd.cow.camera')}
         </Button>
+        {renderActions?.(cow, ACTION_BUTTON)}
         {heat && (
           <Button
             component={Link}
@@ -315,21 +321,21 @@ function CowDetail({ cow }: { cow: Cow }) {
   );
 }
 
-function CowById({ id }: { id: number }) {
+function CowById({ id, renderActions }: { id: number; renderActions?: RenderCowActions }) {
   const cow = useCow(id);
   if (cow.isPending) return <PageLoader />;
   if (cow.isError) return <CowMissing error={cow.error} onRetry={() => void cow.refetch()} />;
-  return <CowDetail cow={cow.data} />;
+  return <CowDetail cow={cow.data} renderActions={renderActions} />;
 }
 
 /** One cow (`/pages/index/cow?id=`): identity, current values, reproduction dates and force changes. */
 
-export function CowRoute() {
+export function CowRoute({ renderActions }: { renderActions?: RenderCowActions }) {
   const { t } = useTranslation();
   const id = useCowIdParam();
   return (
     <Page title={t('pages.cow')} back backTo={paths.home} wide>
-      {id === null ? <CowMissing /> : <CowById id={id} />}
+      {id === null ? <CowMissing /> : <CowById id={id} renderActions={renderActions} />}
     </Page>
   );
 }

@@ -16,7 +16,7 @@ import { useCow } from '../../../lib/api/get-cow';
 import { useConfigDictionary } from '../api/get-config-dictionary';
 import { useCowFamily } from '../api/get-cow-family';
 import { CowMissing } from '../components/cow-missing';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '../../../components/cows/status-badge';
 import { labelOfCode, type Dictionaries } from '../../../lib/dictionary';
 import { useCowIdParam } from '../lib/use-cow-id';
 

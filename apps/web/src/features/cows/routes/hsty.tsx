@@ -14,7 +14,7 @@ import { useCow } from '../../../lib/api/get-cow';
 import { useCowHistory } from '../../../lib/api/get-cow-history';
 import { CowMissing } from '../components/cow-missing';
 import { HistoryTimeline, type HealthCaseHistoryItem } from '../components/history-timeline';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '../../../components/cows/status-badge';
 import { useCowIdParam } from '../lib/use-cow-id';
 
 /** How the app shows a health case's files on the timeline: the case, its cow, whether it may change. */

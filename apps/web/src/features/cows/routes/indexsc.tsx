@@ -14,7 +14,7 @@ import { paths, withQuery } from '../../../config/paths';
 import { useUser } from '../../../lib/session';
 import { useCows } from '../../../lib/api/get-cows';
 import { SensorReading } from '../components/readings';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '../../../components/cows/status-badge';
 import { activeCows } from '../../../lib/cow-rows';
 
 const ROW_HEIGHT = 52;

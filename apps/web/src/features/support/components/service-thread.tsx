@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ChatMessage } from '@cowcare/contract/chat-schemas';
+import type { ChatMessage, CowCard } from '@cowcare/contract/chat-schemas';
 import type { ServiceConversation } from '@cowcare/contract/routes/admin';
 import { markRead, threadQuery } from '../api/inbox-api';
 import { supportKeys } from '../api/support-client';
@@ -13,7 +13,27 @@ import { ReplyBox } from './reply-box';
 import { SupportPicture } from './support-picture';
 import { when } from './when';
 
-function Message({ message, farmer }: { message: ChatMessage; farmer: string }) {
+/** A cow the farmer shared, as the snapshot taken when it was sent; the farm's page shows her as she is now. */
+function CowCardLine({ card, farmId }: { card: CowCard; farmId: number }) {
+  const values = [
+    card.status,
+    card.temperature === null ? null : `${card.temperature} °C`,
+    card.activity === null ? null : `activity ${card.activity}`,
+    card.drink === null ? null : `${card.drink} drinks/24 h`,
+    card.readingAt === null ? 'no reading' : `read ${when(card.readingAt)}`,
+  ].filter((value) => value !== null);
+  return (
+    <Text size="sm" data-testid="support-cow-card">
+      Cow{' '}
+      <Anchor component={Link} to={SUPPORT_PATHS.farm(farmId)}>
+        {card.code}
+      </Anchor>{' '}
+      ({card.sensorKind ?? 'no sensor'}): {values.join(' · ')}
+    </Text>
+  );
+}
+
+function Message({ message, farmer, farmId }: { message: ChatMessage; farmer: string; farmId: number }) {
   const fromSupport = message.from === 'admin';
   return (
     <Group justify={fromSupport ? 'flex-end' : 'flex-start'} component="li" data-testid="support-message">
@@ -28,9 +48,9 @@ function Message({ message, farmer }: { message: ChatMessage; farmer: string }) 
         <Text size="xs" fw={600} c="dimmed">
           {fromSupport ? 'Support' : farmer} · {when(message.time)}
         </Text>
-        {message.type === 'image' ? (
-          <SupportPicture messageId={message.id} />
-        ) : (
+        {message.type === 'cow' && message.card && <CowCardLine card={message.card} farmId={farmId} />}
+        {message.type === 'image' && <SupportPicture messageId={message.id} />}
+        {message.type !== 'image' && message.content !== '' && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {message.content}
           </Text>
@@ -129,7 +149,12 @@ export function ServiceThread({
             </Center>
           )}
           {messages.map((message) => (
-            <Message key={message.id} message={message} farmer={conversation.name || 'Farmer'} />
+            <Message
+              key={message.id}
+              message={message}
+              farmer={conversation.name || 'Farmer'}
+              farmId={conversation.farmId}
+            />
           ))}
         </Stack>
       </div>
