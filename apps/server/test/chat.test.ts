@@ -82,6 +82,12 @@ describe('every chat call', () => {
     ],
     ['a search with one letter', api.chat.findUser, {}, { keyword: 'a' }],
     ['a group without a name', api.chat.createGroup, {}, { name: '', type: 1, users: [] }],
+    [
+      'a group picture that is no image address',
+      api.chat.updateGroup,
+      { gid: 1 },
+      { avatar: 'javascript:alert(1)' },
+    ],
     ['a note with a count other than 0', api.chat.updateRelation, {}, { id: 1, count: 3 }],
     ['a page of a conversation id 0', api.chat.history, { conversationId: 0 }, undefined],
   ] as const)('answers 400 for %s', async (_name, route, params, body) => {
@@ -496,10 +502,15 @@ describe('groups', () => {
     await ok(testApp, api.chat.updateGroup, {
       token: c.token,
       params: { gid: group.id },
-      body: { name: 'Vets of the valley' },
+      body: { name: 'Vets of the valley', avatar: 'https://example.org/vets.png' },
     });
     const changed = await ownerSocket.next((m) => m.type === 'groupchange');
-    expect((changed.data as ChatGroup).name).toBe('Vets of the valley');
+    expect(changed.data as ChatGroup).toMatchObject({
+      name: 'Vets of the valley',
+      avatar: 'https://example.org/vets.png',
+    });
+    const inList = (await relationsOf(testApp, b)).find((relation) => relation.gid === group.id);
+    expect(inList?.avatar).toBe('https://example.org/vets.png');
 
     const sent = await sendText(testApp, b, group.id, 'scan at 10');
     const got = await cSocket.next((m) => m.type === 'chatmessage' && m.data.id === sent.id);

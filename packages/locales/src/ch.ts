@@ -932,6 +932,8 @@ export const ch: Record<MessageKey, string> = {
   'chat.groups.new': '新建群组',
   'chat.groups.name': '群名称',
   'chat.groups.note': '备注',
+  'chat.groups.avatar': '群头像图片地址',
+  'chat.groups.avatarHint': '网络上的图片，以 https:// 开头',
   'chat.groups.type': '群类型',
   'chat.groups.members': '成员',
   'chat.groups.create': '创建群组',

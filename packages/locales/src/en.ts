@@ -998,6 +998,8 @@ export const en = {
   'chat.groups.new': 'New group',
   'chat.groups.name': 'Group name',
   'chat.groups.note': 'Note',
+  'chat.groups.avatar': 'Group picture address',
+  'chat.groups.avatarHint': 'An image on the web, starting with https://',
   'chat.groups.type': 'Kind of group',
   'chat.groups.members': 'Members',
   'chat.groups.create': 'Create group',

@@ -982,6 +982,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'chat.groups.new': 'Grup baru',
   'chat.groups.name': 'Nama grup',
   'chat.groups.note': 'Catatan',
+  'chat.groups.avatar': 'Alamat gambar grup',
+  'chat.groups.avatarHint': 'Gambar di web, diawali https://',
   'chat.groups.type': 'Jenis grup',
   'chat.groups.members': 'Anggota',
   'chat.groups.create': 'Buat grup',

@@ -960,6 +960,8 @@ export const ko: Record<MessageKey, string> = {
   'chat.groups.new': '새 그룹',
   'chat.groups.name': '그룹 이름',
   'chat.groups.note': '메모',
+  'chat.groups.avatar': '그룹 사진 주소',
+  'chat.groups.avatarHint': 'https://로 시작하는 웹의 이미지',
   'chat.groups.type': '그룹 종류',
   'chat.groups.members': '멤버',
   'chat.groups.create': '그룹 만들기',

@@ -980,6 +980,8 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'chat.groups.new': 'Novo grupo',
   'chat.groups.name': 'Nome do grupo',
   'chat.groups.note': 'Nota',
+  'chat.groups.avatar': 'Endereço da imagem do grupo',
+  'chat.groups.avatarHint': 'Uma imagem na web, começando por https://',
   'chat.groups.type': 'Tipo de grupo',
   'chat.groups.members': 'Membros',
   'chat.groups.create': 'Criar grupo',

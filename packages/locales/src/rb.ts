@@ -972,6 +972,8 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'chat.groups.new': '新しいグループ',
   'chat.groups.name': 'グループ名',
   'chat.groups.note': 'メモ',
+  'chat.groups.avatar': 'グループ画像のアドレス',
+  'chat.groups.avatarHint': 'https:// で始まるウェブ上の画像',
   'chat.groups.type': 'グループの種類',
   'chat.groups.members': 'メンバー',
   'chat.groups.create': 'グループを作成',

@@ -977,6 +977,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'chat.groups.new': 'Новая группа',
   'chat.groups.name': 'Название группы',
   'chat.groups.note': 'Заметка',
+  'chat.groups.avatar': 'Адрес изображения группы',
+  'chat.groups.avatarHint': 'Изображение в интернете, адрес начинается с https://',
   'chat.groups.type': 'Вид группы',
   'chat.groups.members': 'Участники',
   'chat.groups.create': 'Создать группу',

@@ -937,6 +937,8 @@ export const th: Partial<Record<MessageKey, string>> = {
   'chat.groups.new': 'กลุ่มใหม่',
   'chat.groups.name': 'ชื่อกลุ่ม',
   'chat.groups.note': 'หมายเหตุ',
+  'chat.groups.avatar': 'ที่อยู่รูปของกลุ่ม',
+  'chat.groups.avatarHint': 'รูปภาพบนเว็บ ขึ้นต้นด้วย https://',
   'chat.groups.type': 'ประเภทกลุ่ม',
   'chat.groups.members': 'สมาชิก',
   'chat.groups.create': 'สร้างกลุ่ม',

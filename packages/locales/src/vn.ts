@@ -968,6 +968,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'chat.groups.new': 'Nhóm mới',
   'chat.groups.name': 'Tên nhóm',
   'chat.groups.note': 'Ghi chú',
+  'chat.groups.avatar': 'Địa chỉ ảnh của nhóm',
+  'chat.groups.avatarHint': 'Ảnh trên web, bắt đầu bằng https://',
   'chat.groups.type': 'Loại nhóm',
   'chat.groups.members': 'Thành viên',
   'chat.groups.create': 'Tạo nhóm',

@@ -25,7 +25,13 @@ const tag = 'chat';
 
 const GroupName = Type.String({ minLength: 1, maxLength: 60 });
 const GroupNote = Type.String({ maxLength: 500 });
-const Avatar = Type.String({ maxLength: 500, description: 'an image address, or empty' });
+/** As a user's avatar: an https address (or one of this server's), or empty for none. */
+export const GROUP_AVATAR_PATTERN = '^(https://|/|$)';
+const Avatar = Type.String({
+  maxLength: 500,
+  pattern: GROUP_AVATAR_PATTERN,
+  description: 'an image address, or empty',
+});
 const UserIds = Type.Array(Id, { minItems: 1, maxItems: MAX_GROUP_MEMBERS, uniqueItems: true });
 
 export const relations = defineRoute({

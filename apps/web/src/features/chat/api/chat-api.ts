@@ -88,9 +88,14 @@ export const applyForFriend = (fid: number) => call(api.chat.friendApply, { base
 export const passApply = (id: number) => call(api.chat.passApply, { base, params: { id } });
 export const refuseApply = (id: number) => call(api.chat.refuseApply, { base, params: { id } });
 export const deleteFriend = (fid: number) => call(api.chat.deleteFriend, { base, params: { fid } });
-export const createGroup = (body: { name: string; note?: string; type: number; users: number[] }) =>
-  call(api.chat.createGroup, { base, body });
-export const updateGroup = (gid: number, body: { name?: string; note?: string }) =>
+export const createGroup = (body: {
+  name: string;
+  note?: string;
+  avatar?: string;
+  type: number;
+  users: number[];
+}) => call(api.chat.createGroup, { base, body });
+export const updateGroup = (gid: number, body: { name?: string; note?: string; avatar?: string }) =>
   call(api.chat.updateGroup, { base, params: { gid }, body });
 export const deleteGroup = (gid: number) => call(api.chat.deleteGroup, { base, params: { gid } });
 export const inviteToGroup = (gid: number, users: number[]) =>

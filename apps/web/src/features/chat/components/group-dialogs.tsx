@@ -29,6 +29,7 @@ import {
   removeFromGroup,
   updateGroup,
 } from '../api/chat-api';
+import { GroupAvatarInput, isGroupAvatar } from './group-avatar-input';
 
 const friendOptions = (relations: readonly FriendRelation[], except: readonly number[] = []) =>
   relations
@@ -59,6 +60,7 @@ export function NewGroupDialog({
   const typeOptions = useTypeOptions();
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
+  const [avatar, setAvatar] = useState('');
   const [type, setType] = useState('');
   const [members, setMembers] = useState<string[]>([]);
   const create = useMutation({
@@ -67,6 +69,7 @@ export function NewGroupDialog({
       void queryClient.invalidateQueries({ queryKey: chatKeys.relations });
       setName('');
       setNote('');
+      setAvatar('');
       setMembers([]);
       onClose();
     },
@@ -78,8 +81,14 @@ export function NewGroupDialog({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (name.trim() === '' || chosenType === '') return;
-          create.mutate({ name: name.trim(), note, type: Number(chosenType), users: members.map(Number) });
+          if (name.trim() === '' || chosenType === '' || !isGroupAvatar(avatar)) return;
+          create.mutate({
+            name: name.trim(),
+            note,
+            avatar: avatar.trim(),
+            type: Number(chosenType),
+            users: members.map(Number),
+          });
         }}
       >
         <Stack gap="sm">
@@ -96,6 +105,7 @@ export function NewGroupDialog({
             value={note}
             onChange={(e) => setNote(e.currentTarget.value)}
           />
+          <GroupAvatarInput value={avatar} onChange={setAvatar} name={name} />
           <NativeSelect
             label={t('chat.groups.type')}
             data={typeOptions}
@@ -140,6 +150,7 @@ export function GroupSettingsDialog({
   const me = getUser()?.id;
   const [name, setName] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [avatar, setAvatar] = useState<string | null>(null);
   const [invited, setInvited] = useState<string[]>([]);
   const [deleting, setDeleting] = useState(false);
   const refresh = () => {
@@ -148,7 +159,12 @@ export function GroupSettingsDialog({
   };
   const onError = (error: unknown) => notify(refusalText(error, t), 'error', 6000);
   const save = useMutation({
-    mutationFn: () => updateGroup(gid, { name: name ?? undefined, note: note ?? undefined }),
+    mutationFn: () =>
+      updateGroup(gid, {
+        name: name ?? undefined,
+        note: note ?? undefined,
+        avatar: avatar?.trim() ?? undefined,
+      }),
     onSuccess: refresh,
     onError,
   });
@@ -194,11 +210,12 @@ export function GroupSettingsDialog({
             value={note ?? data.note}
             onChange={(e) => setNote(e.currentTarget.value)}
           />
+          <GroupAvatarInput value={avatar ?? data.avatar} onChange={setAvatar} name={name ?? data.name} />
           <Group justify="flex-end">
             <Button
               onClick={() => save.mutate()}
               loading={save.isPending}
-              disabled={(name ?? data.name).trim() === ''}
+              disabled={(name ?? data.name).trim() === '' || !isGroupAvatar(avatar ?? data.avatar)}
             >
               {t('chat.groups.save')}
             </Button>

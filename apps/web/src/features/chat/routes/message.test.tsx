@@ -87,4 +87,40 @@ describe('message screen', () => {
     const [first, second] = sends.map((request) => (request.body as { clientId: string }).clientId);
     expect(second).toBe(first);
   });
+
+  it('takes a group picture only as an image address, and sends it with the new group', async () => {
+    const api = chatServer({
+      'POST getdata/grouptype': () => ok([{ id: 1, code: 'neighbours' }]),
+      'POST chat/chat/group': () =>
+        ok({
+          id: 30,
+          name: 'Calving watch',
+          note: '',
+          avatar: 'https://example.org/cows.png',
+          type: 1,
+          ownerId: 1,
+        }),
+    });
+    logIn();
+    const user = userEvent.setup({ delay: null });
+    renderApp('/pages/index/message');
+    await user.click(await screen.findByRole('button', { name: 'New group' }));
+    await user.type(screen.getByRole('textbox', { name: 'Group name' }), 'Calving watch');
+    const picture = screen.getByRole('textbox', { name: 'Group picture address' });
+    await user.type(picture, 'javascript:alert(1)');
+    expect(picture.getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Create group' }));
+    expect(api.requests.some((request) => request.path === 'chat/chat/group')).toBe(false);
+
+    await user.clear(picture);
+    await user.type(picture, 'https://example.org/cows.png');
+    expect(picture.getAttribute('aria-invalid')).not.toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Create group' }));
+    await waitFor(() =>
+      expect(api.requests.find((request) => request.path === 'chat/chat/group')?.body).toMatchObject({
+        name: 'Calving watch',
+        avatar: 'https://example.org/cows.png',
+      }),
+    );
+  });
 });
