@@ -98,6 +98,15 @@ describe('the live inbox', () => {
       token: mina,
       body: { conversationId, clientId: clientId(), content: 'Check the gateway power, please.' },
     });
+    const [audited] = await ok<{ agent: string; action: string; target: string }[]>(
+      testApp,
+      api.support.auditLog,
+      {
+        token: joon,
+      },
+    );
+    expect(audited).toMatchObject({ agent: 'Mina Park', action: 'chatReply' });
+    expect(audited?.target).toContain(`KR/${farmer.farmNumber}`);
     const answer = await joonConsole.next(
       (message) =>
         about(conversationId)(message) &&

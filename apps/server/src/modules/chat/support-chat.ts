@@ -3,6 +3,7 @@ import type { ServiceConversation } from '@cowcare/contract/routes/admin';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { Database, Queryable } from '../../db/database';
 import type { EventBus } from '../../realtime/bus';
+import { recordAudit } from '../support/audit-log';
 import { conflict, notFound } from '../../http/app-error';
 import {
   findMessage,
@@ -102,6 +103,12 @@ export const sendSupportReply = (
     ]);
     const message = await findMessage(tx, inserted.id);
     if (!message) throw new Error('the stored reply vanished');
+    await recordAudit(tx, {
+      adminId,
+      action: 'chatReply',
+      target: `user ${conversation.userId} (${conversation.name}, farm ${conversation.country}/${conversation.farmNumber})`,
+      details: { conversationId: input.conversationId, messageId: message.id, seq: message.seq },
+    });
     return { message, duplicate: false, memberIds: [conversation.userId], toSupport: true };
   });
 
