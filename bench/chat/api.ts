@@ -1,13 +1,7 @@
 // The contract's calls over real HTTP, for the chat benchmark: one timed form that never throws (the measured
 // sends count their failures) and one that does (arranging users, friends and groups must not fail quietly).
-import {
-  apiPath,
-  fillPath,
-  type RouteBody,
-  type RouteData,
-  type RouteDefinition,
-  type RouteParams,
-} from '@cowcare/contract/route';
+import type { RouteBody, RouteData, RouteDefinition, RouteParams } from '@cowcare/contract/route';
+import { apiPath, fillPath } from '@cowcare/contract/route';
 
 export interface CallInput<R> {
   token?: string;
@@ -46,7 +40,8 @@ export const timedCall = async <R extends RouteDefinition>(
   } catch (error) {
     // fetch's own message ("fetch failed") says nothing; its cause does (ECONNRESET, ...).
     const cause = (error as { cause?: unknown }).cause;
-    return { status: 0, text: `${String(error)}${cause ? `: ${String(cause)}` : ''}`, ms: performance.now() - startedAt };
+    const why = cause instanceof Error ? `: ${cause.name}: ${cause.message}` : '';
+    return { status: 0, text: `${String(error)}${why}`, ms: performance.now() - startedAt };
   }
 };
 

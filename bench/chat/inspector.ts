@@ -31,7 +31,10 @@ export const openInspector = async (inspectorPort: number): Promise<InspectorSes
     call: (method, params = {}) =>
       new Promise((resolve, reject) => {
         const id = (nextId += 1);
-        const timer = setTimeout(() => reject(new Error(`the inspector did not answer ${method}`)), ANSWER_TIMEOUT_MS);
+        const timer = setTimeout(
+          () => reject(new Error(`the inspector did not answer ${method}`)),
+          ANSWER_TIMEOUT_MS,
+        );
         const onMessage = (raw: Buffer) => {
           const answer = JSON.parse(raw.toString()) as { id?: number; result?: unknown; error?: unknown };
           if (answer.id !== id) return;

@@ -107,7 +107,9 @@ export const populate = async (
   });
   const blocks = groupBlocks(count);
   const ownerFriendships = blocks.flatMap(([owner = 0, ...members]) =>
-    members.filter((member) => !friends.has(pairKey(owner, member))).map((member) => [owner, member] as const),
+    members
+      .filter((member) => !friends.has(pairKey(owner, member)))
+      .map((member) => [owner, member] as const),
   );
   await eachLimited(ownerFriendships, CALL_CONCURRENCY, ([owner, member]) =>
     befriend(baseUrl, userAt(owner), userAt(member)),
@@ -132,7 +134,10 @@ export const populate = async (
 
   startedAt = performance.now();
   const service = await eachLimited(users, CALL_CONCURRENCY, async (user) => {
-    const relations = await mustCall(baseUrl, api.chat.relations, { token: user.token, body: { uid: user.id } });
+    const relations = await mustCall(baseUrl, api.chat.relations, {
+      token: user.token,
+      body: { uid: user.id },
+    });
     const own = relations.find((relation) => relation.kind === 'service');
     if (!own) throw new Error(`user ${user.id} has no customer-service conversation`);
     return { id: own.conversationId, kind: 'service' as const, members: [user.index] };

@@ -76,10 +76,14 @@ const kindRows = (facts: RunFacts, phase: string): string => {
     return `| ${kind} → the other members | ${deliveries.length} | ${latencyCells(msOf(deliveries))} |`;
   });
   const echoes = ofPhase.filter((delivery) => delivery.role === 'echo');
-  rows.push(`| the sender's own socket (their other devices) | ${echoes.length} | ${latencyCells(msOf(echoes))} |`);
+  rows.push(
+    `| the sender's own socket (their other devices) | ${echoes.length} | ${latencyCells(msOf(echoes))} |`,
+  );
   if (facts.instances > 1) {
     for (const cross of [false, true]) {
-      const deliveries = ofPhase.filter((delivery) => delivery.role === 'recipient' && delivery.cross === cross);
+      const deliveries = ofPhase.filter(
+        (delivery) => delivery.role === 'recipient' && delivery.cross === cross,
+      );
       rows.push(
         `| ${cross ? 'socket on the other instance' : 'socket on the instance that stored it'} | ${deliveries.length} | ${latencyCells(msOf(deliveries))} |`,
       );
@@ -145,7 +149,11 @@ const cpuRows = (facts: RunFacts): string =>
 
 const recipientP99 = (facts: RunFacts, phase: string | undefined) =>
   percentile(
-    msOf(facts.tracker.deliveries.filter((delivery) => delivery.phase === phase && delivery.role === 'recipient')),
+    msOf(
+      facts.tracker.deliveries.filter(
+        (delivery) => delivery.phase === phase && delivery.role === 'recipient',
+      ),
+    ),
     0.99,
   );
 

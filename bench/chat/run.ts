@@ -18,7 +18,7 @@ import { logProblemsOf, numberFlag } from '../surge/load';
 import { mustCall } from './api';
 import { settledMemory, watchServer } from './memory';
 import { startProfile } from './inspector';
-import { backendCpuSeconds } from './postgres-cpu';
+import { watchBackends } from './postgres-cpu';
 import { populate } from './population';
 import { summariseProfile, type CpuProfile } from './profile-summary';
 import { renderReport, type MemoryStep, type PhaseResult } from './report';
@@ -65,7 +65,7 @@ const profiles: string[] = [];
 const runPhase = async (setup: TrafficSetup, servers: ServerSet, phase: Phase): Promise<PhaseResult> => {
   log(`${phase.name}: ${phase.rate} messages/s for ${phase.seconds} s`);
   const watches = servers.instances.map((instance) => watchServer(instance.httpUrl));
-  const postgresAtStart = servers.postgresDatabase ? backendCpuSeconds(servers.postgresDatabase) : 0;
+  const postgresWatch = servers.postgresDatabase ? watchBackends(servers.postgresDatabase) : undefined;
   const benchAtStart = process.cpuUsage();
   const profiling =
     PROFILE && phase === phases.at(-1)
@@ -77,9 +77,7 @@ const runPhase = async (setup: TrafficSetup, servers: ServerSet, phase: Phase): 
     phase,
     servers: await Promise.all(watches.map((stop) => stop())),
     benchCpuSeconds: (bench.user + bench.system) / 1e6,
-    ...(servers.postgresDatabase
-      ? { postgresCpuSeconds: backendCpuSeconds(servers.postgresDatabase) - postgresAtStart }
-      : {}),
+    ...(postgresWatch ? { postgresCpuSeconds: postgresWatch() } : {}),
   };
   for (const [index, stop] of profiling.entries()) {
     const profile = await stop();
@@ -153,6 +151,11 @@ const main = async () => {
     mkdirSync(path.join(here, 'runs'), { recursive: true });
     writeFileSync(path.join(here, 'runs', `${topology}${PROFILE ? '-profiled' : ''}.md`), profiled);
     console.log(profiled);
+  } catch (error) {
+    for (const [index, instance] of servers.instances.entries()) {
+      console.error(`instance ${index + 1}'s output, the end:\n${instance.output().slice(-3000)}`);
+    }
+    throw error;
   } finally {
     await sockets.close();
     await servers.stop();

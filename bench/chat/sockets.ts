@@ -73,7 +73,10 @@ export class ChatSockets {
     const url = `${baseUrl.replace(/^http/, 'ws')}${chatSocketPath(user.id)}?token=${encodeURIComponent(user.token)}`;
     const socket = new WebSocket(url, { perMessageDeflate: false });
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`user ${user.id}: no register_res`)), REGISTER_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`user ${user.id}: no register_res`)),
+        REGISTER_TIMEOUT_MS,
+      );
       socket.once('open', () => socket.send('{"type":"register","data":{}}'));
       socket.once('error', reject);
       socket.on('message', (raw: Buffer) => {

@@ -11,7 +11,12 @@ export type MessageKind = 'direct' | 'group' | 'service' | 'reply';
 export type Role = 'recipient' | 'echo';
 
 /** The mix of the load: shares of the messages sent. */
-export const MIX: Readonly<Record<MessageKind, number>> = { direct: 0.5, group: 0.4, service: 0.05, reply: 0.05 };
+export const MIX: Readonly<Record<MessageKind, number>> = {
+  direct: 0.5,
+  group: 0.4,
+  service: 0.05,
+  reply: 0.05,
+};
 
 export interface Delivery {
   phase: string;

@@ -17,7 +17,8 @@ export interface MessageRow extends Omit<ChatMessage, 'toid' | 'gid'> {
 }
 
 /** A message's time on the wire: ISO-8601 UTC with milliseconds, so messages of one second keep their order. */
-const messageTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const messageTime = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const SELECT_MESSAGE = `
   SELECT m.id, m.conversation_id AS "conversationId", m.seq, COALESCE(m.sender_user_id, 0) AS uid,
