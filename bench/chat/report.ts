@@ -18,6 +18,8 @@ export interface PhaseResult {
   servers: ServerPhase[];
   /** This process's CPU over the phase: the load generator's. */
   benchCpuSeconds: number;
+  /** This process's event-loop delay over the phase: how late it may have stamped an arrival. */
+  benchLoopDelayMs: { p99: number; max: number };
   /** The PostgreSQL backends' of the benchmark's database (not on PGlite: it is in the server's process). */
   postgresCpuSeconds?: number;
 }
@@ -135,14 +137,15 @@ const serverRows = (facts: RunFacts): string =>
 
 const cpuRows = (facts: RunFacts): string =>
   facts.phases
-    .map(({ phase, servers, benchCpuSeconds, postgresCpuSeconds }) => {
+    .map(({ phase, servers, benchCpuSeconds, benchLoopDelayMs, postgresCpuSeconds }) => {
       const messages = phase.rate * phase.seconds;
       const perMessage = (seconds: number) => fixed((seconds * 1000) / messages, 2);
       const server = servers.reduce((sum, one) => sum + one.cpuSeconds, 0);
       const total = server + (postgresCpuSeconds ?? 0) + benchCpuSeconds;
       return (
         `| ${phase.name} | ${perMessage(server)} | ${postgresCpuSeconds === undefined ? 'in the server' : perMessage(postgresCpuSeconds)} | ` +
-        `${perMessage(benchCpuSeconds)} | ${fixed(total / phase.seconds, 2)} |`
+        `${perMessage(benchCpuSeconds)} | ${fixed(total / phase.seconds, 2)} | ` +
+        `${fixed(benchLoopDelayMs.p99)} / ${fixed(benchLoopDelayMs.max)} |`
       );
     })
     .join('\n');
@@ -234,10 +237,12 @@ second's p99, and the longest single delay); the peaks of memory.
 ${serverRows(facts)}
 
 CPU per message sent (ms), of the server, of the database and of the load generator, and the cores all
-three kept busy (the machine has ${facts.machine.split(' ')[0]}, shared with other work):
+three kept busy (the machine has ${facts.machine.split(' ')[0]}, shared with other work), and the load generator's own
+event-loop delay (p99 / max, ms): an arrival is stamped when its frame is handled, so this much of a latency
+may be the client's:
 
-| phase | server | PostgreSQL backends | load generator | cores busy |
-| --- | --- | --- | --- | --- |
+| phase | server | PostgreSQL backends | load generator | cores busy | load generator's loop delay |
+| --- | --- | --- | --- | --- | --- |
 ${cpuRows(facts)}
 
 Other frames the sockets got: ${[...facts.otherFrames].map(([type, count]) => `${type} ${count}`).join(', ') || 'none'}.

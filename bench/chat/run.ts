@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api } from '@cowcare/contract/api';
@@ -67,16 +68,21 @@ const runPhase = async (setup: TrafficSetup, servers: ServerSet, phase: Phase): 
   const watches = servers.instances.map((instance) => watchServer(instance.httpUrl));
   const postgresWatch = servers.postgresDatabase ? watchBackends(servers.postgresDatabase) : undefined;
   const benchAtStart = process.cpuUsage();
+  // This process's own delays stamp arrivals late: the client's share of the latency, reported beside it.
+  const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+  benchLoop.enable();
   const profiling =
     PROFILE && phase === phases.at(-1)
       ? await Promise.all(servers.instances.map((instance) => startProfile(instance.inspectorPort)))
       : [];
   await driveTraffic(setup, phase);
   const bench = process.cpuUsage(benchAtStart);
+  benchLoop.disable();
   const result: PhaseResult = {
     phase,
     servers: await Promise.all(watches.map((stop) => stop())),
     benchCpuSeconds: (bench.user + bench.system) / 1e6,
+    benchLoopDelayMs: { p99: benchLoop.percentile(99) / 1e6, max: benchLoop.max / 1e6 },
     ...(postgresWatch ? { postgresCpuSeconds: postgresWatch() } : {}),
   };
   for (const [index, stop] of profiling.entries()) {
