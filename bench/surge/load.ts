@@ -143,7 +143,7 @@ const memoryOf = async (server: ServerChild, at: number, phase: string): Promise
 };
 
 /** Log lines at warn (40) or above: pino's JSON lines, or anything else the process printed. */
-const logProblemsOf = (output: string): string[] =>
+export const logProblemsOf = (output: string): string[] =>
   output
     .split('\n')
     .filter((line) => line.trim() !== '')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { InjectOptions } from 'fastify';
+import { openChatSocket } from './chat-fixtures';
 import { metricSample as sample, scrapeMetrics } from './helpers/metrics';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 import {
@@ -94,6 +95,23 @@ describe('GET /metrics', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it("counts a user's open chat sockets apart from the farm sockets, and forgets one that closed", async () => {
+    const address = testApp.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('the test app is not listening');
+    const names = [['cowcare_chat_sockets_open'], ['cowcare_sockets_open']] as const;
+    const before = await samples(names);
+    const chat = await openChatSocket(`http://127.0.0.1:${address.port}`, farmer);
+    try {
+      const [chatOpen, farmOpen = 0] = await samples(names);
+      expect(chatOpen).toBe((before[0] ?? 0) + 1);
+      // Not a farm socket: that gauge does not rise (it may still be dropping an earlier test's socket).
+      expect(farmOpen).toBeLessThanOrEqual(before[1] ?? 0);
+    } finally {
+      chat.close();
+    }
+    await waitFor(async () => (await samples(names))[0] === before[0]);
   });
 
   it('times each transaction of readings, and how long each cow waited for detection, urgent cows apart', async () => {

@@ -242,6 +242,12 @@ const deliveryMetrics = (registers: Registers, services: MetricSources['services
   gauge(registers, 'cowcare_sockets_open', "Browsers' live connections to this instance.", () =>
     sockets.connectionCount(),
   );
+  gauge(
+    registers,
+    'cowcare_chat_sockets_open',
+    "Browsers' chat sockets (/chat/{userId}) open on this instance, beside the farm sockets counted above.",
+    () => sockets.chatConnectionCount(),
+  );
   mirrored(
     registers,
     'cowcare_socket_messages_sent_total',

@@ -5,7 +5,6 @@ import { api } from '@cowcare/contract/api';
 import { apiPath, fillPath } from '@cowcare/contract/route';
 import type { Database, Queryable } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../http/app-error';
-import { memberIdsOf, requireMembership } from './conversations-repository';
 import { snapshotCow, type CardSender } from './cow-cards';
 
 /** Where a picture message's image is served to the conversation's members. */
@@ -19,11 +18,15 @@ export interface MessageRow extends Omit<ChatMessage, 'toid' | 'gid' | 'card'> {
   serviceUserId: number | null;
 }
 
+/** A message's time on the wire: ISO-8601 UTC with milliseconds, so messages of one second keep their order. */
+const messageTime = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export const SELECT_MESSAGE = `
   SELECT m.id, m.conversation_id AS "conversationId", m.seq, COALESCE(m.sender_user_id, 0) AS uid,
          CASE WHEN m.sender_admin_id IS NULL THEN 'user' ELSE 'admin' END AS "from",
          m.content, m.kind AS type, m.cow_card AS card, m.client_id AS "clientId",
-         to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS time,
+         ${messageTime('m.created_at')} AS time,
          c.kind, c.direct_key AS "directKey", c.service_user_id AS "serviceUserId"
     FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id`;
 
@@ -125,16 +128,36 @@ const checkedContent = async (
   return { content: '', card: null };
 };
 
+/** What a stored message's presentation needs of its conversation, read with the lock. */
+type ConversationOfMessage = Pick<MessageRow, 'kind' | 'directKey' | 'serviceUserId'>;
+
+/** Locks the conversation if the sender is a member of it (404 otherwise): one statement for both. */
+const lockConversationOfMember = async (
+  tx: Queryable,
+  senderId: number,
+  conversationId: number,
+): Promise<ConversationOfMessage> => {
+  const [conversation] = await tx.query<ConversationOfMessage>(
+    `SELECT c.kind, c.direct_key AS "directKey", c.service_user_id AS "serviceUserId"
+       FROM chat_conversations c JOIN chat_members m ON m.conversation_id = c.id AND m.user_id = $1
+      WHERE c.id = $2 FOR UPDATE OF c`,
+    [senderId, conversationId],
+  );
+  if (!conversation) throw notFound('There is no such conversation of yours');
+  return conversation;
+};
+
 /**
  * Stores a message from a farm user (decision 0019): the conversation row is locked, so its messages get
  * gap-free, increasing numbers whichever instance stores them; a resend with the same client id answers the
- * stored message. Every other member's unread count rises in the same transaction.
+ * stored message. Every other member's unread count rises in the same transaction. Each statement is a round
+ * trip while the row is locked, so the stored row and the members come back from the writes themselves
+ * (bench/chat: seven statements instead of ten).
  */
 export const sendUserMessage = (db: Database, sender: CardSender, input: SendInput): Promise<Sent> =>
   db.transaction(async (tx) => {
     const senderId = sender.userId;
-    await requireMembership(tx, senderId, input.conversationId);
-    await tx.query('SELECT id FROM chat_conversations WHERE id = $1 FOR UPDATE', [input.conversationId]);
+    const conversation = await lockConversationOfMember(tx, senderId, input.conversationId);
     const [earlier] = await tx.query<MessageRow>(
       `${SELECT_MESSAGE} WHERE m.sender_user_id = $1 AND m.client_id = $2`,
       [senderId, input.clientId],
@@ -146,21 +169,19 @@ export const sendUserMessage = (db: Database, sender: CardSender, input: SendInp
       return { message: presentMessage(earlier), duplicate: true, memberIds: [], toSupport: false };
     }
     const { content, card } = await checkedContent(tx, sender, input);
-    const [conversation] = await tx.query<{ seq: number; kind: string }>(
-      `UPDATE chat_conversations
-          SET last_seq = last_seq + 1, last_message_at = now(),
-              support_unread = support_unread + CASE WHEN kind = 'service' THEN 1 ELSE 0 END
-        WHERE id = $1 RETURNING last_seq AS seq, kind`,
-      [input.conversationId],
-    );
-    if (!conversation) throw notFound('There is no such conversation of yours');
-    const [inserted] = await tx.query<{ id: number }>(
-      `INSERT INTO chat_messages
-         (conversation_id, seq, sender_user_id, client_id, kind, content, upload_id, cow_card)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id`,
+    const [inserted] = await tx.query<Omit<MessageRow, keyof ConversationOfMessage>>(
+      `WITH next AS (
+         UPDATE chat_conversations
+            SET last_seq = last_seq + 1, last_message_at = now(),
+                support_unread = support_unread + CASE WHEN kind = 'service' THEN 1 ELSE 0 END
+          WHERE id = $1::int RETURNING last_seq)
+       INSERT INTO chat_messages (conversation_id, seq, sender_user_id, client_id, kind, content, upload_id, cow_card)
+       SELECT $1::int, last_seq, $2::int, $3::text, $4::text, $5::text, $6::int, $7::jsonb FROM next
+       RETURNING id, conversation_id AS "conversationId", seq, sender_user_id AS uid, 'user' AS "from",
+                 content, kind AS type, cow_card AS card, client_id AS "clientId",
+                 ${messageTime('created_at')} AS time`,
       [
         input.conversationId,
-        conversation.seq,
         senderId,
         input.clientId,
         input.type,
@@ -170,16 +191,15 @@ export const sendUserMessage = (db: Database, sender: CardSender, input: SendInp
       ],
     );
     if (!inserted) throw new Error('the message insert returned nothing');
-    await tx.query(
-      'UPDATE chat_members SET unread_count = unread_count + 1 WHERE conversation_id = $1 AND user_id <> $2',
+    const others = await tx.query<{ userId: number }>(
+      `UPDATE chat_members SET unread_count = unread_count + 1
+        WHERE conversation_id = $1 AND user_id <> $2 RETURNING user_id AS "userId"`,
       [input.conversationId, senderId],
     );
-    const message = await findMessage(tx, inserted.id);
-    if (!message) throw new Error('the stored message vanished');
     return {
-      message,
+      message: presentMessage({ ...inserted, ...conversation }),
       duplicate: false,
-      memberIds: await memberIdsOf(tx, input.conversationId),
+      memberIds: [senderId, ...others.map((other) => other.userId)],
       toSupport: conversation.kind === 'service',
     };
   });
