@@ -128,12 +128,23 @@ const closeIfEndedMeanwhile = async (services: Services, user: AuthUser): Promis
 export const sweepEndedLogins = async (services: Services): Promise<number> =>
   services.sockets.closeLogins(await findEndedSessions(services.db, services.sockets.openSessionIds()));
 
-const registerLoginSweep = (app: FastifyInstance, services: Services): void => {
+const registerLoginSweep = (app: FastifyInstance, services: Services): void =>
+  registerSocketSweep(app, services, 'checking the logins of the open sockets', () =>
+    sweepEndedLogins(services),
+  );
+
+/** Runs `task` every LOGIN_SWEEP_INTERVAL_MS while the server is up; a failure is logged and tried again. */
+export const registerSocketSweep = (
+  app: FastifyInstance,
+  services: Services,
+  what: string,
+  task: () => Promise<unknown>,
+): void => {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      sweepEndedLogins(services).catch((error: unknown) => {
-        services.log.warn({ err: error }, 'socket: checking the logins of the open sockets failed');
+      task().catch((error: unknown) => {
+        services.log.warn({ err: error }, `socket: ${what} failed`);
       });
     }, LOGIN_SWEEP_INTERVAL_MS);
     // The sweep alone must not keep a process alive that is otherwise done.

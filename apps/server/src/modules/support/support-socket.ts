@@ -8,7 +8,7 @@ import {
   type SupportSocketMessage,
 } from '@cowcare/contract/support-socket';
 import { checkedJson } from '../../realtime/checked-json';
-import { LOGIN_SWEEP_INTERVAL_MS } from '../../realtime/socket-server';
+import { registerSocketSweep } from '../../realtime/socket-server';
 import type { Services } from '../../services';
 import { resolveAdminToken, type AuthAdmin } from '../admin/authenticate-admin';
 import { forgetPresence, listPresence, recordViewing, removedAgents, touchPresence } from './agent-presence';
@@ -95,17 +95,7 @@ export const closeConsolesOfRemovedAgents = async (services: Services): Promise<
   services.sockets.closeSupportSockets(await removedAgents(services.db, services.sockets.supportAdminIds()));
 
 /** A removed support account's consoles close within the sweep interval, on every instance. */
-const registerRemovedAgentSweep = (app: FastifyInstance, services: Services): void => {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      closeConsolesOfRemovedAgents(services).catch((error: unknown) => {
-        services.log.warn({ err: error }, 'support socket: checking the agents of open consoles failed');
-      });
-    }, LOGIN_SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-  });
-};
+const registerRemovedAgentSweep = (app: FastifyInstance, services: Services): void =>
+  registerSocketSweep(app, services, 'checking the agents of open consoles', () =>
+    closeConsolesOfRemovedAgents(services),
+  );
