@@ -44,8 +44,7 @@ export const registerSupportSocket = (app: FastifyInstance, services: Services):
             leave(services, socketId);
           });
           onMessage = answerer(services, socket, admin, socketId);
-          await recordViewing(services.db, socketId, admin.adminId, null);
-          await announcePresence(services);
+          await showAs(services, socket, socketId, admin.adminId, null);
           pending.splice(0).forEach(onMessage);
         },
         () => socket.close(SOCKET_CLOSE_CODES.unauthorized, 'Please Login'),
@@ -65,12 +64,27 @@ const leave = (services: Services, socketId: string): void => {
     });
 };
 
+/**
+ * Records what the console shows and tells every console. A console that closed while this was written has
+ * had its row deleted already, so the row just written goes again.
+ */
+const showAs = async (
+  services: Services,
+  socket: WebSocket,
+  socketId: string,
+  adminId: number,
+  conversationId: number | null,
+): Promise<void> => {
+  await recordViewing(services.db, socketId, adminId, conversationId);
+  if (socket.readyState === socket.OPEN) await announcePresence(services);
+  else leave(services, socketId);
+};
+
 const answerer = (services: Services, socket: WebSocket, admin: AuthAdmin, socketId: string) => {
   const send = (message: SupportSocketMessage) => socket.send(JSON.stringify(message));
   const work = async (message: SupportClientMessage): Promise<void> => {
     if (message.type === 'viewing') {
-      await recordViewing(services.db, socketId, admin.adminId, message.data.conversationId);
-      await announcePresence(services);
+      await showAs(services, socket, socketId, admin.adminId, message.data.conversationId);
     } else if (message.type === 'register') {
       send({ type: 'register_res', data: { adminId: admin.adminId, registered: true } });
     } else {
