@@ -69,7 +69,9 @@ const WRAPPING_LABEL = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpac
 /** What another feature adds to the cow's actions (the chat's "Share in chat"), composed in src/app. */
 export type RenderCowActions = (cow: Cow, buttonProps: typeof ACTION_BUTTON) => ReactNode;
 
-const ACTION_BUTTON = { ...WRAPPING_LABEL, variant: 'light' } as const;
+// A phone gives another feature's action the row's full width: its words ("Compartilhar no chat",
+// "Поделиться в чате") are longer than a half row of a 320 px phone holds beside an icon.
+const ACTION_BUTTON = { ...WRAPPING_LABEL, variant: 'light', className: 'cow-action-extra' } as const;
 
 function CowDetail({ cow, renderActions }: { cow: Cow; renderActions?: RenderCowActions }) {
   const { t, i18n } = useTranslation();
