@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
+import { phonePagePerTest, skipReason } from '../setup/browser';
 import { openConsole } from '../setup/console';
 import { logInThroughScreen } from '../setup/session';
 
