@@ -71,12 +71,7 @@ const handOutSensors = (context: HerdContext, active: CowStory[], culled: CowSto
   return wearing;
 };
 
-const sensorStoryFor = (
-  context: HerdContext,
-  cow: DemoCow,
-  plan: SensorPlan,
-  now: Date,
-): void => {
+const sensorStoryFor = (context: HerdContext, cow: DemoCow, plan: SensorPlan, now: Date): void => {
   // No cow of the demo has a tempadd of her own. Her average is already her usual temperature (decision 0013),
   // so an offset on a healthy cow only moves her reading down by that much: the 0.3 and 0.6 given to one cow
   // in nine put ten healthy cows in "Low" at the hours their day's swing is lowest (the evening, UTC).
