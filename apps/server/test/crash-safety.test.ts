@@ -244,11 +244,13 @@ describeWithServices(
   () => {
     // Mosquitto 2.0 (persistence on) resumes the members' sessions after a restart, with the messages queued
     // in them, but without their $share subscription: until a member has subscribed again, the broker
-    // acknowledges what gateways publish and hands it to no one. The server retries every 100 ms, so it is
-    // back before a gateway that waits the usual second (MQTT.js's default) before its first retry; with 1 s,
-    // 60-67 of the 150 rounds were lost here. The window is measured for the failure message.
+    // acknowledges what gateways publish and hands it to no one. The members retry every 100 ms, so a gateway
+    // that waits the usual second is normally behind them, but that is a race (one CI run in about a dozen
+    // lost 5 rounds to a gateway that came back first; docs/operations.md). So the gateway here comes back
+    // once the members have subscribed again, as it does in the usual order, and every round it publishes
+    // before, during and after the outage must be stored exactly once.
     it(
-      'reconnects by itself and stores every round the broker acknowledged exactly once',
+      'subscribes again by itself and stores every round the broker acknowledged exactly once',
       { timeout: CASE_TIMEOUT_MS },
       async () => {
         const store = await openStore(suiteStore);
@@ -266,33 +268,25 @@ describeWithServices(
 
         const acks = publishRounds(gateway, farmTopic(topicRoot, farm), farm, ROUNDS, 20);
         await waitFor(() => acks.rounds.size >= 30, 30_000);
+        gateway.options.reconnectPeriod = 0; // it keeps what it publishes meanwhile queued
         await broker.stop();
-        const acknowledgedBeforeRestart = new Set(acks.rounds);
         await waitFor(async () => (await subscribedMembers(server)) < MEMBERS, 10_000);
         await broker.start();
         await waitFor(async () => (await subscribedMembers(server)) === MEMBERS, 15_000);
-        // Rounds acknowledged from here on were routed after the members had subscribed again.
-        const window = [...acks.rounds].filter((round) => !acknowledgedBeforeRestart.has(round));
+        gateway.options.reconnectPeriod = 1_000;
+        // Its stores, or the messages in flight are forgotten (reconnect() starts empty ones otherwise).
+        gateway.reconnect({ incomingStore: gateway.incomingStore, outgoingStore: gateway.outgoingStore });
 
         await within(acks.all, 60_000, 'every round acknowledged by the broker after its restart');
-        const outsideWindow = allRounds.filter((round) => !window.includes(round));
         // The server stores on its own time after the broker acknowledged the gateway.
         await waitFor(async () => (await storedReadingsCount(server)) >= ROUNDS * COWS, 30_000).catch(
           () => undefined,
         ); // what is missing is named below
         const output = server.output();
         const copies = await storedAfterStop(server, store, farm);
-        expect(roundsNotStoredOnce(copies, farm, acknowledgedBeforeRestart), 'before the restart').toEqual(
-          [],
-        );
-        expect(roundsNotStoredOnce(copies, farm, outsideWindow), 'outside the window').toEqual([]);
+        expect(roundsNotStoredOnce(copies, farm, allRounds)).toEqual([]);
         expect(copies.filter((row) => row.copies > 1)).toEqual([]);
         expect(output).toMatch(/reconnected and subscribed again/);
-        const lost = roundsNotStoredOnce(copies, farm, window);
-        expect(
-          lost,
-          `lost of the ${window.length} rounds acknowledged before the members subscribed again`,
-        ).toEqual([]);
       },
     );
   },
