@@ -16,6 +16,8 @@ import * as cows from './routes/cows';
 import * as cowTypes from './routes/cow-types';
 import * as system from './routes/system';
 import * as user from './routes/user';
+import * as orders from './routes/orders';
+import * as plans from './routes/plans';
 import * as wallet from './routes/wallet';
 
 /** Every call the server serves, by area. The server registers from this; the web client is typed by it. */
@@ -69,6 +71,19 @@ export const api = {
   wallet: {
     getWallet: wallet.getWallet,
     chargeCowTypeUsage: wallet.chargeCowTypeUsage,
+    startTopUp: wallet.startTopUp,
+    getStatement: wallet.getStatement,
+  },
+  orders: {
+    listOrders: orders.listOrders,
+    getOrder: orders.getOrder,
+    supportFarmOrders: orders.supportFarmOrders,
+    refundOrder: orders.refundOrder,
+  },
+  plans: {
+    listPlans: plans.listPlans,
+    subscribePlan: plans.subscribePlan,
+    cancelPlan: plans.cancelPlan,
   },
   cows: {
     getCowsData: cows.getCowsData,

@@ -61,6 +61,13 @@ export const ROUTE_ROLES = {
 
   // wallet: money
   'GET wallet/wallet/getwallet/:userId': 'owner',
+  'POST wallet/topup/:userId': 'owner',
+  'GET wallet/statement/:userId': 'owner',
+  'GET wallet/orders/:userId': 'owner',
+  'GET wallet/order/:userId/:orderId': 'owner',
+  'GET wallet/plans/:userId': 'owner',
+  'POST wallet/subscribe/:userId': 'owner',
+  'POST wallet/cancel-plan/:userId': 'owner',
   'PUT user/user/update/usernb/:userId': 'owner',
 
   // cows: the herd, its sensors as worn (read), and a forced status change behind the boss password

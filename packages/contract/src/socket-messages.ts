@@ -138,7 +138,20 @@ export type ChatSocketMessage =
   | { type: 'deletegroup'; data: { gid: number } }
   | { type: 'groupchange'; data: ChatGroup };
 
-/** Server -> client types. A later issue adds paysuccess. */
+/**
+ * A top-up was paid (spec §4 paysuccess): sent to every session of the farm's owners when the provider's
+ * confirmation is booked, whichever path brought it (webhook, return, reconciliation), once per order.
+ */
+export interface PaySuccessSocketData {
+  orderId: number;
+  amount: number;
+  currency: string;
+  currencyDigits: number;
+  /** The wallet balance after the credit, minor units. */
+  balance: number;
+}
+
+/** Server -> client types. */
 export type ServerSocketMessage =
   | { type: 'register_res'; data: { userId: number; registered: true } }
   | { type: 'pong'; data: { time: string } }
@@ -150,4 +163,5 @@ export type ServerSocketMessage =
   | { type: 'noticesread'; data: NoticesReadSocketData }
   | { type: 'gatewayfirstreading'; data: GatewayFirstReadingSocketData }
   | { type: 'memberrole'; data: MemberRoleSocketData }
+  | { type: 'paysuccess'; data: PaySuccessSocketData }
   | ChatSocketMessage;
