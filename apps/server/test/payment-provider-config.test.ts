@@ -1,10 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider';
 import { paymentProviderFromConfig } from '../src/modules/payments/provider-from-config';
 import { startFakeStripe, type FakeStripe } from './stripe-fixtures';
 
-const base = { TOKEN_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-config-test' };
+// loadConfig keeps the secrets it generates (the sandbox's webhook secret) in DATA_DIR.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cowcare-payment-config-'));
+const base = { TOKEN_SECRET: 'x'.repeat(40), DATA_DIR: dataDir };
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_cowcare', STRIPE_WEBHOOK_SECRET: 'whsec_cowcare' };
 
 const problemsOf = (env: Record<string, string>): string[] => {
@@ -37,6 +42,7 @@ describe('choosing the payment provider', () => {
   });
   afterAll(async () => {
     await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('is the sandbox when nothing is set', async () => {
