@@ -110,7 +110,19 @@ export interface Config {
   logLevel: string;
   /** Folder of the built SPA; unset when the server serves the API only. */
   webDistDir: string | undefined;
+  /** The payment provider (`PAYMENT_PROVIDER`); unset: the built-in sandbox. */
+  payments?: PaymentsConfig;
 }
+
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      stripeSecretKey: string;
+      stripeWebhookSecret: string;
+      /** Unset: Stripe's API. Set (`STRIPE_API_URL`): another address, such as a local fake in tests. */
+      stripeApiUrl: string | undefined;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -133,6 +145,54 @@ const isProxyEntry = (entry: string): boolean => {
   if (version === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/** PAYMENT_PROVIDER and the Stripe variables (docs/payments.md, "Stripe"). */
+const readPayments = (env: Env, problems: string[]): PaymentsConfig => {
+  const provider = env.PAYMENT_PROVIDER || 'sandbox';
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  const apiUrl = env.STRIPE_API_URL || undefined;
+  if (provider === 'sandbox') {
+    // Keys with the sandbox left on would let anyone top up with its test cards where real payments were meant.
+    if (secretKey || webhookSecret) {
+      problems.push(
+        'STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is set but PAYMENT_PROVIDER is not stripe: set PAYMENT_PROVIDER=stripe, or remove the Stripe keys',
+      );
+    }
+    return { provider };
+  }
+  if (provider !== 'stripe') {
+    problems.push(`PAYMENT_PROVIDER must be sandbox or stripe (got "${provider}")`);
+    return { provider: 'sandbox' };
+  }
+  if (!secretKey) {
+    problems.push(
+      'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, the secret key of the Stripe account (sk_live_… or sk_test_…)',
+    );
+  } else if (!/^(sk|rk)_(live|test)_\S+$/.test(secretKey)) {
+    problems.push(
+      'STRIPE_SECRET_KEY must be a secret key (sk_live_…, sk_test_…) or a restricted key (rk_…), not the publishable pk_… key',
+    );
+  }
+  if (!webhookSecret) {
+    problems.push(
+      'PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET, the signing secret (whsec_…) of the webhook endpoint in the Stripe dashboard',
+    );
+  } else if (!/^whsec_\S+$/.test(webhookSecret)) {
+    problems.push("STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret, starting with whsec_");
+  }
+  if (apiUrl && !/^https?:\/\/[^/:]+(:\d{1,5})?\/?$/.test(apiUrl)) {
+    problems.push(
+      'STRIPE_API_URL must be an http:// or https:// address with no path, such as http://127.0.0.1:12111',
+    );
+  }
+  return {
+    provider,
+    stripeSecretKey: secretKey ?? '',
+    stripeWebhookSecret: webhookSecret ?? '',
+    stripeApiUrl: apiUrl,
+  };
 };
 
 /** Reads every variable, collects every problem, and throws them all at once. */
@@ -299,6 +359,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     webDistDir: env.WEB_DIST_DIR || defaults.webDistDir,
     // The sandbox provider waits this long before its first webhook, to rehearse a late or lost one.
     sandboxWebhookDelayMs: integer('SANDBOX_WEBHOOK_DELAY_MS', 0, 0, 86_400_000),
+    payments: readPayments(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secret = tokenSecret ?? loadOrCreateSecret(config.dataDir, 'token-secret');
