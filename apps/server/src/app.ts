@@ -48,6 +48,7 @@ import { plansRoutes } from './modules/plans/plans-routes';
 import { registerPlans } from './modules/plans/register-plans';
 import { registerSocketServer } from './realtime/socket-server';
 import { registerSupportSocket } from './modules/support/support-socket';
+import { paymentProviderFromConfig } from './modules/payments/provider-from-config';
 import { registerPayments } from './modules/payments/register-payments';
 import { createServices, type Services } from './services';
 
@@ -111,6 +112,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
     bodyLimit: MAX_READINGS_PAYLOAD_BYTES,
   });
   const services = createServices(config, db, app.log);
+  const sandbox = services.payments.provider;
+  services.payments.provider = await paymentProviderFromConfig(config, () => sandbox);
 
   registerErrorHandler(app);
   registerRequestValidation(app);
