@@ -8,6 +8,7 @@ import { FarmDirectory } from './ingest/farm-directory';
 import { IngestService } from './ingest/ingest-service';
 import type { MqttIngest } from './ingest/mqtt-ingest';
 import { claimJobRun, JobRunner } from './jobs/job-runner';
+import { CameraService } from './modules/cameras/camera-service';
 import { AppVersionSetting } from './modules/support/app-version';
 import type { BrokerAccounts } from './modules/gateways/broker-accounts';
 import { GatewayAuthenticator } from './modules/gateways/gateway-authenticator';
@@ -37,6 +38,8 @@ export interface Services {
   /** The minimum app version clients must run: configured, then set by support in the console. */
   appVersion: AppVersionSetting;
   jobs: JobRunner;
+  /** Cameras: credentials sealing, stream tickets and the embedded HLS pipeline (ffmpeg). */
+  cameras: CameraService;
   /** Set while the app runs (from onReady to onClose). */
   mqtt: MqttIngest | undefined;
   /** With MQTT_DYNSEC_URL, while the app runs: the gateways' accounts on the external broker. */
@@ -71,6 +74,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     farms: new FarmDirectory(db),
     appVersion: new AppVersionSetting(db, config),
     jobs: new JobRunner(log, (job) => claimJobRun(db, job)),
+    cameras: new CameraService(config, db, log),
     mqtt: undefined,
     brokerAccounts: undefined,
     log,

@@ -39,6 +39,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   jobs: false,
   simulator: false,
   tokenSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  cameraSecret: 'test-camera-secret-that-is-long-enough-for-aes-256',
   metricsToken: undefined,
   trustProxy: [],
   logLevel: 'silent',
