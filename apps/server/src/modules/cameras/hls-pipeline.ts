@@ -167,6 +167,8 @@ export class HlsPipeline {
     const deadline = Date.now() + (this.options.startWaitMs ?? 12_000);
     const playlist = path.join(stream.dir, PLAYLIST);
     while (Date.now() < deadline && stream.process.exitCode === null && !stream.stopping) {
+      // a viewer waiting for the first segment is watching: the idle sweep must not stop the stream under them
+      stream.lastUsed = Date.now();
       if (existsSync(playlist)) {
         stream.live = true;
         return true;
