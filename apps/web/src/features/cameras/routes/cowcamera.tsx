@@ -27,8 +27,9 @@ export function CowcameraRoute() {
   const cameras = useCameras();
 
   const body = () => {
-    if (cowCamera.isError)
+    if (cowCamera.isError) {
       return <QueryError error={cowCamera.error} onRetry={() => void cowCamera.refetch()} />;
+    }
     if (cowId !== undefined && cowCamera.isPending) return <PageLoader />;
     if (cowCamera.data?.camera) return <CameraTile camera={cowCamera.data.camera} />;
     if (cameras.isPending) return <PageLoader />;
