@@ -92,6 +92,20 @@ export interface Config {
   /** How long the sandbox waits before its first webhook delivery (SANDBOX_WEBHOOK_DELAY_MS, 0). */
   sandboxWebhookDelayMs: number;
   /**
+   * Encrypts the cameras' credentials at rest and signs their stream URLs (`CAMERA_SECRET`, else generated
+   * once in `DATA_DIR/secrets/camera-secret`). Losing it loses the stored camera passwords, not the cameras.
+   */
+  cameraSecret: string;
+  /** A stream nobody has fetched for this long is stopped (`CAMERA_IDLE_SECONDS`, default 60). */
+  cameraIdleSeconds?: number | undefined;
+  /** `FFMPEG_PATH`: an ffmpeg of the operator's; unset, the one the npm package @ffmpeg-installer ships. */
+  ffmpegPath?: string | undefined;
+  /**
+   * `CAMERA_MEDIA_SERVER_URL`: a MediaMTX that pulls the cameras instead of this server's ffmpeg (the scale
+   * path, docs/cameras.md); its HLS and API addresses. Unset: the embedded ffmpeg pipeline.
+   */
+  cameraMediaServer?: { hlsUrl: string; apiUrl: string } | undefined;
+  /**
    * Unset: `/metrics` answers only on the loopback interface. Set: it answers anyone who sends it as a
    * bearer token, and no one else.
    */
@@ -297,6 +311,11 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     /^[A-Za-z0-9_.-]{1,128}$/,
     'letters, digits, _ . or -',
   );
+  const cameraSecret = env.CAMERA_SECRET;
+  if (cameraSecret !== undefined && cameraSecret.length < 32) {
+    problems.push('CAMERA_SECRET must be at least 32 characters');
+  }
+  const cameraMediaServer = mediaServerOf(env, problems);
   const tokenSecret = env.TOKEN_SECRET;
   if (tokenSecret !== undefined && tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');
@@ -360,6 +379,9 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     // The sandbox provider waits this long before its first webhook, to rehearse a late or lost one.
     sandboxWebhookDelayMs: integer('SANDBOX_WEBHOOK_DELAY_MS', 0, 0, 86_400_000),
     payments: readPayments(env, problems),
+    cameraIdleSeconds: integer('CAMERA_IDLE_SECONDS', 60, 5, 3600),
+    ffmpegPath: env.FFMPEG_PATH || undefined,
+    cameraMediaServer,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secret = tokenSecret ?? loadOrCreateSecret(config.dataDir, 'token-secret');
@@ -367,7 +389,35 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   const sandboxWebhookSecret = createHmac('sha256', secret)
     .update('sandbox-webhook-secret')
     .digest('base64url');
-  return { ...config, tokenSecret: secret, sandboxWebhookSecret };
+  return {
+    ...config,
+    tokenSecret: secret,
+    sandboxWebhookSecret,
+    cameraSecret: cameraSecret ?? loadOrCreateSecret(config.dataDir, 'camera-secret'),
+  };
+};
+
+/** `CAMERA_MEDIA_SERVER_URL` (HLS, e.g. http://mediamtx:8888) and `CAMERA_MEDIA_API_URL` (default :9997). */
+const mediaServerOf = (env: Env, problems: string[]): Config['cameraMediaServer'] => {
+  const hlsUrl = env.CAMERA_MEDIA_SERVER_URL;
+  if (!hlsUrl) return undefined;
+  const parse = (name: string, value: string): URL | undefined => {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+    } catch {
+      // reported below
+    }
+    problems.push(`${name} must be an http(s) URL`);
+    return undefined;
+  };
+  const hls = parse('CAMERA_MEDIA_SERVER_URL', hlsUrl);
+  if (!hls) return undefined;
+  const fallbackApi = new URL(hls);
+  fallbackApi.port = '9997';
+  const api = parse('CAMERA_MEDIA_API_URL', env.CAMERA_MEDIA_API_URL || fallbackApi.origin);
+  if (!api) return undefined;
+  return { hlsUrl: hls.href.replace(/\/$/, ''), apiUrl: api.href.replace(/\/$/, '') };
 };
 
 /** Secrets not given are generated once and kept in DATA_DIR, so tokens survive a restart. */
