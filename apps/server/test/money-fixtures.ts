@@ -70,3 +70,24 @@ export const listOrdersOf = async (testApp: TestApp, user: TestUser): Promise<Or
   (await call(testApp, api.orders.listOrders, { token: user.token, params: { userId: user.id } })).json<{
     data: { orders: Order[] };
   }>().data.orders;
+
+/** A staff member of the owner's farm, joined by a fresh invitation code (phone 010-5555-0001). */
+export const joinAsStaff = async (
+  testApp: TestApp,
+  owner: TestUser,
+): Promise<{ id: number; token: string }> => {
+  const invitation = await call(testApp, api.staff.createInvitation, { token: owner.token });
+  const { code } = invitation.json<{ data: { code: string } }>().data;
+  const joined = await call(testApp, api.staff.joinFarm, {
+    body: {
+      invitationCode: code,
+      username: `staff${idempotencyKey().slice(0, 8)}`,
+      password: 'staff password 1',
+      name: 'Staff member',
+      phone: '010-5555-0001',
+    },
+  });
+  expect(joined.statusCode, joined.body).toBe(200);
+  const session = joined.json<{ data: { token: string; user: { id: number } } }>().data;
+  return { id: session.user.id, token: session.token };
+};

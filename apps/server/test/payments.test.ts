@@ -13,6 +13,7 @@ import { openRecordingSocket, type ChatSocket } from './chat-fixtures';
 import {
   balanceOf,
   idempotencyKey,
+  joinAsStaff,
   listOrdersOf,
   orderOf,
   settledOrder,
@@ -48,23 +49,6 @@ const ownSocket = async (user: TestUser) => {
   );
   sockets.push(socket);
   return socket;
-};
-
-/** A staff member of the user's farm, joined by a fresh invitation code. */
-const joinAsStaff = async (owner: TestUser): Promise<{ token: string }> => {
-  const invitation = await call(testApp, api.staff.createInvitation, { token: owner.token });
-  const { code } = invitation.json<{ data: { code: string } }>().data;
-  const joined = await call(testApp, api.staff.joinFarm, {
-    body: {
-      invitationCode: code,
-      username: `staff${idempotencyKey().slice(0, 8)}`,
-      password: 'staff password 1',
-      name: 'Staff member',
-      phone: '010-5555-0001',
-    },
-  });
-  expect(joined.statusCode, joined.body).toBe(200);
-  return joined.json<{ data: { token: string } }>().data;
 };
 
 const webhookUrl = () => `${baseUrl}/api/payments/webhook/sandbox`;
@@ -114,7 +98,7 @@ describe('a top-up through the sandbox provider', () => {
   it('pays with the card that succeeds: the payer returns to the wallet, the order is paid, the wallet credited, owners told', async () => {
     const before = await balanceOf(testApp, farmer);
     const socket = await ownSocket(farmer);
-    const staffSocket = await ownSocket({ ...farmer, ...(await joinAsStaff(farmer)) });
+    const staffSocket = await ownSocket({ ...farmer, ...(await joinAsStaff(testApp, farmer)) });
     const strangerSocket = await ownSocket(stranger);
     const { orderId, checkoutUrl } = await startTopUp(testApp, farmer, 50_000);
 
