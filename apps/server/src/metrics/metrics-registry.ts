@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { checkLedger } from '../modules/wallet/ledger-check';
 import { GATEWAY_ONLINE_MINUTES } from '@cowcare/contract/routes/gateways';
 import { noticeGroupOfCode } from '@cowcare/domain/notice-codes';
 import type { DetectionHandoff } from '../detection/detection-handoff';
@@ -312,6 +313,31 @@ const gatewayMetrics = (registers: Registers, { db, mqtt }: MetricSources['servi
   });
 
 /**
+ * The books' invariants (modules/wallet/ledger-check.ts) at each scrape: an alert on any of them being above
+ * zero catches a broken ledger before a farmer does. A scrape while the database is down leaves them empty.
+ */
+const ledgerMetrics = (registers: Registers, { db }: MetricSources['services']) =>
+  new Gauge({
+    name: 'cowcare_ledger_problems',
+    help: 'Ledger invariants broken: imbalance (sum of all entries, minor units, across currencies), unbalanced_transactions, incomplete_transactions, overdrawn_wallets. All 0 in healthy books.',
+    labelNames: ['check'],
+    registers,
+    async collect() {
+      this.reset();
+      let check;
+      try {
+        check = await checkLedger(db);
+      } catch {
+        return;
+      }
+      this.set({ check: 'imbalance' }, Math.abs(check.totalMinor));
+      this.set({ check: 'unbalanced_transactions' }, check.unbalancedTransactions);
+      this.set({ check: 'incomplete_transactions' }, check.incompleteTransactions);
+      this.set({ check: 'overdrawn_wallets' }, check.overdrawnWallets);
+    },
+  });
+
+/**
  * One registry per server instance, not prom-client's global one, so instances in one process (the tests run
  * several) never share a metric. Process metrics (CPU, memory, event-loop delay, garbage collection) are
  * prom-client's defaults.
@@ -332,6 +358,7 @@ export const createMetricsRegistry = (sources: MetricSources): MetricsRegistry =
     },
   });
   gatewayMetrics(registers, services);
+  ledgerMetrics(registers, services);
   const stops = [ingestMetrics(registers, services), detectionMetrics(registers, sources.detection)];
   deliveryMetrics(registers, services);
   if (sources.handoff) handoffMetrics(registers, sources.handoff);

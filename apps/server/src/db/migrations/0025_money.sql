@@ -2,11 +2,13 @@
 -- provider's own books, and the monitoring plans. Amounts are integer minor units (ISO 4217 exponent).
 
 -- Accounts: each farm's wallet (what the platform owes the farm), and the platform's side of every movement:
--- money held at a payment provider, revenue from plans and cow types, opening balances.
+-- money held at a payment provider, revenue from plans and cow types, opening balances, and refunds on their
+-- way back to a card (held out of the wallet while the provider is asked).
 CREATE TABLE ledger_accounts (
   id serial PRIMARY KEY,
   farm_id integer REFERENCES farms (id),
-  kind text NOT NULL CHECK (kind IN ('wallet', 'provider', 'plan_revenue', 'cow_type_revenue', 'opening')),
+  kind text NOT NULL CHECK (kind IN ('wallet', 'provider', 'plan_revenue', 'cow_type_revenue', 'opening',
+                                    'refund_pending')),
   currency text NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
   provider text,
   CHECK ((kind = 'wallet') = (farm_id IS NOT NULL)),

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database';
 
 /** Platform accounts: the other side of every movement of a farm's wallet (architecture §12). */
-export type PlatformAccountKind = 'plan_revenue' | 'cow_type_revenue' | 'opening';
+export type PlatformAccountKind = 'plan_revenue' | 'cow_type_revenue' | 'opening' | 'refund_pending';
 
 export type AccountRef =
   | { kind: 'wallet'; farmId: number; currency: string }
