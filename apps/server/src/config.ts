@@ -376,7 +376,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     trustProxy,
     logLevel,
     webDistDir: env.WEB_DIST_DIR || defaults.webDistDir,
-    // The sandbox provider waits this long before its first webhook, to rehearse a late or lost one.
+    // The sandbox provider first tries its webhook after this long, to rehearse a late one (and a crash meanwhile).
     sandboxWebhookDelayMs: integer('SANDBOX_WEBHOOK_DELAY_MS', 0, 0, 86_400_000),
     payments: readPayments(env, problems),
     cameraIdleSeconds: integer('CAMERA_IDLE_SECONDS', 60, 5, 3600),

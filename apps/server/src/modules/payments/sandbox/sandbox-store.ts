@@ -104,7 +104,6 @@ export const queueSandboxWebhook = async (
   checkout: SandboxCheckout,
   outcome: Exclude<PaymentOutcome, 'pending'>,
   detail: string,
-  firstAttemptDelayMs: number,
 ): Promise<void> => {
   const body: SandboxWebhookBody = {
     id: `evt_sandbox_${randomBytes(12).toString('hex')}`,
@@ -119,11 +118,10 @@ export const queueSandboxWebhook = async (
       detail,
     },
   };
-  await db.query(
-    `INSERT INTO sandbox_webhooks (event_id, body, next_attempt_at)
-     VALUES ($1, $2, now() + make_interval(secs => $3))`,
-    [body.id, JSON.stringify(body), firstAttemptDelayMs / 1000],
-  );
+  await db.query('INSERT INTO sandbox_webhooks (event_id, body) VALUES ($1, $2)', [
+    body.id,
+    JSON.stringify(body),
+  ]);
 };
 
 export interface DueWebhook {
