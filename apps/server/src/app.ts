@@ -45,6 +45,7 @@ import { userRoutes } from './modules/users/user-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { registerSocketServer } from './realtime/socket-server';
 import { registerSupportSocket } from './modules/support/support-socket';
+import { registerPayments } from './modules/payments/register-payments';
 import { createServices, type Services } from './services';
 
 export interface BuiltApp {
@@ -140,6 +141,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerMqttWebSocket(app, services);
   registerIngest(app, services);
   registerBrokerHooks(app, services);
+  registerPayments(app, services);
   const { stage, handoff } = registerNoticeProducers(app, services);
   registerMetrics(app, { services, detection: stage, handoff });
   await registerSpa(app, config.webDistDir);

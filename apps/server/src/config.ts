@@ -87,6 +87,10 @@ export interface Config {
   jobs: boolean;
   simulator: boolean;
   tokenSecret: string;
+  /** Signs the sandbox payment provider's webhooks (DATA_DIR/secrets/sandbox-webhook-secret). */
+  sandboxWebhookSecret: string;
+  /** How long the sandbox waits before its first webhook delivery (SANDBOX_WEBHOOK_DELAY_MS, 0). */
+  sandboxWebhookDelayMs: number;
   /**
    * Unset: `/metrics` answers only on the loopback interface. Set: it answers anyone who sends it as a
    * bearer token, and no one else.
@@ -293,9 +297,15 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     trustProxy,
     logLevel,
     webDistDir: env.WEB_DIST_DIR || defaults.webDistDir,
+    // The sandbox provider waits this long before its first webhook, to rehearse a late or lost one.
+    sandboxWebhookDelayMs: integer('SANDBOX_WEBHOOK_DELAY_MS', 0, 0, 86_400_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
-  return { ...config, tokenSecret: tokenSecret ?? loadOrCreateSecret(config.dataDir, 'token-secret') };
+  return {
+    ...config,
+    tokenSecret: tokenSecret ?? loadOrCreateSecret(config.dataDir, 'token-secret'),
+    sandboxWebhookSecret: loadOrCreateSecret(config.dataDir, 'sandbox-webhook-secret'),
+  };
 };
 
 /** Secrets not given are generated once and kept in DATA_DIR, so tokens survive a restart. */

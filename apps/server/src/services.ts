@@ -9,6 +9,7 @@ import { IngestService } from './ingest/ingest-service';
 import type { MqttIngest } from './ingest/mqtt-ingest';
 import { claimJobRun, JobRunner } from './jobs/job-runner';
 import { AppVersionSetting } from './modules/support/app-version';
+import { createPayments, type Payments } from './modules/payments/payments';
 import type { BrokerAccounts } from './modules/gateways/broker-accounts';
 import { GatewayAuthenticator } from './modules/gateways/gateway-authenticator';
 import { GatewayTraffic } from './modules/gateways/gateway-traffic';
@@ -37,6 +38,8 @@ export interface Services {
   /** The minimum app version clients must run: configured, then set by support in the console. */
   appVersion: AppVersionSetting;
   jobs: JobRunner;
+  /** The payment provider, and the built-in sandbox's webhooks. */
+  payments: Payments;
   /** Set while the app runs (from onReady to onClose). */
   mqtt: MqttIngest | undefined;
   /** With MQTT_DYNSEC_URL, while the app runs: the gateways' accounts on the external broker. */
@@ -71,6 +74,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     farms: new FarmDirectory(db),
     appVersion: new AppVersionSetting(db, config),
     jobs: new JobRunner(log, (job) => claimJobRun(db, job)),
+    payments: createPayments(config, db, log),
     mqtt: undefined,
     brokerAccounts: undefined,
     log,

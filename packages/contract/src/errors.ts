@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   requestTimeout: 'E_REQUEST_TIMEOUT',
   unsupportedFileType: 'E_UNSUPPORTED_FILE_TYPE',
   insufficientBalance: 'E_INSUFFICIENT_BALANCE',
+  /** 400: a payment webhook whose signature, timestamp or body did not check out; it changed nothing. */
+  webhookRejected: 'E_WEBHOOK_REJECTED',
   cowTypeNameTaken: 'E_COW_TYPE_NAME_TAKEN',
   ingestBusy: 'E_INGEST_BUSY',
   /** 409: a sensor id is unique on the platform, and another farm has registered this one. */

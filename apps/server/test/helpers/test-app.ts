@@ -39,6 +39,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   jobs: false,
   simulator: false,
   tokenSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  sandboxWebhookSecret: 'test-sandbox-webhook-secret',
+  sandboxWebhookDelayMs: 0,
   metricsToken: undefined,
   trustProxy: [],
   logLevel: 'silent',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import { UNCATEGORIZED_TYPE_ID } from '@cowcare/contract/routes/cow-types';
 import type { Database, Queryable } from '../../db/database';
@@ -6,7 +7,7 @@ import { bossGrantRequired } from '../../http/boss-grant';
 import type { AuthUser } from '../../http/route-context';
 import type { CowRecord } from '../cows/cows-repository';
 import { currencyOfCountry, formatMoney, type Currency } from '../wallet/currency';
-import { insertWalletEntry, lockFarmWallet, walletBalance } from '../wallet/wallet-repository';
+import { lockFarmWallet, postLedgerTransaction, walletBalance } from '../wallet/ledger';
 import { lockCowsToAssign, readCowsOfFarm, setCowsType, type CowToAssign } from './assignment-repository';
 import { findCowTypeInFarm, type CowTypeRecord } from './cow-types-repository';
 
@@ -81,15 +82,19 @@ const chargeFor = async (
   const amount = type.costMinor * cowCount;
   const balance = await walletBalance(tx, request.farmId);
   if (balance < amount) throw insufficientBalance(amount, balance, currency);
-  await insertWalletEntry(tx, {
+  // The command is safe to repeat by the cows' state (a cow already in the type is not charged again), so
+  // each charge it makes is a movement of its own.
+  await postLedgerTransaction(tx, {
     farmId: request.farmId,
     userId: request.userId,
     kind: 'charge',
-    amountMinor: -amount,
     description: `Cow type ${type.name}: ${cowCount} × ${formatMoney(type.costMinor, currency)}`,
-    cowTypeId: type.id,
-    cowTypeName: type.name,
-    cowCount,
+    idempotencyKey: `cow-type:${randomUUID()}`,
+    cowType: { id: type.id, name: type.name, cowCount },
+    legs: [
+      { account: { kind: 'wallet', farmId: request.farmId, currency: currency.code }, amountMinor: -amount },
+      { account: { kind: 'cow_type_revenue', currency: currency.code }, amountMinor: amount },
+    ],
   });
   return amount;
 };

@@ -71,7 +71,7 @@ export const findCandidates = (db: Queryable, login: string): Promise<CandidateR
             (SELECT count(*)::int FROM users o
               WHERE o.farm_id = u.farm_id AND o.id <> u.id AND o.removed_from_farm_at IS NULL) AS "otherMembers",
             (EXISTS (SELECT 1 FROM cows c WHERE c.farm_id = u.farm_id)
-              OR EXISTS (SELECT 1 FROM wallet_entries w WHERE w.farm_id = u.farm_id)
+              OR EXISTS (SELECT 1 FROM ledger_transactions w WHERE w.farm_id = u.farm_id)
               OR EXISTS (SELECT 1 FROM gateways g WHERE g.farm_id = u.farm_id)) AS "farmHasData"
        FROM users u
       WHERE lower(u.username) = lower($1) OR u.phone = $1

@@ -22,6 +22,10 @@ const FALLBACK: Currency = { code: 'USD', digits: 2 };
 
 export const currencyOfCountry = (country: string): Currency => CURRENCY_BY_COUNTRY[country] ?? FALLBACK;
 
+/** A currency the books hold, by its ISO code. */
+export const currencyByCode = (code: string): Currency =>
+  Object.values(CURRENCY_BY_COUNTRY).find((currency) => currency.code === code) ?? { ...FALLBACK, code };
+
 /** "15,000 KRW", "150.00 CNY": for messages; amounts on the wire stay integer minor units. */
 export const formatMoney = (amountMinor: number, currency: Currency): string => {
   const major = (amountMinor / 10 ** currency.digits).toLocaleString('en-US', {

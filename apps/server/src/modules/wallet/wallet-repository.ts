@@ -1,73 +1,82 @@
 import type { Queryable } from '../../db/database';
+import { type Currency, currencyOfCountry } from './currency';
+import type { LedgerTransactionKind } from './ledger';
 
-/** Any fixed number, paired with the farm id: serialises every balance check + charge of one farm. */
-const WALLET_LOCK_NAMESPACE = 449_903;
-
-export type WalletEntryKind = 'charge' | 'topup';
+export { lockFarmWallet, walletBalance } from './ledger';
 
 export interface WalletEntryRecord {
   id: number;
-  kind: WalletEntryKind;
+  kind: LedgerTransactionKind;
+  /** Signed: what the movement did to the wallet. */
   amountMinor: number;
   description: string;
   cowCount: number | null;
   cowTypeName: string | null;
+  orderId: number | null;
   createdAt: string;
 }
 
-export interface NewWalletEntry {
-  farmId: number;
-  userId: number | null;
-  kind: WalletEntryKind;
-  /** Signed: negative for a charge, positive for a top-up (the table checks it). */
-  amountMinor: number;
-  description: string;
-  cowTypeId?: number;
-  cowTypeName?: string;
-  cowCount?: number;
+export interface StatementLineRecord extends WalletEntryRecord {
+  balanceAfterMinor: number;
 }
 
-/**
- * Holds the farm's wallet until the transaction ends, so two assignments cannot both pass the balance
- * check and overdraw it together. Only wallet writers take it; readers never wait.
- */
-export const lockFarmWallet = async (tx: Queryable, farmId: number): Promise<void> => {
-  await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [WALLET_LOCK_NAMESPACE, farmId]);
+/** The farm's currency: its country's (a farm's wallet holds one currency). */
+export const farmCurrency = async (db: Queryable, farmId: number): Promise<Currency> => {
+  const [farm] = await db.query<{ country: string }>('SELECT country FROM farms WHERE id = $1', [farmId]);
+  if (!farm) throw new Error(`farm ${farmId} not found`);
+  return currencyOfCountry(farm.country);
 };
 
-export const walletBalance = async (db: Queryable, farmId: number): Promise<number> => {
+const ENTRY_COLUMNS = `t.id::float8 AS id, t.kind, e.amount_minor::float8 AS "amountMinor", t.description,
+  t.cow_count AS "cowCount", t.cow_type_name AS "cowTypeName", t.order_id AS "orderId",
+  to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
+
+const WALLET_ENTRIES = `FROM ledger_entries e
+  JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'wallet'
+  JOIN ledger_transactions t ON t.id = e.transaction_id`;
+
+/** Newest first; the id breaks ties between movements of one moment. */
+export const listWalletEntries = (db: Queryable, farmId: number, limit: number): Promise<WalletEntryRecord[]> =>
+  db.query<WalletEntryRecord>(
+    `SELECT ${ENTRY_COLUMNS} ${WALLET_ENTRIES}
+      WHERE a.farm_id = $1
+      ORDER BY t.created_at DESC, t.id DESC
+      LIMIT $2`,
+    [farmId, limit],
+  );
+
+/** A month's movements (UTC), oldest first, each with the wallet's balance after it. */
+export const statementLines = (db: Queryable, farmId: number, month: string): Promise<StatementLineRecord[]> =>
+  db.query<StatementLineRecord>(
+    `SELECT * FROM (
+       SELECT ${ENTRY_COLUMNS},
+              (sum(e.amount_minor) OVER (ORDER BY t.created_at, t.id))::float8 AS "balanceAfterMinor",
+              t.created_at AS at
+         ${WALLET_ENTRIES}
+        WHERE a.farm_id = $1
+          AND t.created_at < (to_date($2, 'YYYY-MM')::timestamp + interval '1 month') AT TIME ZONE 'UTC'
+     ) AS running
+     WHERE at >= to_date($2, 'YYYY-MM')::timestamp AT TIME ZONE 'UTC'
+     ORDER BY at, id`,
+    [farmId, month],
+  );
+
+/** The wallet's balance at the start of the month (UTC). */
+export const balanceBefore = async (db: Queryable, farmId: number, month: string): Promise<number> => {
   const [row] = await db.query<{ balance: number }>(
-    'SELECT coalesce(sum(amount_minor), 0)::float8 AS balance FROM wallet_entries WHERE farm_id = $1',
-    [farmId],
+    `SELECT coalesce(sum(e.amount_minor), 0)::float8 AS balance ${WALLET_ENTRIES}
+      WHERE a.farm_id = $1 AND t.created_at < to_date($2, 'YYYY-MM')::timestamp AT TIME ZONE 'UTC'`,
+    [farmId, month],
   );
   return row?.balance ?? 0;
 };
 
-export const insertWalletEntry = async (tx: Queryable, entry: NewWalletEntry): Promise<void> => {
-  await tx.query(
-    `INSERT INTO wallet_entries (farm_id, user_id, kind, amount_minor, description, cow_type_id, cow_type_name, cow_count)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      entry.farmId,
-      entry.userId,
-      entry.kind,
-      entry.amountMinor,
-      entry.description,
-      entry.cowTypeId ?? null,
-      entry.cowTypeName ?? null,
-      entry.cowCount ?? null,
-    ],
-  );
-};
-
-/** Newest first; the id breaks ties between entries written in one transaction. */
-export const listWalletEntries = (db: Queryable, farmId: number): Promise<WalletEntryRecord[]> =>
-  db.query<WalletEntryRecord>(
-    `SELECT id, kind, amount_minor::float8 AS "amountMinor", description, cow_count AS "cowCount",
-            cow_type_name AS "cowTypeName",
-            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
-       FROM wallet_entries
-      WHERE farm_id = $1
-      ORDER BY created_at DESC, id DESC`,
+/** The months (UTC, YYYY-MM) with movements, newest first. */
+export const statementMonths = async (db: Queryable, farmId: number): Promise<string[]> => {
+  const rows = await db.query<{ month: string }>(
+    `SELECT DISTINCT to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month ${WALLET_ENTRIES}
+      WHERE a.farm_id = $1 ORDER BY month DESC`,
     [farmId],
   );
+  return rows.map((row) => row.month);
+};

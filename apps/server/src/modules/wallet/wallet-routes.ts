@@ -6,9 +6,19 @@ import { assignCowsToType, assignmentCaller } from '../cow-types/assign-cows-to-
 import { presentAssignment } from '../cow-types/cow-type-presenter';
 import { presentUser } from '../users/user-presenter';
 import { findUserById } from '../users/users-repository';
-import { currencyOfCountry } from './currency';
-import { presentWallet } from './wallet-presenter';
-import { listWalletEntries, walletBalance } from './wallet-repository';
+import { requestOrigin, startTopUp } from './start-top-up';
+import { presentStatementLine, presentWallet } from './wallet-presenter';
+import {
+  balanceBefore,
+  farmCurrency,
+  listWalletEntries,
+  statementLines,
+  statementMonths,
+  walletBalance,
+} from './wallet-repository';
+
+/** The wallet page's latest movements; the statement has every one. */
+const LATEST_ENTRIES = 50;
 
 export const walletRoutes = (services: Services) => {
   const { db } = services;
@@ -17,10 +27,29 @@ export const walletRoutes = (services: Services) => {
     bind(api.wallet.getWallet, async ({ user }) =>
       presentWallet(
         await walletBalance(db, user.farmId),
-        currencyOfCountry(user.country),
-        await listWalletEntries(db, user.farmId),
+        await farmCurrency(db, user.farmId),
+        await listWalletEntries(db, user.farmId, LATEST_ENTRIES),
       ),
     ),
+
+    bind(api.wallet.startTopUp, async ({ user, body, request }) =>
+      startTopUp(services, user, { ...body, origin: requestOrigin(request) }),
+    ),
+
+    bind(api.wallet.getStatement, async ({ user, query }) => {
+      const currency = await farmCurrency(db, user.farmId);
+      const lines = await statementLines(db, user.farmId, query.month);
+      const openingBalance = await balanceBefore(db, user.farmId, query.month);
+      return {
+        month: query.month,
+        currency: currency.code,
+        currencyDigits: currency.digits,
+        openingBalance,
+        closingBalance: lines.at(-1)?.balanceAfterMinor ?? openingBalance,
+        lines: lines.map(presentStatementLine),
+        months: await statementMonths(db, user.farmId),
+      };
+    }),
 
     // The spec's separate charge call, after cowstype: it is the assignment command itself, so whichever of
     // the two comes first does the move and the charge, and the other finds nothing left to charge.
