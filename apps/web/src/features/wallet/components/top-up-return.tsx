@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,6 @@ export function TopUpReturn({
 }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const startedAt = useRef(Date.now());
   const [expired, setExpired] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setExpired(true), RETURN_POLL_LIMIT_MS);
@@ -53,7 +52,7 @@ export function TopUpReturn({
   const order = useQuery({
     ...orderQueryOptions(userId, orderId),
     refetchInterval: (query) =>
-      !cancelled && isOpen(query.state.data) && Date.now() - startedAt.current < RETURN_POLL_LIMIT_MS
+      !cancelled && !expired && isOpen(query.state.data)
         ? RETURN_POLL_MS
         : false,
   });

@@ -42,7 +42,7 @@ describe('statement CSV', () => {
         kind: (entry) => (entry.kind === 'charge' ? 'Charge' : 'Top-up'),
       },
     );
-    const rows = parse(csv) as string[][];
+    const rows: string[][] = parse(csv);
     expect(rows).toEqual([
       ['Date', 'Type', 'Description', 'Amount', 'Balance after', 'Currency', 'Order'],
       ['2026-11-02T09:00:00.000Z', 'Top-up', 'Top-up', '50.00', '50.00', 'USD', '11'],
