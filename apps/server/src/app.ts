@@ -43,6 +43,9 @@ import { systemRoutes } from './modules/system/system-routes';
 import { registerUploadSupport, uploadRoutes } from './modules/uploads/upload-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
+import { ordersRoutes } from './modules/orders/orders-routes';
+import { plansRoutes } from './modules/plans/plans-routes';
+import { registerPlans } from './modules/plans/register-plans';
 import { registerSocketServer } from './realtime/socket-server';
 import { registerSupportSocket } from './modules/support/support-socket';
 import { registerPayments } from './modules/payments/register-payments';
@@ -66,6 +69,8 @@ export const allRouteBindings = (services: Services) => [
   ...adminRoutes(services),
   ...cowTypesRoutes(services),
   ...walletRoutes(services),
+  ...ordersRoutes(services),
+  ...plansRoutes(services),
   ...ingestRoutes(services),
   ...gatewayRoutes(services),
   ...newsRoutes(services),
@@ -142,6 +147,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerIngest(app, services);
   registerBrokerHooks(app, services);
   registerPayments(app, services);
+  registerPlans(app, services);
   const { stage, handoff } = registerNoticeProducers(app, services);
   registerMetrics(app, { services, detection: stage, handoff });
   await registerSpa(app, config.webDistDir);

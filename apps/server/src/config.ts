@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
@@ -87,7 +87,7 @@ export interface Config {
   jobs: boolean;
   simulator: boolean;
   tokenSecret: string;
-  /** Signs the sandbox payment provider's webhooks (DATA_DIR/secrets/sandbox-webhook-secret). */
+  /** Signs the sandbox payment provider's webhooks (derived from the token secret). */
   sandboxWebhookSecret: string;
   /** How long the sandbox waits before its first webhook delivery (SANDBOX_WEBHOOK_DELAY_MS, 0). */
   sandboxWebhookDelayMs: number;
@@ -301,11 +301,12 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     sandboxWebhookDelayMs: integer('SANDBOX_WEBHOOK_DELAY_MS', 0, 0, 86_400_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
-  return {
-    ...config,
-    tokenSecret: tokenSecret ?? loadOrCreateSecret(config.dataDir, 'token-secret'),
-    sandboxWebhookSecret: loadOrCreateSecret(config.dataDir, 'sandbox-webhook-secret'),
-  };
+  const secret = tokenSecret ?? loadOrCreateSecret(config.dataDir, 'token-secret');
+  // Derived, so it needs no file of its own and changes with the token secret.
+  const sandboxWebhookSecret = createHmac('sha256', secret)
+    .update('sandbox-webhook-secret')
+    .digest('base64url');
+  return { ...config, tokenSecret: secret, sandboxWebhookSecret };
 };
 
 /** Secrets not given are generated once and kept in DATA_DIR, so tokens survive a restart. */

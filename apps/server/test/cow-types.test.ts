@@ -21,7 +21,7 @@ let strangerFarmId: number;
 let grant: string;
 
 const walletEntryCount = async (inFarm: number): Promise<number> =>
-  (await testApp.db.query('SELECT 1 FROM wallet_entries WHERE farm_id = $1', [inFarm])).length;
+  (await testApp.db.query('SELECT 1 FROM ledger_transactions WHERE farm_id = $1', [inFarm])).length;
 
 const listTypes = async (user: TestUser) =>
   (

@@ -1,10 +1,13 @@
 // Factories shared by the cow, cow-type, wallet and admin tests: cows through the real call, rows with
 // readings, types and wallet entries straight into the tables (other modules own those calls), and boss grants.
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { addDays } from '@cowcare/domain/calendar-date';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { currencyOfCountry } from '../src/modules/wallet/currency';
+import { postLedgerTransaction } from '../src/modules/wallet/ledger';
 import { call, createArrangedTestApp, createFarmUser, type TestApp, type TestUser } from './helpers/test-app';
 
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
@@ -38,7 +41,11 @@ export const openTwoFarms = (): Promise<TwoFarms> =>
 
 /** Every cow, cow type and wallet entry of every farm, so a test starts from farms without them. */
 export const emptyHerdsTypesAndWallets = async (testApp: TestApp): Promise<void> => {
-  for (const table of ['wallet_entries', 'cows', 'cow_types']) {
+  // The ledger refuses DELETE row by row (append-only); a test starts its books afresh with TRUNCATE.
+  await testApp.db.query(
+    'TRUNCATE ledger_entries, ledger_transactions, order_events, payment_events, subscriptions, orders CASCADE',
+  );
+  for (const table of ['cows', 'cow_types']) {
     await testApp.db.query(`DELETE FROM ${table}`);
   }
 };
@@ -96,9 +103,21 @@ export const topUpWallet = async (
   amount: number,
   description = 'test top-up',
 ): Promise<void> => {
-  await testApp.db.query(
-    "INSERT INTO wallet_entries (farm_id, kind, amount_minor, description) VALUES ($1, 'topup', $2, $3)",
-    [farmId, amount, description],
+  const [farm] = await testApp.db.query<{ country: string }>('SELECT country FROM farms WHERE id = $1', [
+    farmId,
+  ]);
+  const currency = currencyOfCountry(farm?.country ?? '').code;
+  await testApp.db.transaction((tx) =>
+    postLedgerTransaction(tx, {
+      farmId,
+      kind: 'topup',
+      description,
+      idempotencyKey: `test-top-up:${randomUUID()}`,
+      legs: [
+        { account: { kind: 'wallet', farmId, currency }, amountMinor: amount },
+        { account: { kind: 'opening', currency }, amountMinor: -amount },
+      ],
+    }),
   );
 };
 

@@ -31,8 +31,11 @@ const insertCows = async (inFarm: number, count: number, typeId: number | null =
 
 const ledgerOf = (inFarm: number) =>
   testApp.db.query<{ kind: string; amount: number; cowCount: number | null; typeName: string | null }>(
-    `SELECT kind, amount_minor::float8 AS amount, cow_count AS "cowCount", cow_type_name AS "typeName"
-       FROM wallet_entries WHERE farm_id = $1 ORDER BY id`,
+    `SELECT t.kind, e.amount_minor::float8 AS amount, t.cow_count AS "cowCount", t.cow_type_name AS "typeName"
+       FROM ledger_transactions t
+       JOIN ledger_entries e ON e.transaction_id = t.id
+       JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'wallet'
+      WHERE t.farm_id = $1 ORDER BY t.id`,
     [inFarm],
   );
 
@@ -307,7 +310,7 @@ describe('assigning a type with a cost (cowstype)', () => {
     await testApp.db.execScript(`
       CREATE FUNCTION slow_wallet_write() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN PERFORM pg_sleep(0.3); RETURN NEW; END $$;
-      CREATE TRIGGER slow_wallet_write BEFORE INSERT ON wallet_entries FOR EACH ROW EXECUTE FUNCTION slow_wallet_write();
+      CREATE TRIGGER slow_wallet_write BEFORE INSERT ON ledger_entries FOR EACH ROW EXECUTE FUNCTION slow_wallet_write();
     `);
     let answers;
     try {
@@ -317,7 +320,7 @@ describe('assigning a type with a cost (cowstype)', () => {
       ]);
     } finally {
       await testApp.db.execScript(
-        'DROP TRIGGER slow_wallet_write ON wallet_entries; DROP FUNCTION slow_wallet_write();',
+        'DROP TRIGGER slow_wallet_write ON ledger_entries; DROP FUNCTION slow_wallet_write();',
       );
     }
 
@@ -454,6 +457,7 @@ describe('reading the wallet (getwallet)', () => {
             description: 'Cow type Heifers: 3 × 5,000 KRW',
             cowCount: 3,
             typeName: 'Heifers',
+            orderId: null,
             createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
           },
           {
@@ -463,15 +467,22 @@ describe('reading the wallet (getwallet)', () => {
             description: 'First top-up',
             cowCount: null,
             typeName: null,
+            orderId: null,
             createdAt: expect.any(String),
           },
         ],
+        topUp: { minimum: 1_000, maximum: 10_000_000, presets: [10_000, 50_000, 100_000, 500_000] },
       },
     });
   });
 
   it('answers an empty wallet for a new farm', async () => {
-    expect(await walletOf(farmer)).toEqual({ balance: 0, currency: 'KRW', currencyDigits: 0, entries: [] });
+    expect(await walletOf(farmer)).toMatchObject({
+      balance: 0,
+      currency: 'KRW',
+      currencyDigits: 0,
+      entries: [],
+    });
   });
 
   it("refuses another user's wallet with 403 and no data", async () => {
@@ -507,8 +518,10 @@ describe('demo wallet seed', () => {
     await runSeed(db, { demo: true });
     await runSeed(db, { demo: true });
     const entries = await db.query<{ kind: string; amount: number; farmNumber: string }>(
-      `SELECT w.kind, w.amount_minor::float8 AS amount, f.farm_number AS "farmNumber"
-         FROM wallet_entries w JOIN farms f ON f.id = w.farm_id`,
+      `SELECT t.kind, e.amount_minor::float8 AS amount, f.farm_number AS "farmNumber"
+         FROM ledger_transactions t JOIN farms f ON f.id = t.farm_id
+         JOIN ledger_entries e ON e.transaction_id = t.id
+         JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'wallet'`,
     );
     expect(entries).toEqual([{ kind: 'topup', amount: 500_000, farmNumber: DEMO_FARM_NUMBER }]);
   }, 120_000);
@@ -518,7 +531,7 @@ describe('demo wallet seed', () => {
     try {
       await migrate(fresh);
       await runSeed(fresh, { demo: false });
-      expect(await fresh.query('SELECT 1 FROM wallet_entries')).toEqual([]);
+      expect(await fresh.query('SELECT 1 FROM ledger_transactions')).toEqual([]);
     } finally {
       await fresh.close();
     }

@@ -4,6 +4,7 @@ import { fillPath, apiPath, type RouteDefinition, type ScopeKind } from '@cowcar
 import { buildApp } from '../../src/app';
 import type { Config } from '../../src/config';
 import type { Database } from '../../src/db/database';
+import { checkLedger, ledgerProblems } from '../../src/modules/wallet/ledger-check';
 import { migrate } from '../../src/db/migrate';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { registerFarmUser } from '../../src/modules/auth/register-farm-user';
@@ -78,7 +79,10 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
     db,
     async close() {
       await app.close();
+      // Every test file that moved money leaves books that balance (issue 36): checked as it closes.
+      const problems = ledgerProblems(await checkLedger(db)).join('; ');
       await db.close();
+      if (problems) throw new Error(`the ledger does not balance after this test file: ${problems}`);
     },
   };
 };

@@ -121,7 +121,7 @@ export const refundOrder = defineRoute({
   tag,
   summary:
     'Support: refund a paid order in full, written to the audit log. A top-up goes back to the card ' +
-    "through its provider and leaves the wallet (409 E_INSUFFICIENT_BALANCE when the wallet has spent " +
+    'through its provider and leaves the wallet (409 E_INSUFFICIENT_BALANCE when the wallet has spent ' +
     'it); a plan payment comes back to the wallet. 409 E_CONFLICT for an order that is not paid. The same ' +
     'idempotency key refunds once',
   params: Type.Object({ orderId: IdParam }),

@@ -35,7 +35,10 @@ export const SubscriptionSchema = Type.Object({
   planName: Type.String(),
   periodStart: DateString,
   periodEnd: DateString,
-  nextCharge: Type.Integer({ minimum: 0, description: 'what the renewal at periodEnd will take, at today’s count' }),
+  nextCharge: Type.Integer({
+    minimum: 0,
+    description: 'what the renewal at periodEnd will take, at today’s count',
+  }),
   startedAt: DateTimeString,
 });
 export type Subscription = Static<typeof SubscriptionSchema>;
@@ -84,8 +87,7 @@ export const cancelPlan = defineRoute({
   access: 'user',
   ownerOnly: true,
   tag,
-  summary:
-    "End the farm's subscription today: its unused days are refunded to the wallet. 404 without one",
+  summary: "End the farm's subscription today: its unused days are refunded to the wallet. 404 without one",
   params: Type.Object({ userId: IdParam }),
   scopes: { userId: 'userId' },
   body: Type.Object({ idempotencyKey: IdempotencyKey }),

@@ -61,7 +61,10 @@ export type Wallet = Static<typeof WalletSchema>;
 export const IdempotencyKey = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
 /** YYYY-MM: a month of the statement, in UTC. */
-export const StatementMonth = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM (UTC)' });
+export const StatementMonth = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
+  description: 'YYYY-MM (UTC)',
+});
 
 export const getWallet = defineRoute({
   method: 'GET',

@@ -24,7 +24,8 @@ CREATE TABLE ledger_transactions (
   idempotency_key text NOT NULL UNIQUE,
   order_id integer,
   user_id integer REFERENCES users (id),
-  cow_type_id integer REFERENCES cow_types (id) ON DELETE SET NULL,
+  -- No foreign key: a deleted type must not change the books (its name is kept beside).
+  cow_type_id integer,
   cow_type_name text,
   cow_count integer,
   created_at timestamptz NOT NULL DEFAULT now()

@@ -7,6 +7,7 @@ import { bossGrantRequired } from '../../http/boss-grant';
 import type { AuthUser } from '../../http/route-context';
 import type { CowRecord } from '../cows/cows-repository';
 import { currencyOfCountry, formatMoney, type Currency } from '../wallet/currency';
+import { insufficientBalance } from '../wallet/insufficient-balance';
 import { lockFarmWallet, postLedgerTransaction, walletBalance } from '../wallet/ledger';
 import { lockCowsToAssign, readCowsOfFarm, setCowsType, type CowToAssign } from './assignment-repository';
 import { findCowTypeInFarm, type CowTypeRecord } from './cow-types-repository';
@@ -63,15 +64,6 @@ const checkCows = (cowIds: readonly number[], cows: CowToAssign[]): void => {
   }
 };
 
-const insufficientBalance = (needed: number, balance: number, currency: Currency) =>
-  new AppError(
-    409,
-    ERROR_CODES.insufficientBalance,
-    `Not enough balance: this assignment costs ${formatMoney(needed, currency)} and the wallet holds ` +
-      `${formatMoney(balance, currency)}. Top up at least ${formatMoney(needed - balance, currency)}.`,
-    { needed, balance, shortfall: needed - balance, currency: currency.code },
-  );
-
 const chargeFor = async (
   tx: Queryable,
   request: CowTypeAssignmentRequest,
@@ -81,7 +73,7 @@ const chargeFor = async (
 ): Promise<number> => {
   const amount = type.costMinor * cowCount;
   const balance = await walletBalance(tx, request.farmId);
-  if (balance < amount) throw insufficientBalance(amount, balance, currency);
+  if (balance < amount) throw insufficientBalance(amount, balance, currency, 'this assignment');
   // The command is safe to repeat by the cows' state (a cow already in the type is not charged again), so
   // each charge it makes is a movement of its own.
   await postLedgerTransaction(tx, {

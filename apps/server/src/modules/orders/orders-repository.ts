@@ -107,8 +107,15 @@ export const moveOrder = async (
   await addOrderEvent(tx, orderId, state, source, detail);
 };
 
-export const setProviderReference = async (tx: Queryable, orderId: number, reference: string): Promise<void> => {
-  await tx.query('UPDATE orders SET provider_reference = $2, updated_at = now() WHERE id = $1', [orderId, reference]);
+export const setProviderReference = async (
+  tx: Queryable,
+  orderId: number,
+  reference: string,
+): Promise<void> => {
+  await tx.query('UPDATE orders SET provider_reference = $2, updated_at = now() WHERE id = $1', [
+    orderId,
+    reference,
+  ]);
 };
 
 /** The order, held until the transaction ends so two events for it apply one after the other. */
@@ -120,7 +127,24 @@ export const findFarmOrder = async (
   farmId: number,
   orderId: number,
 ): Promise<OrderRecord | undefined> =>
-  (await db.query<OrderRecord>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 AND farm_id = $2`, [orderId, farmId]))[0];
+  (
+    await db.query<OrderRecord>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1 AND farm_id = $2`, [
+      orderId,
+      farmId,
+    ])
+  )[0];
+
+export const findOrderByKey = async (
+  db: Queryable,
+  farmId: number,
+  idempotencyKey: string,
+): Promise<OrderRecord | undefined> =>
+  (
+    await db.query<OrderRecord>(
+      `SELECT ${ORDER_COLUMNS} FROM orders WHERE farm_id = $1 AND idempotency_key = $2`,
+      [farmId, idempotencyKey],
+    )
+  )[0];
 
 export const findOrder = async (db: Queryable, orderId: number): Promise<OrderRecord | undefined> =>
   (await db.query<OrderRecord>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [orderId]))[0];
@@ -150,7 +174,11 @@ export const orderEvents = (db: Queryable, orderIds: readonly number[]): Promise
   );
 
 /** Orders a provider has not settled yet, oldest first: what the reconciliation job asks about. */
-export const openProviderOrders = (db: Queryable, olderThanSeconds: number, limit: number): Promise<OrderRecord[]> =>
+export const openProviderOrders = (
+  db: Queryable,
+  olderThanSeconds: number,
+  limit: number,
+): Promise<OrderRecord[]> =>
   db.query<OrderRecord>(
     `SELECT ${ORDER_COLUMNS} FROM orders
       WHERE state IN ('created', 'pending') AND method <> 'wallet' AND provider_reference IS NOT NULL

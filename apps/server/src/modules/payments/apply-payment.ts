@@ -50,8 +50,14 @@ const creditTopUp = async (tx: Queryable, order: OrderRecord, events: MoneyEvent
     orderId: order.id,
     userId: order.userId,
     legs: [
-      { account: { kind: 'wallet', farmId: order.farmId, currency: order.currency }, amountMinor: order.amountMinor },
-      { account: { kind: 'provider', provider: order.method, currency: order.currency }, amountMinor: -order.amountMinor },
+      {
+        account: { kind: 'wallet', farmId: order.farmId, currency: order.currency },
+        amountMinor: order.amountMinor,
+      },
+      {
+        account: { kind: 'provider', provider: order.method, currency: order.currency },
+        amountMinor: -order.amountMinor,
+      },
     ],
   });
   if (!posted) return;
@@ -64,7 +70,13 @@ const creditTopUp = async (tx: Queryable, order: OrderRecord, events: MoneyEvent
   });
   events.ownerMessages.push({
     type: 'paysuccess',
-    data: { orderId: order.id, amount: order.amountMinor, currency: order.currency, currencyDigits: currency.digits, balance },
+    data: {
+      orderId: order.id,
+      amount: order.amountMinor,
+      currency: order.currency,
+      currencyDigits: currency.digits,
+      balance,
+    },
   });
 };
 
@@ -87,7 +99,13 @@ export const applyPaymentEvent = async (
     if (!order) return 'unknown order';
     if (event.amountMinor !== order.amountMinor || event.currencyCode !== order.currency) {
       services.log.error(
-        { orderId: order.id, provider, eventId: event.eventId, amount: event.amountMinor, currency: event.currencyCode },
+        {
+          orderId: order.id,
+          provider,
+          eventId: event.eventId,
+          amount: event.amountMinor,
+          currency: event.currencyCode,
+        },
         'payments: the provider reported another amount than the order; nothing booked',
       );
       return 'mismatch';

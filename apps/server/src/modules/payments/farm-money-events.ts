@@ -44,7 +44,11 @@ const farmOwnerIds = async (db: Queryable, farmId: number): Promise<number[]> =>
   ).map((row) => row.id);
 
 /** After the commit: the notices reach the farm's sockets, money news its owners' only (staff see no money). */
-export const publishMoneyEvents = async (db: Queryable, bus: EventBus, events: MoneyEvents): Promise<void> => {
+export const publishMoneyEvents = async (
+  db: Queryable,
+  bus: EventBus,
+  events: MoneyEvents,
+): Promise<void> => {
   for (const notice of events.notices) await bus.publish(events.farmId, noticeMessage(notice));
   if (events.ownerMessages.length === 0) return;
   const owners = await farmOwnerIds(db, events.farmId);

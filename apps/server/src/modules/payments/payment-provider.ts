@@ -14,7 +14,10 @@ export interface PaymentProvider {
    * Checks a webhook's signature and timestamp and reads it. Throws `WebhookRejected` for a forged, stale
    * or unreadable one; answers null for a verified event the books have no use for.
    */
-  readWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): PaymentEvent | null;
+  readWebhook(
+    rawBody: Buffer,
+    headers: Readonly<Record<string, string | string[] | undefined>>,
+  ): PaymentEvent | null;
   /** What the provider knows about a checkout now (the reconciliation job asks when no webhook came). */
   lookUp(providerReference: string): Promise<PaymentStatus>;
   /** Pays an order back in full to the card; idempotent by `idempotencyKey`. */

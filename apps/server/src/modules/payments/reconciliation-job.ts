@@ -23,7 +23,9 @@ export const reconcileOpenOrders = async (services: Services): Promise<number> =
       const expired = Date.now() - Date.parse(order.createdAt) > EXPIRE_AFTER_MS;
       if (asked.outcome === 'pending' && !expired) continue;
       const status =
-        asked.outcome === 'pending' ? { ...asked, outcome: 'cancelled' as const, detail: 'checkout expired' } : asked;
+        asked.outcome === 'pending'
+          ? { ...asked, outcome: 'cancelled' as const, detail: 'checkout expired' }
+          : asked;
       const result = await applyPaymentEvent(
         services,
         provider.name,
@@ -37,7 +39,10 @@ export const reconcileOpenOrders = async (services: Services): Promise<number> =
       );
       if (result === 'applied') booked += 1;
     } catch (error) {
-      services.log.warn({ err: error, orderId: order.id }, 'payments: reconciliation could not ask the provider');
+      services.log.warn(
+        { err: error, orderId: order.id },
+        'payments: reconciliation could not ask the provider',
+      );
     }
   }
   return booked;

@@ -17,14 +17,18 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 export const registerWebhookRoutes = (app: FastifyInstance, services: Services): void => {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
     );
     scope.post(`${WEBHOOK_PATH}/:provider`, async (request, reply) => {
       const { provider } = services.payments;
       const named = (request.params as { provider?: string }).provider;
       if (named !== provider.name) {
-        return reply.status(404).send({ success: false, code: ERROR_CODES.notFound, msg: 'No such payment provider' });
+        return reply
+          .status(404)
+          .send({ success: false, code: ERROR_CODES.notFound, msg: 'No such payment provider' });
       }
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let event;
@@ -32,15 +36,25 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services):
         event = provider.readWebhook(body, request.headers);
       } catch (error) {
         if (!(error instanceof WebhookRejected)) throw error;
-        request.log.warn({ provider: named, reason: error.message, ip: request.ip }, 'payments: webhook rejected');
+        request.log.warn(
+          { provider: named, reason: error.message, ip: request.ip },
+          'payments: webhook rejected',
+        );
         return reply
           .status(400)
-          .send({ success: false, code: ERROR_CODES.webhookRejected, msg: `Webhook rejected: ${error.message}` });
+          .send({
+            success: false,
+            code: ERROR_CODES.webhookRejected,
+            msg: `Webhook rejected: ${error.message}`,
+          });
       }
       if (!event) return { success: true, data: { received: true, result: 'ignored' } };
       const result = await applyPaymentEvent(services, named, event, 'provider');
       if (result === 'unknown order' || result === 'mismatch') {
-        request.log.warn({ provider: named, eventId: event.eventId, result }, 'payments: webhook booked nothing');
+        request.log.warn(
+          { provider: named, eventId: event.eventId, result },
+          'payments: webhook booked nothing',
+        );
       }
       return { success: true, data: { received: true, result } };
     });

@@ -35,7 +35,11 @@ export const checkLedger = async (db: Queryable): Promise<LedgerCheck> => {
 
 export const ledgerProblems = (check: LedgerCheck): string[] => [
   ...(check.totalMinor === 0 ? [] : [`the entries sum to ${check.totalMinor}, not 0`]),
-  ...(check.unbalancedTransactions === 0 ? [] : [`${check.unbalancedTransactions} transactions do not balance`]),
-  ...(check.incompleteTransactions === 0 ? [] : [`${check.incompleteTransactions} transactions lack entries`]),
+  ...(check.unbalancedTransactions === 0
+    ? []
+    : [`${check.unbalancedTransactions} transactions do not balance`]),
+  ...(check.incompleteTransactions === 0
+    ? []
+    : [`${check.incompleteTransactions} transactions lack entries`]),
   ...(check.overdrawnWallets === 0 ? [] : [`${check.overdrawnWallets} wallets are below zero`]),
 ];

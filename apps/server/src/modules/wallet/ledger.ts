@@ -101,11 +101,10 @@ export const postLedgerTransaction = async (
     return { posted: false, transactionId: existing?.id ?? 0 };
   }
   for (const leg of transaction.legs) {
-    await tx.query('INSERT INTO ledger_entries (transaction_id, account_id, amount_minor) VALUES ($1, $2, $3)', [
-      inserted.id,
-      await accountId(tx, leg.account),
-      leg.amountMinor,
-    ]);
+    await tx.query(
+      'INSERT INTO ledger_entries (transaction_id, account_id, amount_minor) VALUES ($1, $2, $3)',
+      [inserted.id, await accountId(tx, leg.account), leg.amountMinor],
+    );
   }
   return { posted: true, transactionId: inserted.id };
 };

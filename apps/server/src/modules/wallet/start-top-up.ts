@@ -3,7 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, conflict } from '../../http/app-error';
 import type { AuthUser } from '../../http/route-context';
 import type { Services } from '../../services';
-import { createOrder, lockOrder, moveOrder, setProviderReference, type OrderRecord } from '../orders/orders-repository';
+import {
+  createOrder,
+  lockOrder,
+  moveOrder,
+  setProviderReference,
+  type OrderRecord,
+} from '../orders/orders-repository';
 import { formatMoney } from './currency';
 import { topUpLimits } from './top-up-limits';
 import { farmCurrency } from './wallet-repository';
@@ -80,7 +86,11 @@ const openCheckout = async (
     });
   } catch (error) {
     services.log.error({ err: error, orderId: order.id }, 'payments: the provider did not open a checkout');
-    throw new AppError(503, ERROR_CODES.unavailable, 'The payment provider cannot be reached; try again shortly');
+    throw new AppError(
+      503,
+      ERROR_CODES.unavailable,
+      'The payment provider cannot be reached; try again shortly',
+    );
   }
   if (order.providerReference === null) {
     await services.db.transaction(async (tx) => {

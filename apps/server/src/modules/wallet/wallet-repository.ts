@@ -36,7 +36,11 @@ const WALLET_ENTRIES = `FROM ledger_entries e
   JOIN ledger_transactions t ON t.id = e.transaction_id`;
 
 /** Newest first; the id breaks ties between movements of one moment. */
-export const listWalletEntries = (db: Queryable, farmId: number, limit: number): Promise<WalletEntryRecord[]> =>
+export const listWalletEntries = (
+  db: Queryable,
+  farmId: number,
+  limit: number,
+): Promise<WalletEntryRecord[]> =>
   db.query<WalletEntryRecord>(
     `SELECT ${ENTRY_COLUMNS} ${WALLET_ENTRIES}
       WHERE a.farm_id = $1
@@ -46,7 +50,11 @@ export const listWalletEntries = (db: Queryable, farmId: number, limit: number):
   );
 
 /** A month's movements (UTC), oldest first, each with the wallet's balance after it. */
-export const statementLines = (db: Queryable, farmId: number, month: string): Promise<StatementLineRecord[]> =>
+export const statementLines = (
+  db: Queryable,
+  farmId: number,
+  month: string,
+): Promise<StatementLineRecord[]> =>
   db.query<StatementLineRecord>(
     `SELECT * FROM (
        SELECT ${ENTRY_COLUMNS},

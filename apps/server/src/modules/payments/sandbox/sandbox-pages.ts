@@ -16,8 +16,7 @@ export const SANDBOX_TEST_CARDS = {
   needsConfirmation: '4000002760003184',
 } as const;
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const amountText = (checkout: SandboxCheckout): string =>
   `${(checkout.amountMinor / 10 ** checkout.currencyDigits).toLocaleString('en-US', {
@@ -70,7 +69,11 @@ const settledPage = (checkout: SandboxCheckout): string =>
   );
 
 const sendPage = (reply: FastifyReply, status: number, html: string) =>
-  reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
 
 type Settlement = { state: 'paid' | 'failed' | 'cancelled'; detail: string };
 
@@ -82,7 +85,11 @@ export const registerSandboxPages = (app: FastifyInstance, services: Services): 
   const { db, config, payments } = services;
 
   /** Settles an open checkout once; answers it as it is after (a second submit changes nothing). */
-  const settle = async (id: string, from: SandboxCheckout['state'][], settlement: Settlement | 'confirming') =>
+  const settle = async (
+    id: string,
+    from: SandboxCheckout['state'][],
+    settlement: Settlement | 'confirming',
+  ) =>
     db.transaction(async (tx) => {
       const checkout = await lockSandboxCheckout(tx, id);
       if (!checkout || !from.includes(checkout.state)) return checkout;
@@ -91,7 +98,13 @@ export const registerSandboxPages = (app: FastifyInstance, services: Services): 
         return { ...checkout, state: 'confirming' as const };
       }
       await setSandboxCheckoutState(tx, id, settlement.state, settlement.detail);
-      await queueSandboxWebhook(tx, checkout, settlement.state, settlement.detail, config.sandboxWebhookDelayMs);
+      await queueSandboxWebhook(
+        tx,
+        checkout,
+        settlement.state,
+        settlement.detail,
+        config.sandboxWebhookDelayMs,
+      );
       return { ...checkout, state: settlement.state, detail: settlement.detail };
     });
 
@@ -110,8 +123,11 @@ export const registerSandboxPages = (app: FastifyInstance, services: Services): 
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     const idOf = (params: unknown) => String((params as { id?: string }).id ?? '');
-    const fieldOf = (body: unknown, name: string) =>
-      typeof body === 'object' && body !== null ? String((body as Record<string, unknown>)[name] ?? '') : '';
+    const fieldOf = (body: unknown, name: string): string => {
+      const value =
+        typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+      return typeof value === 'string' ? value : '';
+    };
 
     scope.get(`${SANDBOX_CHECKOUT_PATH}/:id`, async (request, reply) => {
       const checkout = await findSandboxCheckout(db, idOf(request.params));
@@ -125,12 +141,16 @@ export const registerSandboxPages = (app: FastifyInstance, services: Services): 
       const id = idOf(request.params);
       const card = fieldOf(request.body, 'card').replace(/[\s-]/g, '');
       if (card === SANDBOX_TEST_CARDS.pays) {
-        return afterSettling(reply, await settle(id, ['open'], { state: 'paid', detail: 'paid with card ending 4242' }));
+        return afterSettling(
+          reply,
+          await settle(id, ['open'], { state: 'paid', detail: 'paid with card ending 4242' }),
+        );
       }
       if (card === SANDBOX_TEST_CARDS.declined) {
         return afterSettling(reply, await settle(id, ['open'], { state: 'failed', detail: 'card declined' }));
       }
-      if (card === SANDBOX_TEST_CARDS.needsConfirmation) return afterSettling(reply, await settle(id, ['open'], 'confirming'));
+      if (card === SANDBOX_TEST_CARDS.needsConfirmation)
+        return afterSettling(reply, await settle(id, ['open'], 'confirming'));
       const checkout = await findSandboxCheckout(db, id);
       if (!checkout) return afterSettling(reply, undefined);
       if (checkout.state !== 'open') return afterSettling(reply, checkout);
@@ -148,7 +168,10 @@ export const registerSandboxPages = (app: FastifyInstance, services: Services): 
     scope.post(`${SANDBOX_CHECKOUT_PATH}/:id/cancel`, async (request, reply) =>
       afterSettling(
         reply,
-        await settle(idOf(request.params), ['open', 'confirming'], { state: 'cancelled', detail: 'the payer cancelled' }),
+        await settle(idOf(request.params), ['open', 'confirming'], {
+          state: 'cancelled',
+          detail: 'the payer cancelled',
+        }),
       ),
     );
   });

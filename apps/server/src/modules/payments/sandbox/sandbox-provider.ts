@@ -83,7 +83,8 @@ export const createSandboxProvider = (db: Database, webhookSecret: string): Paym
 
   async lookUp(providerReference) {
     const checkout = await findSandboxCheckout(db, providerReference);
-    if (!checkout) return { outcome: 'cancelled', amountMinor: 0, currencyCode: '', detail: 'no such checkout' };
+    if (!checkout)
+      return { outcome: 'cancelled', amountMinor: 0, currencyCode: '', detail: 'no such checkout' };
     return statusOf(checkout);
   },
 

@@ -25,7 +25,10 @@ const COLUMNS = `id, order_reference AS "orderReference", amount_minor::float8 A
   detail, refunded_minor::float8 AS "refundedMinor"`;
 
 /** The order's session: opened once, found again on a repeated request (idempotent by order). */
-export const openSandboxCheckout = async (db: Queryable, request: CheckoutRequest): Promise<SandboxCheckout> => {
+export const openSandboxCheckout = async (
+  db: Queryable,
+  request: CheckoutRequest,
+): Promise<SandboxCheckout> => {
   await db.query(
     `INSERT INTO sandbox_checkouts (id, order_reference, amount_minor, currency, currency_digits, description,
                                     return_url, cancel_url, state)
@@ -54,7 +57,9 @@ export const findSandboxCheckout = async (db: Queryable, id: string): Promise<Sa
   (await db.query<SandboxCheckout>(`SELECT ${COLUMNS} FROM sandbox_checkouts WHERE id = $1`, [id]))[0];
 
 export const lockSandboxCheckout = async (db: Queryable, id: string): Promise<SandboxCheckout | undefined> =>
-  (await db.query<SandboxCheckout>(`SELECT ${COLUMNS} FROM sandbox_checkouts WHERE id = $1 FOR UPDATE`, [id]))[0];
+  (
+    await db.query<SandboxCheckout>(`SELECT ${COLUMNS} FROM sandbox_checkouts WHERE id = $1 FOR UPDATE`, [id])
+  )[0];
 
 export const setSandboxCheckoutState = async (
   db: Queryable,
@@ -66,7 +71,10 @@ export const setSandboxCheckoutState = async (
 };
 
 export const addSandboxRefund = async (db: Queryable, id: string, amountMinor: number): Promise<void> => {
-  await db.query('UPDATE sandbox_checkouts SET refunded_minor = refunded_minor + $2 WHERE id = $1', [id, amountMinor]);
+  await db.query('UPDATE sandbox_checkouts SET refunded_minor = refunded_minor + $2 WHERE id = $1', [
+    id,
+    amountMinor,
+  ]);
 };
 
 /** The webhook body the sandbox posts: its own shape, as a real provider has one. */
