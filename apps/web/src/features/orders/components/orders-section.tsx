@@ -19,13 +19,13 @@ function OrderRow({ order }: { order: Order }) {
       <UnstyledButton component={Link} to={orderPath(order.id)} py="xs" w="100%" display="block">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" fw={500} truncate>
+            <Group gap="xs">
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {labels.kind(order.kind)}
               </Text>
               <OrderStateBadge state={order.state} />
             </Group>
-            <Text size="xs" c="dimmed" truncate>
+            <Text size="xs" c="dimmed">
               {dateTime(order.createdAt)} · {labels.method(order.method)}
             </Text>
           </Stack>

@@ -33,7 +33,7 @@ function Line({ line, money, signed, dateTime }: { line: StatementLine } & LineF
       style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
     >
       <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="sm" fw={500} truncate>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {label(line)}
         </Text>
         <Text size="xs" c="dimmed">

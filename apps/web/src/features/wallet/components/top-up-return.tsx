@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderWithEvents } from '@cowcare/contract/routes/orders';
 import { isApiError } from '../../../lib/api-client';
+import { refusalText } from '../../../lib/error-message';
 import { walletQueryPrefix } from '../../../lib/api/get-wallet';
 import { orderQueryOptions, ordersQueryPrefix } from '../../../lib/api/orders';
 import { announcePaymentConfirmed } from '../../../lib/payment-success';
@@ -25,6 +26,8 @@ interface Props {
   balance: number | undefined;
   onTryAgain: (amount: number) => void;
   tryingAgain: boolean;
+  /** Why Try again could not open a new checkout. */
+  tryAgainError: unknown;
   onDismiss: () => void;
 }
 
@@ -40,6 +43,7 @@ export function TopUpReturn({
   balance,
   onTryAgain,
   tryingAgain,
+  tryAgainError,
   onDismiss,
 }: Props) {
   const { t } = useTranslation();
@@ -51,10 +55,7 @@ export function TopUpReturn({
   }, []);
   const order = useQuery({
     ...orderQueryOptions(userId, orderId),
-    refetchInterval: (query) =>
-      !cancelled && !expired && isOpen(query.state.data)
-        ? RETURN_POLL_MS
-        : false,
+    refetchInterval: (query) => (!cancelled && !expired && isOpen(query.state.data) ? RETURN_POLL_MS : false),
   });
   const state = order.data?.state;
   const { money } = useMoneyFormat(order.data?.currency ?? 'USD', order.data?.currencyDigits ?? 2);
@@ -102,6 +103,11 @@ export function TopUpReturn({
             {t('wallet.return.tryAgain')}
           </Button>
         </Group>
+        {tryAgainError !== null && tryAgainError !== undefined && (
+          <Text size="sm" mt="xs" role="alert">
+            {refusalText(tryAgainError, t)}
+          </Text>
+        )}
       </Alert>
     );
   }

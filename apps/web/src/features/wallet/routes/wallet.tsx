@@ -83,6 +83,7 @@ function WalletView({
           balance={wallet.data.balance}
           onTryAgain={tryAgain}
           tryingAgain={retry.isPending || retry.isSuccess}
+          tryAgainError={retry.error}
           onDismiss={returned.dismiss}
         />
       )}
