@@ -169,7 +169,7 @@ export function PlansSection({ userId, onTopUp }: Props) {
                       {t('plans.monthNow', { amount: money(plan.monthlyCharge) })}
                     </Text>
                     {blocked && (
-                      <Text size="xs" c="orange.8">
+                      <Text size="xs" c="orange">
                         {t('plans.tooSmall', { count: plan.maxCows ?? 0 })}
                       </Text>
                     )}

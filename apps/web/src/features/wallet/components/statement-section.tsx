@@ -41,7 +41,7 @@ function Line({ line, money, signed, dateTime }: { line: StatementLine } & LineF
         </Text>
       </Stack>
       <Stack gap={0} align="flex-end">
-        <Text fw={700} c={line.amount < 0 ? 'red.8' : 'green.8'} style={{ whiteSpace: 'nowrap' }}>
+        <Text fw={700} c={line.amount < 0 ? 'red' : 'green'} style={{ whiteSpace: 'nowrap' }}>
           {signed(line.amount)}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
