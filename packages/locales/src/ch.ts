@@ -605,8 +605,6 @@ export const ch: Record<MessageKey, string> = {
   'herd.wallet.usage': '使用费用',
   'herd.wallet.charge': '{{type}}：{{count}} 头',
   'herd.wallet.topup': '充值',
-  'herd.wallet.emptyTitle': '暂无使用费用',
-  'herd.wallet.emptyBody': '将牛只分配到有费用的类型时会记录在这里。',
   'setup.next': '下一步',
   'setup.back': '上一步',
   'setup.saveAndNext': '保存并继续',

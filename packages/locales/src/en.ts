@@ -649,8 +649,6 @@ export const en = {
   'herd.wallet.usage': 'Usage costs',
   'herd.wallet.charge': '{{type}}: {{count}} cows',
   'herd.wallet.topup': 'Top-up',
-  'herd.wallet.emptyTitle': 'No usage costs yet',
-  'herd.wallet.emptyBody': 'Assigning cows to a type with a cost is recorded here.',
 
   'setup.next': 'Next',
   'setup.back': 'Back',

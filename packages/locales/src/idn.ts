@@ -648,8 +648,6 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'herd.types.currencyUnknown': 'Dompet tidak dapat dimuat, jadi biaya ditampilkan dalam mata uang bawaan.',
   'herd.wallet.charge': '{{type}}: {{count}} sapi',
   'herd.wallet.topup': 'Isi ulang',
-  'herd.wallet.emptyTitle': 'Belum ada biaya penggunaan',
-  'herd.wallet.emptyBody': 'Penetapan sapi ke jenis berbiaya dicatat di sini.',
   'setup.saveAndNext': 'Simpan dan lanjutkan',
   'setup.farm.intro':
     'Periksa detail peternakan Anda. Nomor peternakan dan negara menjadi identitas peternakan dan tidak dapat diubah di sini.',

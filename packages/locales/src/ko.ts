@@ -618,8 +618,6 @@ export const ko: Record<MessageKey, string> = {
   'herd.wallet.usage': '사용 요금',
   'herd.wallet.charge': '{{type}}: {{count}}두',
   'herd.wallet.topup': '충전',
-  'herd.wallet.emptyTitle': '아직 사용 요금이 없습니다',
-  'herd.wallet.emptyBody': '비용이 있는 유형에 소를 지정하면 여기에 기록됩니다.',
   'setup.next': '다음',
   'setup.back': '이전',
   'setup.saveAndNext': '저장하고 계속',

@@ -643,8 +643,6 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'herd.types.currencyUnknown': 'Não foi possível carregar a carteira; os custos aparecem na moeda padrão.',
   'herd.wallet.charge': '{{type}}: {{count}} vacas',
   'herd.wallet.topup': 'Recarga',
-  'herd.wallet.emptyTitle': 'Ainda sem custos de uso',
-  'herd.wallet.emptyBody': 'Atribuições de vacas a um tipo com custo são registradas aqui.',
   'setup.saveAndNext': 'Salvar e continuar',
   'setup.farm.intro':
     'Confira os dados da fazenda. O número da fazenda e o país a identificam e não podem ser alterados aqui.',

@@ -638,8 +638,6 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.types.currencyUnknown': 'ウォレットを読み込めなかったため、費用は既定の通貨で表示しています。',
   'herd.wallet.charge': '{{type}}：{{count}} 頭',
   'herd.wallet.topup': 'チャージ',
-  'herd.wallet.emptyTitle': 'まだ利用料金はありません',
-  'herd.wallet.emptyBody': '費用のあるタイプに牛を割り当てると、ここに記録されます。',
   'setup.saveAndNext': '保存して次へ',
   'setup.farm.intro':
     '牧場の情報を確認してください。牧場番号と国は牧場を識別するため、ここでは変更できません。',

@@ -642,8 +642,6 @@ export const ru: Partial<Record<MessageKey, string>> = {
     'Не удалось загрузить кошелёк, поэтому стоимость показана в валюте по умолчанию.',
   'herd.wallet.charge': '{{type}}: {{count}} гол.',
   'herd.wallet.topup': 'Пополнение',
-  'herd.wallet.emptyTitle': 'Расходов пока нет',
-  'herd.wallet.emptyBody': 'Здесь записывается назначение коров в платный тип.',
   'setup.saveAndNext': 'Сохранить и продолжить',
   'setup.farm.intro':
     'Проверьте данные фермы. Номер фермы и страна идентифицируют её, здесь их изменить нельзя.',

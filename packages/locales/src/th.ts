@@ -619,8 +619,6 @@ export const th: Partial<Record<MessageKey, string>> = {
   'herd.types.currencyUnknown': 'โหลดกระเป๋าเงินไม่ได้ จึงแสดงค่าใช้จ่ายเป็นสกุลเงินเริ่มต้น',
   'herd.wallet.charge': '{{type}}: {{count}} ตัว',
   'herd.wallet.topup': 'เติมเงิน',
-  'herd.wallet.emptyTitle': 'ยังไม่มีค่าใช้งาน',
-  'herd.wallet.emptyBody': 'การกำหนดวัวเข้าประเภทที่มีค่าใช้จ่ายจะบันทึกไว้ที่นี่',
   'setup.saveAndNext': 'บันทึกและไปต่อ',
   'setup.farm.intro': 'ตรวจสอบข้อมูลฟาร์มของคุณ หมายเลขฟาร์มและประเทศใช้ระบุฟาร์ม จึงเปลี่ยนที่นี่ไม่ได้',
   'setup.farm.formLabel': 'ข้อมูลติดต่อฟาร์ม',

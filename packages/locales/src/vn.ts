@@ -636,8 +636,6 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'herd.types.currencyUnknown': 'Không tải được ví nên chi phí hiển thị theo đơn vị tiền mặc định.',
   'herd.wallet.charge': '{{type}}: {{count}} con',
   'herd.wallet.topup': 'Nạp tiền',
-  'herd.wallet.emptyTitle': 'Chưa có chi phí sử dụng',
-  'herd.wallet.emptyBody': 'Việc gán bò vào loại có phí sẽ được ghi lại ở đây.',
   'setup.saveAndNext': 'Lưu và tiếp tục',
   'setup.farm.intro':
     'Kiểm tra thông tin trang trại. Số trang trại và quốc gia dùng để nhận diện trang trại nên không đổi được ở đây.',

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, stubFarmServer as server, type FakeRequest } from '../../../test/fake-api';
 import { order, wallet, walletHandlers } from '../../../test/money';
 import { logIn, renderApp } from '../../../test/render';
-import { markPaySuccessShown } from '../../../lib/payment-success';
+import { appEvents } from '../../../lib/event-bus';
+import { markPaySuccessShown, wasPaySuccessShown } from '../../../lib/payment-success';
 import { goToCheckout } from './top-up-card';
 
 afterEach(() => vi.restoreAllMocks());
@@ -52,6 +53,23 @@ describe('back from the payment provider', () => {
     renderApp('/pages/index/wallet?order=12');
     expect(await screen.findByText(/^Paid: \$50\.00 was added to the wallet\./)).toBeTruthy();
     expect(screen.queryByText('Payment successful')).toBeNull();
+  });
+
+  it('the socket’s paysuccess shows the modal too, and marks the order so it is shown once', async () => {
+    server(walletHandlers({ 'GET wallet/order/7/12': () => ok(order({ id: 12, state: 'pending' })) }));
+    logIn();
+    renderApp('/pages/index/wallet?order=12');
+    await screen.findByText('Waiting for the payment provider to confirm your payment of $50.00…');
+    expect(screen.queryByText('Payment successful')).toBeNull();
+    appEvents.emit('socket_paysuccess', {
+      orderId: 12,
+      amount: 5000,
+      currency: 'USD',
+      currencyDigits: 2,
+      balance: 128450,
+    });
+    expect(await screen.findByText('Payment successful')).toBeTruthy();
+    expect(wasPaySuccessShown(12)).toBe(true);
   });
 
   it('says a declined payment was declined, and Try again starts a new top-up of the same amount', async () => {
