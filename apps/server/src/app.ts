@@ -28,6 +28,7 @@ import { registerMqttWebSocket } from './ingest/mqtt-websocket';
 import { registerIngest } from './ingest/register-ingest';
 import { registerMetrics } from './metrics/register-metrics';
 import { adminRoutes } from './modules/admin/admin-routes';
+import { cameraRoutes } from './modules/cameras/camera-routes';
 import { chartRoutes } from './modules/charts/chart-routes';
 import { chatRoutes } from './modules/chat/chat-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -48,6 +49,7 @@ import { plansRoutes } from './modules/plans/plans-routes';
 import { registerPlans } from './modules/plans/register-plans';
 import { registerSocketServer } from './realtime/socket-server';
 import { registerSupportSocket } from './modules/support/support-socket';
+import { paymentProviderFromConfig } from './modules/payments/provider-from-config';
 import { registerPayments } from './modules/payments/register-payments';
 import { createServices, type Services } from './services';
 
@@ -78,7 +80,11 @@ export const allRouteBindings = (services: Services) => [
   ...noticeRoutes(services),
   ...chartRoutes(services),
   ...chatRoutes(services),
+  ...cameraRoutes(services),
 ];
+
+const mediaServerOrigins = (config: Config): string[] =>
+  config.cameraMediaServer ? [new URL(config.cameraMediaServer.hlsUrl).origin] : [];
 
 const UNVERSIONED_PATHS = new Set(['/api/health', '/api/docs']);
 
@@ -111,12 +117,22 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
     bodyLimit: MAX_READINGS_PAYLOAD_BYTES,
   });
   const services = createServices(config, db, app.log);
+  const sandbox = services.payments.provider;
+  services.payments.provider = await paymentProviderFromConfig(config, () => sandbox);
 
   registerErrorHandler(app);
   registerRequestValidation(app);
   await app.register(helmet, {
     // blob: a health case's pictures are fetched with the token and shown from object URLs.
-    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:', 'https:'] } },
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        // hls.js plays a camera through Media Source Extensions, whose video source is a blob: URL; with a
+        // media server (docs/cameras.md) the playlist and segments come from its origin.
+        'media-src': ["'self'", 'blob:', ...mediaServerOrigins(config)],
+        'connect-src': ["'self'", ...mediaServerOrigins(config)],
+      },
+    },
   });
   // The herd list of a large farm is megabytes of JSON; gzip/brotli shrink it about twelvefold.
   await app.register(compress, { threshold: 1024 });
@@ -139,6 +155,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   });
 
   registerRoutes(app, services, allRouteBindings(services));
+  app.addHook('onClose', async () => services.cameras.close());
   registerThrottlePruning(app, services);
   app.get('/api/docs', async () => buildOpenApiDocument(config.latestAppVersion));
   registerSocketServer(app, services);

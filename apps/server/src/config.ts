@@ -92,6 +92,20 @@ export interface Config {
   /** How long the sandbox waits before its first webhook delivery (SANDBOX_WEBHOOK_DELAY_MS, 0). */
   sandboxWebhookDelayMs: number;
   /**
+   * Encrypts the cameras' credentials at rest and signs their stream URLs (`CAMERA_SECRET`, else generated
+   * once in `DATA_DIR/secrets/camera-secret`). Losing it loses the stored camera passwords, not the cameras.
+   */
+  cameraSecret: string;
+  /** A stream nobody has fetched for this long is stopped (`CAMERA_IDLE_SECONDS`, default 60). */
+  cameraIdleSeconds?: number | undefined;
+  /** `FFMPEG_PATH`: an ffmpeg of the operator's; unset, the one the npm package @ffmpeg-installer ships. */
+  ffmpegPath?: string | undefined;
+  /**
+   * `CAMERA_MEDIA_SERVER_URL`: a MediaMTX that pulls the cameras instead of this server's ffmpeg (the scale
+   * path, docs/cameras.md); its HLS and API addresses. Unset: the embedded ffmpeg pipeline.
+   */
+  cameraMediaServer?: { hlsUrl: string; apiUrl: string } | undefined;
+  /**
    * Unset: `/metrics` answers only on the loopback interface. Set: it answers anyone who sends it as a
    * bearer token, and no one else.
    */
@@ -110,7 +124,19 @@ export interface Config {
   logLevel: string;
   /** Folder of the built SPA; unset when the server serves the API only. */
   webDistDir: string | undefined;
+  /** The payment provider (`PAYMENT_PROVIDER`); unset: the built-in sandbox. */
+  payments?: PaymentsConfig;
 }
+
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      stripeSecretKey: string;
+      stripeWebhookSecret: string;
+      /** Unset: Stripe's API. Set (`STRIPE_API_URL`): another address, such as a local fake in tests. */
+      stripeApiUrl: string | undefined;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -133,6 +159,54 @@ const isProxyEntry = (entry: string): boolean => {
   if (version === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/** PAYMENT_PROVIDER and the Stripe variables (docs/payments.md, "Stripe"). */
+const readPayments = (env: Env, problems: string[]): PaymentsConfig => {
+  const provider = env.PAYMENT_PROVIDER || 'sandbox';
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  const apiUrl = env.STRIPE_API_URL || undefined;
+  if (provider === 'sandbox') {
+    // Keys with the sandbox left on would let anyone top up with its test cards where real payments were meant.
+    if (secretKey || webhookSecret) {
+      problems.push(
+        'STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET is set but PAYMENT_PROVIDER is not stripe: set PAYMENT_PROVIDER=stripe, or remove the Stripe keys',
+      );
+    }
+    return { provider };
+  }
+  if (provider !== 'stripe') {
+    problems.push(`PAYMENT_PROVIDER must be sandbox or stripe (got "${provider}")`);
+    return { provider: 'sandbox' };
+  }
+  if (!secretKey) {
+    problems.push(
+      'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, the secret key of the Stripe account (sk_live_… or sk_test_…)',
+    );
+  } else if (!/^(sk|rk)_(live|test)_\S+$/.test(secretKey)) {
+    problems.push(
+      'STRIPE_SECRET_KEY must be a secret key (sk_live_…, sk_test_…) or a restricted key (rk_…), not the publishable pk_… key',
+    );
+  }
+  if (!webhookSecret) {
+    problems.push(
+      'PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET, the signing secret (whsec_…) of the webhook endpoint in the Stripe dashboard',
+    );
+  } else if (!/^whsec_\S+$/.test(webhookSecret)) {
+    problems.push("STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret, starting with whsec_");
+  }
+  if (apiUrl && !/^https?:\/\/[^/:]+(:\d{1,5})?\/?$/.test(apiUrl)) {
+    problems.push(
+      'STRIPE_API_URL must be an http:// or https:// address with no path, such as http://127.0.0.1:12111',
+    );
+  }
+  return {
+    provider,
+    stripeSecretKey: secretKey ?? '',
+    stripeWebhookSecret: webhookSecret ?? '',
+    stripeApiUrl: apiUrl,
+  };
 };
 
 /** Reads every variable, collects every problem, and throws them all at once. */
@@ -237,6 +311,11 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     /^[A-Za-z0-9_.-]{1,128}$/,
     'letters, digits, _ . or -',
   );
+  const cameraSecret = env.CAMERA_SECRET;
+  if (cameraSecret !== undefined && cameraSecret.length < 32) {
+    problems.push('CAMERA_SECRET must be at least 32 characters');
+  }
+  const cameraMediaServer = mediaServerOf(env, problems);
   const tokenSecret = env.TOKEN_SECRET;
   if (tokenSecret !== undefined && tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters');
@@ -299,6 +378,10 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     webDistDir: env.WEB_DIST_DIR || defaults.webDistDir,
     // The sandbox provider waits this long before its first webhook, to rehearse a late or lost one.
     sandboxWebhookDelayMs: integer('SANDBOX_WEBHOOK_DELAY_MS', 0, 0, 86_400_000),
+    payments: readPayments(env, problems),
+    cameraIdleSeconds: integer('CAMERA_IDLE_SECONDS', 60, 5, 3600),
+    ffmpegPath: env.FFMPEG_PATH || undefined,
+    cameraMediaServer,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secret = tokenSecret ?? loadOrCreateSecret(config.dataDir, 'token-secret');
@@ -306,7 +389,35 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
   const sandboxWebhookSecret = createHmac('sha256', secret)
     .update('sandbox-webhook-secret')
     .digest('base64url');
-  return { ...config, tokenSecret: secret, sandboxWebhookSecret };
+  return {
+    ...config,
+    tokenSecret: secret,
+    sandboxWebhookSecret,
+    cameraSecret: cameraSecret ?? loadOrCreateSecret(config.dataDir, 'camera-secret'),
+  };
+};
+
+/** `CAMERA_MEDIA_SERVER_URL` (HLS, e.g. http://mediamtx:8888) and `CAMERA_MEDIA_API_URL` (default :9997). */
+const mediaServerOf = (env: Env, problems: string[]): Config['cameraMediaServer'] => {
+  const hlsUrl = env.CAMERA_MEDIA_SERVER_URL;
+  if (!hlsUrl) return undefined;
+  const parse = (name: string, value: string): URL | undefined => {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+    } catch {
+      // reported below
+    }
+    problems.push(`${name} must be an http(s) URL`);
+    return undefined;
+  };
+  const hls = parse('CAMERA_MEDIA_SERVER_URL', hlsUrl);
+  if (!hls) return undefined;
+  const fallbackApi = new URL(hls);
+  fallbackApi.port = '9997';
+  const api = parse('CAMERA_MEDIA_API_URL', env.CAMERA_MEDIA_API_URL || fallbackApi.origin);
+  if (!api) return undefined;
+  return { hlsUrl: hls.href.replace(/\/$/, ''), apiUrl: api.href.replace(/\/$/, '') };
 };
 
 /** Secrets not given are generated once and kept in DATA_DIR, so tokens survive a restart. */

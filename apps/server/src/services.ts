@@ -8,6 +8,7 @@ import { FarmDirectory } from './ingest/farm-directory';
 import { IngestService } from './ingest/ingest-service';
 import type { MqttIngest } from './ingest/mqtt-ingest';
 import { claimJobRun, JobRunner } from './jobs/job-runner';
+import { CameraService } from './modules/cameras/camera-service';
 import { AppVersionSetting } from './modules/support/app-version';
 import { createPayments, type Payments } from './modules/payments/payments';
 import type { BrokerAccounts } from './modules/gateways/broker-accounts';
@@ -40,6 +41,8 @@ export interface Services {
   jobs: JobRunner;
   /** The payment provider, and the built-in sandbox's webhooks. */
   payments: Payments;
+  /** Cameras: credentials sealing, stream tickets and the embedded HLS pipeline (ffmpeg). */
+  cameras: CameraService;
   /** Set while the app runs (from onReady to onClose). */
   mqtt: MqttIngest | undefined;
   /** With MQTT_DYNSEC_URL, while the app runs: the gateways' accounts on the external broker. */
@@ -75,6 +78,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     appVersion: new AppVersionSetting(db, config),
     jobs: new JobRunner(log, (job) => claimJobRun(db, job)),
     payments: createPayments(config, db, log),
+    cameras: new CameraService(config, db, log),
     mqtt: undefined,
     brokerAccounts: undefined,
     log,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
-const base = { TOKEN_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-config-test' };
+const base = {
+  TOKEN_SECRET: 'x'.repeat(40),
+  CAMERA_SECRET: 'c'.repeat(40),
+  DATA_DIR: '/nonexistent-config-test',
+};
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {

@@ -1,6 +1,7 @@
 import type { RouteDefinition } from './route';
 import * as admin from './routes/admin';
 import * as auth from './routes/auth';
+import * as cameras from './routes/cameras';
 import * as charts from './routes/charts';
 import * as chat from './routes/chat';
 import * as health from './routes/health';
@@ -197,6 +198,16 @@ export const api = {
     inviteToGroup: chat.inviteToGroup,
     removeFromGroup: chat.removeFromGroup,
     leaveGroup: chat.leaveGroup,
+  },
+  cameras: {
+    listCameras: cameras.listCameras,
+    addCamera: cameras.addCamera,
+    updateCamera: cameras.updateCamera,
+    deleteCamera: cameras.deleteCamera,
+    cowCamera: cameras.cowCamera,
+    cameraStream: cameras.cameraStream,
+    demoStream: cameras.demoStream,
+    streamFile: cameras.streamFile,
   },
   charts: {
     readingCounts: charts.readingCounts,

@@ -153,6 +153,16 @@ export const ROUTE_ROLES = {
   'POST chat/chat/group/:gid/users': 'member',
   'DELETE chat/chat/group/:gid/users/:uid': 'member',
   'POST chat/chat/group/:gid/exit': 'member',
+
+  // cameras: every member watches the farm's cameras; adding, changing (credentials) and deleting them is
+  // the owner's, like the gateways. The stream files are public routes: their signed ticket is the check.
+  'GET device/device/getusercamera': 'member',
+  'POST device/device/addcamera': 'owner',
+  'PUT device/device/updatecamera/:id': 'owner',
+  'DELETE device/device/deletecamera/:id': 'owner',
+  'GET device/device/cowcamera/:cowId': 'member',
+  'GET device/device/camerastream/:id': 'member',
+  'GET device/device/demostream': 'member',
 } as const satisfies Record<string, 'owner' | 'member'>;
 
 /** A route's key in `ROUTE_ROLES`. */

@@ -47,7 +47,11 @@ describe('a monthly plan', () => {
 
   it('charges the whole month on the 1st, rounds a fraction down, and turns over the year', () => {
     expect(firstPeriod(11_000, '2026-12-01').chargeMinor).toBe(11_000);
-    expect(firstPeriod(100, '2027-02-27')).toEqual({ periodStart: '2027-02-27', periodEnd: '2027-03-01', chargeMinor: 7 });
+    expect(firstPeriod(100, '2027-02-27')).toEqual({
+      periodStart: '2027-02-27',
+      periodEnd: '2027-03-01',
+      chargeMinor: 7,
+    });
     expect(nextMonthStart('2026-12-31')).toBe('2027-01-01');
   });
 

@@ -1192,6 +1192,32 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'orders.source.reconciliation': 'Verificação de pagamento',
   'orders.source.job': 'Cobrança mensal',
   'orders.source.support': 'Suporte CowCare',
+  'cameras.add': 'Adicionar câmera',
+  'cameras.edit': 'Editar',
+  'cameras.delete': 'Excluir câmera',
+  'cameras.deleteConfirm': 'Excluir a câmera "{{name}}"? O vídeo para para todos.',
+  'cameras.name': 'Nome',
+  'cameras.ip': 'Endereço IP ou host',
+  'cameras.port': 'Porta',
+  'cameras.protocol': 'Protocolo',
+  'cameras.streamPath': 'Caminho do stream',
+  'cameras.username': 'Usuário',
+  'cameras.password': 'Senha',
+  'cameras.credentialsKept': 'O usuário e a senha guardados são mantidos, a menos que você digite novos.',
+  'cameras.cows': 'Vacas que esta câmera mostra',
+  'cameras.pen': 'Curral (tipo de vaca) que esta câmera mostra',
+  'cameras.save': 'Salvar',
+  'cameras.demoTitle': 'Vídeo de demonstração',
+  'cameras.demoBody':
+    'Sua fazenda ainda não tem câmeras, então este é o seu rebanho desenhado ao vivo: quanto mais a vaca se move, mais ativa ela está; vacas laranja estão inquietas (talvez no cio).',
+  'cameras.noCowCamera': 'Nenhuma câmera mostra esta vaca ainda',
+  'cameras.noCowCameraBody':
+    'Um proprietário pode ligar uma câmera a ela ou ao curral dela na página Câmeras.',
+  'cameras.openAll': 'Todas as câmeras',
+  'cameras.state.starting': 'Iniciando o vídeo…',
+  'cameras.state.offline': 'Câmera offline desde {{since}}',
+  'cameras.state.unauthorized': 'A câmera recusou o usuário ou a senha',
+  'cameras.state.error': 'Não foi possível reproduzir o vídeo; tentando de novo…',
 };
 
 /**

@@ -22,7 +22,15 @@ export interface SocketLogin {
   sessionId: string;
   /** Set for a chat socket: it gets this user's chat events instead of the farm's events. */
   chatUserId?: number;
+  /** The app socket's user: events addressed to people rather than farms (paysuccess) reach it by this. */
+  userId?: number;
 }
+
+/**
+ * Events addressed to people that go to their app socket (`/socket`), not their chat socket: money news and
+ * money notices are for the farm's owners only (architecture §10), so they cannot go to the whole farm.
+ */
+const APP_SOCKET_USER_EVENTS: ReadonlySet<ServerSocketMessage['type']> = new Set(['paysuccess', 'notice']);
 
 const OPEN = 1;
 
@@ -35,6 +43,8 @@ export class SocketHub {
   private readonly socketsBySession = new Map<string, Map<ClosableSocket, SocketLogin>>();
   /** Chat sockets (decision 0019) by their user: chat events are addressed to people, not farms. */
   private readonly chatSocketsByUser = new Map<number, Set<SocketLike>>();
+  /** App sockets by their user, for the events of APP_SOCKET_USER_EVENTS. */
+  private readonly appSocketsByUser = new Map<number, Set<SocketLike>>();
   /** Support consoles (issue 35) and their agent: every console gets every support event. */
   private readonly supportSockets = new Map<ClosableSocket, number>();
   /** Messages sent to this instance's sockets since it started (metrics). */
@@ -46,11 +56,8 @@ export class SocketHub {
    */
   addLoginSocket(socket: ClosableSocket, login: SocketLogin): () => void {
     if (login.chatUserId === undefined) this.add(login.farmId, socket);
-    else {
-      const sockets = this.chatSocketsByUser.get(login.chatUserId) ?? new Set();
-      sockets.add(socket);
-      this.chatSocketsByUser.set(login.chatUserId, sockets);
-    }
+    else addTo(this.chatSocketsByUser, login.chatUserId, socket);
+    if (login.userId !== undefined) addTo(this.appSocketsByUser, login.userId, socket);
     const sockets = this.socketsBySession.get(login.sessionId) ?? new Map<ClosableSocket, SocketLogin>();
     sockets.set(socket, login);
     this.socketsBySession.set(login.sessionId, sockets);
@@ -107,8 +114,11 @@ export class SocketHub {
   publishToUsers(userIds: readonly number[], message: ServerSocketMessage): number {
     let payload: string | undefined;
     let delivered = 0;
+    const socketsByUser = APP_SOCKET_USER_EVENTS.has(message.type)
+      ? this.appSocketsByUser
+      : this.chatSocketsByUser;
     for (const userId of new Set(userIds)) {
-      for (const socket of this.chatSocketsByUser.get(userId) ?? []) {
+      for (const socket of socketsByUser.get(userId) ?? []) {
         if (socket.readyState !== OPEN) continue;
         payload ??= JSON.stringify(message);
         socket.send(payload);
@@ -182,11 +192,8 @@ export class SocketHub {
 
   private forget(socket: ClosableSocket, login: SocketLogin): void {
     if (login.chatUserId === undefined) this.remove(login.farmId, socket);
-    else {
-      const sockets = this.chatSocketsByUser.get(login.chatUserId);
-      sockets?.delete(socket);
-      if (sockets?.size === 0) this.chatSocketsByUser.delete(login.chatUserId);
-    }
+    else removeFrom(this.chatSocketsByUser, login.chatUserId, socket);
+    if (login.userId !== undefined) removeFrom(this.appSocketsByUser, login.userId, socket);
     const sockets = this.socketsBySession.get(login.sessionId);
     sockets?.delete(socket);
     if (sockets?.size === 0) this.socketsBySession.delete(login.sessionId);
@@ -209,3 +216,15 @@ export class SocketHub {
     return count;
   }
 }
+
+const addTo = (map: Map<number, Set<SocketLike>>, key: number, socket: SocketLike): void => {
+  const sockets = map.get(key) ?? new Set();
+  sockets.add(socket);
+  map.set(key, sockets);
+};
+
+const removeFrom = (map: Map<number, Set<SocketLike>>, key: number, socket: SocketLike): void => {
+  const sockets = map.get(key);
+  sockets?.delete(socket);
+  if (sockets?.size === 0) map.delete(key);
+};

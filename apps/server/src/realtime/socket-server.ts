@@ -95,7 +95,11 @@ const registerChatSocket = (app: FastifyInstance, services: Services): void => {
 
 /** The socket gets its farm's events from now on, until it closes or its login ends. */
 const followLogin = (services: Services, socket: WebSocket, user: AuthUser): void => {
-  const forget = services.sockets.addLoginSocket(socket, { farmId: user.farmId, sessionId: user.sessionId });
+  const forget = services.sockets.addLoginSocket(socket, {
+    farmId: user.farmId,
+    sessionId: user.sessionId,
+    userId: user.userId,
+  });
   socket.on('close', forget);
 };
 

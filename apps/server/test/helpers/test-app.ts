@@ -42,6 +42,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   tokenSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
   sandboxWebhookSecret: 'test-sandbox-webhook-secret',
   sandboxWebhookDelayMs: 0,
+  cameraSecret: 'test-camera-secret-that-is-long-enough-for-aes-256',
   metricsToken: undefined,
   trustProxy: [],
   logLevel: 'silent',

@@ -122,7 +122,11 @@ export const routes: RouteObject[] = [
         () => import('./routes/cow'),
         (module) => module.CowWithShareRoute,
       ),
-      later(paths.index.cowcamera, 'pages.cowcamera'),
+      page(
+        paths.index.cowcamera,
+        () => import('../features/cameras/routes/cowcamera'),
+        (module) => module.CowcameraRoute,
+      ),
       page(
         paths.index.welcome,
         () => import('../features/welcome/routes/welcome'),
@@ -158,7 +162,11 @@ export const routes: RouteObject[] = [
         () => import('../features/account/routes/usermessage'),
         (module) => module.UserMessagesRoute,
       ),
-      later(paths.index.cctv, 'pages.cctv'),
+      page(
+        paths.index.cctv,
+        () => import('../features/cameras/routes/cctv'),
+        (module) => module.CctvRoute,
+      ),
       page(
         paths.index.ckcom,
         () => import('../features/sensors/routes/ckcom'),

@@ -147,10 +147,10 @@ export const getStatement = defineRoute({
   summary:
     "The usage-cost statement of a month: every movement of the farm's wallet in it, oldest first, each " +
     'with the balance after it, and the opening and closing balances; months lists the months that have ' +
-    'movements, newest first',
+    'movements, newest first. Without month: the current one (UTC)',
   params: Type.Object({ userId: IdParam }),
   scopes: { userId: 'userId' },
-  query: Type.Object({ month: StatementMonth }),
+  query: Type.Object({ month: Type.Optional(StatementMonth) }),
   data: Type.Object({
     month: StatementMonth,
     currency: Type.String(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import { UNCATEGORIZED_TYPE_ID } from '@cowcare/contract/routes/cow-types';
 import type { Database, Queryable } from '../../db/database';
-import { AppError, conflict, notFound } from '../../http/app-error';
+import { conflict, notFound } from '../../http/app-error';
 import { bossGrantRequired } from '../../http/boss-grant';
 import type { AuthUser } from '../../http/route-context';
 import type { CowRecord } from '../cows/cows-repository';

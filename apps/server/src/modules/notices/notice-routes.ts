@@ -19,6 +19,9 @@ import { countNoticesByCode, listNotices, type NoticeQuery } from './notices-rep
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const REMINDER_CODES = noticeCodesOf('reproductionReminders');
+/** Money news (901-903) is the owners' (architecture §10: staff see no money). */
+const MONEY_CODES = noticeCodesOf('account');
+const hiddenFrom = (user: AuthUser): number[] => (user.role === 'owner' ? [] : MONEY_CODES);
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
@@ -60,7 +63,9 @@ export const noticeRoutes = (services: Services) => {
   return [
     bind(api.notices.getNoticeData, async ({ params, user }) => {
       await requireOwnPhone(user, params.phone);
-      const { recent, all } = await recentAndAll(user.farmId, { exclude: REMINDER_CODES });
+      const { recent, all } = await recentAndAll(user.farmId, {
+        exclude: [...REMINDER_CODES, ...hiddenFrom(user)],
+      });
       return { list: recent, all };
     }),
 
@@ -73,6 +78,7 @@ export const noticeRoutes = (services: Services) => {
     bind(api.notices.getNoticeDatabtd, async ({ params, query, user }) => {
       await requireOwnPhone(user, params.phone);
       const counts = await countNoticesByCode(services.db, user.farmId, dayStartOf(query.since));
+      for (const code of hiddenFrom(user)) counts.delete(code);
       return {
         tdcnlist: NOTICE_GROUPS.map((group) => ({
           group: noticeGroupWireValue(group),

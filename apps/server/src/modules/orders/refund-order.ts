@@ -23,8 +23,9 @@ const refundTopUp = async (services: Services, tx: Queryable, order: OrderRecord
       `The wallet holds ${formatMoney(balance, currency)}: it has spent part of this top-up, which cannot go back to the card`,
     );
   }
-  if (order.method === 'wallet' || !order.providerReference)
+  if (order.method === 'wallet' || !order.providerReference) {
     throw new Error(`top-up ${order.id} has no provider payment`);
+  }
   if (order.method !== services.payments.provider.name) {
     throw conflict(
       ERROR_CODES.conflict,

@@ -6,7 +6,7 @@ import { noticeMessage, recordNotice, type NoticeRecord } from '../notices/recor
 /** The account notices of architecture §6 (group 10). */
 export const MONEY_NOTICE = { lowBalance: 901, paymentReceived: 902, chargeApplied: 903 } as const;
 
-/** What a money movement tells the farm after its commit: notices to everyone, the rest to its owners. */
+/** What a money movement tells the farm's owners after its commit. */
 export interface MoneyEvents {
   farmId: number;
   notices: NoticeRecord[];
@@ -43,14 +43,14 @@ const farmOwnerIds = async (db: Queryable, farmId: number): Promise<number[]> =>
     )
   ).map((row) => row.id);
 
-/** After the commit: the notices reach the farm's sockets, money news its owners' only (staff see no money). */
+/** After the commit: the notices and money news reach the farm's owners only (staff see no money). */
 export const publishMoneyEvents = async (
   db: Queryable,
   bus: EventBus,
   events: MoneyEvents,
 ): Promise<void> => {
-  for (const notice of events.notices) await bus.publish(events.farmId, noticeMessage(notice));
-  if (events.ownerMessages.length === 0) return;
+  const messages = [...events.notices.map(noticeMessage), ...events.ownerMessages];
+  if (messages.length === 0) return;
   const owners = await farmOwnerIds(db, events.farmId);
-  for (const message of events.ownerMessages) await bus.publishToUsers(owners, message);
+  for (const message of messages) await bus.publishToUsers(owners, message);
 };

@@ -13,10 +13,13 @@ const EXPIRE_AFTER_MS = 24 * 3600_000;
  * Asks the provider about top-ups still open after two minutes, and books what it says like a webhook: the
  * net under a webhook that never came (a server down for longer than the provider retries, a lost one).
  */
-export const reconcileOpenOrders = async (services: Services): Promise<number> => {
+export const reconcileOpenOrders = async (
+  services: Services,
+  askAfterSeconds = ASK_AFTER_SECONDS,
+): Promise<number> => {
   const { provider } = services.payments;
   let booked = 0;
-  for (const order of await openProviderOrders(services.db, ASK_AFTER_SECONDS, BATCH)) {
+  for (const order of await openProviderOrders(services.db, askAfterSeconds, BATCH)) {
     if (order.method !== provider.name || !order.providerReference) continue;
     try {
       const asked = await provider.lookUp(order.providerReference);

@@ -40,13 +40,11 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services):
           { provider: named, reason: error.message, ip: request.ip },
           'payments: webhook rejected',
         );
-        return reply
-          .status(400)
-          .send({
-            success: false,
-            code: ERROR_CODES.webhookRejected,
-            msg: `Webhook rejected: ${error.message}`,
-          });
+        return reply.status(400).send({
+          success: false,
+          code: ERROR_CODES.webhookRejected,
+          msg: `Webhook rejected: ${error.message}`,
+        });
       }
       if (!event) return { success: true, data: { received: true, result: 'ignored' } };
       const result = await applyPaymentEvent(services, named, event, 'provider');

@@ -95,14 +95,17 @@ export const subscribe = async (
       );
     }
     const current = await lockActiveSubscription(tx, user.farmId);
-    if (current?.planId === plan.id)
+    if (current?.planId === plan.id) {
       throw conflict(ERROR_CODES.conflict, `The farm has ${plan.name} already`);
-    if (current)
+    }
+    if (current) {
       await endWithRefund(tx, user, current, currency.code, `cancel-for:${request.idempotencyKey}`, today);
+    }
     const period = firstPeriod(monthlyPlanCharge(plan.pricing, plan.priceMinor, monitored), today);
     const balance = await walletBalance(tx, user.farmId);
-    if (balance < period.chargeMinor)
+    if (balance < period.chargeMinor) {
       throw insufficientBalance(period.chargeMinor, balance, currency, `${plan.name} until the month's end`);
+    }
     await insertSubscription(tx, user.farmId, plan.id, period);
     return chargePlan(
       tx,

@@ -37,11 +37,12 @@ export const walletRoutes = (services: Services) => {
     ),
 
     bind(api.wallet.getStatement, async ({ user, query }) => {
+      const month = query.month ?? new Date().toISOString().slice(0, 7);
       const currency = await farmCurrency(db, user.farmId);
-      const lines = await statementLines(db, user.farmId, query.month);
-      const openingBalance = await balanceBefore(db, user.farmId, query.month);
+      const lines = await statementLines(db, user.farmId, month);
+      const openingBalance = await balanceBefore(db, user.farmId, month);
       return {
-        month: query.month,
+        month,
         currency: currency.code,
         currencyDigits: currency.digits,
         openingBalance,

@@ -149,8 +149,9 @@ export const registerSandboxPages = (app: FastifyInstance, services: Services): 
       if (card === SANDBOX_TEST_CARDS.declined) {
         return afterSettling(reply, await settle(id, ['open'], { state: 'failed', detail: 'card declined' }));
       }
-      if (card === SANDBOX_TEST_CARDS.needsConfirmation)
+      if (card === SANDBOX_TEST_CARDS.needsConfirmation) {
         return afterSettling(reply, await settle(id, ['open'], 'confirming'));
+      }
       const checkout = await findSandboxCheckout(db, id);
       if (!checkout) return afterSettling(reply, undefined);
       if (checkout.state !== 'open') return afterSettling(reply, checkout);

@@ -83,8 +83,9 @@ export const createSandboxProvider = (db: Database, webhookSecret: string): Paym
 
   async lookUp(providerReference) {
     const checkout = await findSandboxCheckout(db, providerReference);
-    if (!checkout)
+    if (!checkout) {
       return { outcome: 'cancelled', amountMinor: 0, currencyCode: '', detail: 'no such checkout' };
+    }
     return statusOf(checkout);
   },
 
