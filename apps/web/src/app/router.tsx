@@ -144,8 +144,13 @@ export const routes: RouteObject[] = [
       ),
       ownerPage(
         paths.index.wallet,
-        () => import('../features/wallet/routes/wallet'),
-        (module) => module.WalletRoute,
+        () => import('./routes/wallet'),
+        (module) => module.WalletWithPlansRoute,
+      ),
+      ownerPage(
+        paths.index.walletOrder,
+        () => import('../features/orders/routes/order'),
+        (module) => module.OrderRoute,
       ),
       page(
         paths.index.webuser,

@@ -14,6 +14,8 @@ export const paths = {
     hsty: '/pages/index/hsty',
     levsyt: '/pages/index/levsyt',
     wallet: '/pages/index/wallet',
+    /** One order of the wallet with its events (ours, issue 36); owners only. */
+    walletOrder: '/pages/index/wallet/order/:orderId',
     webuser: '/pages/index/webuser',
     cctv: '/pages/index/cctv',
     ckcom: '/pages/index/ckcom',
@@ -67,6 +69,10 @@ export function withQuery(path: AppPath, query: Record<string, string | number |
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
+
+/** The page of one order. */
+export const orderPath = (orderId: number): string =>
+  paths.index.walletOrder.replace(':orderId', String(orderId));
 
 /** The login pages: the only ones the access guard lets through without a stored authorization. */
 export const PUBLIC_PATH_PREFIX = '/pages/login/';

@@ -14,6 +14,11 @@ export type AppEvents = {
   socketUnauthorized: undefined;
   /** The server ended the login behind the socket (close code 4440); the socket does not reconnect. */
   socketLoginEnded: undefined;
+  /**
+   * A top-up the user came back from was found paid (the return page's own check), for when its socket
+   * paysuccess went out before this page's socket was connected (decision 0030).
+   */
+  paymentConfirmed: { orderId: number };
 } & { [K in `socket_${string}`]: unknown };
 
 type Handler<T> = (payload: T) => void;

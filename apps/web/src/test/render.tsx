@@ -44,3 +44,16 @@ export function renderApp(path: string) {
   );
   return { ...view, router, queryClient };
 }
+
+/** One component with the app's providers, outside any route (a console section, a dialog). */
+export function renderAlone(ui: React.ReactElement) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter([{ path: '*', element: ui }]);
+  return render(
+    <AppProvider queryClient={queryClient} i18n={i18n} env="test">
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { clearCowListPrefs } from '../../lib/cow-list-storage';
 import { appEvents } from '../../lib/event-bus';
 import { applyLoginLanguage } from '../../lib/language';
+import { markPaySuccessShown, paySuccessOrderId } from '../../lib/payment-success';
 import { endSession, readSession } from '../../lib/session';
 import { chatSocket } from '../../lib/chat-socket';
 import { notificationSocket } from '../../lib/socket';
@@ -61,12 +62,20 @@ export function SessionEffects() {
       // A password change made here ends the login too; its dialog says so and then logs out.
       if (!isChangingPasswordHere(queryClient)) endSession('expired');
     });
-    const offPaid = appEvents.on('socket_paysuccess', () => setPaid(true));
+    const showPaid = (orderId: number | null) => {
+      if (orderId !== null) markPaySuccessShown(orderId);
+      setPaid(true);
+    };
+    const offPaid = appEvents.on('socket_paysuccess', (payload) => showPaid(paySuccessOrderId(payload)));
+    // The return from the provider finds the order paid itself when the socket's message came before the
+    // reloaded page connected (decision 0030): the same modal, once per order.
+    const offConfirmed = appEvents.on('paymentConfirmed', ({ orderId }) => showPaid(orderId));
     return () => {
       offLogin();
       offLogout();
       offLoginEnded();
       offPaid();
+      offConfirmed();
     };
   }, [i18n, navigate, queryClient]);
 

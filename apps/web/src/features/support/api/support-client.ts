@@ -46,6 +46,7 @@ export const supportKeys = {
   me: ['support', 'me'] as const,
   farms: (q: string) => ['support', 'farms', q] as const,
   farm: (id: number) => ['support', 'farm', id] as const,
+  farmOrders: (id: number) => ['support', 'farm', id, 'orders'] as const,
   news: ['support', 'news'] as const,
   appVersion: ['support', 'app-version'] as const,
   audit: ['support', 'audit'] as const,

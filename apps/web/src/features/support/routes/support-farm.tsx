@@ -18,6 +18,7 @@ import { Link, useParams } from 'react-router';
 import { api } from '@cowcare/contract/api';
 import type { FarmView } from '@cowcare/contract/routes/support';
 import { supportCall, supportKeys } from '../api/support-client';
+import { FarmOrders } from '../components/farm-orders';
 import { when } from '../components/when';
 import { SUPPORT_PATHS } from '../support-paths';
 import { errorMessage } from '../support-error';
@@ -220,7 +221,10 @@ function Messages({ farm }: { farm: FarmView }) {
   );
 }
 
-/** One farm, read-only but for support's own actions: disable or enable a user, restore a culled cow. */
+/**
+ * One farm, read-only but for support's own actions: disable or enable a user, restore a culled cow, refund
+ * an order.
+ */
 export function SupportFarmRoute() {
   const farmId = Number(useParams().id);
   const farm = useQuery({
@@ -253,6 +257,7 @@ export function SupportFarmRoute() {
             last reading {when(farm.data.farm.lastReadingAt)}
           </Text>
           <Users farm={farm.data} />
+          <FarmOrders farmId={farm.data.farm.id} />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Devices farm={farm.data} />
             <Notices farm={farm.data} />
