@@ -16,7 +16,7 @@ export type AppEvents = {
   socketLoginEnded: undefined;
   /**
    * A top-up the user came back from was found paid (the return page's own check), for when its socket
-   * paysuccess went out before this page's socket was connected (decision 0030).
+   * paysuccess went out before this page's socket was connected (decision 0026).
    */
   paymentConfirmed: { orderId: number };
 } & { [K in `socket_${string}`]: unknown };

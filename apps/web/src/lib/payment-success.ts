@@ -2,7 +2,7 @@ import { appEvents } from './event-bus';
 
 /**
  * The orders whose payment-success modal this tab has shown, so that the socket's paysuccess and the return
- * page's own check of the same order show it once (decision 0030).
+ * page's own check of the same order show it once (decision 0026).
  */
 const SHOWN_KEY = 'cowcare.paySuccessShown';
 

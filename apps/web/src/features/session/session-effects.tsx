@@ -68,7 +68,7 @@ export function SessionEffects() {
     };
     const offPaid = appEvents.on('socket_paysuccess', (payload) => showPaid(paySuccessOrderId(payload)));
     // The return from the provider finds the order paid itself when the socket's message came before the
-    // reloaded page connected (decision 0030): the same modal, once per order.
+    // reloaded page connected (decision 0026): the same modal, once per order.
     const offConfirmed = appEvents.on('paymentConfirmed', ({ orderId }) => showPaid(orderId));
     return () => {
       offLogin();

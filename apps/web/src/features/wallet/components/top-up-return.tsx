@@ -34,7 +34,7 @@ interface Props {
 /**
  * Back from the provider's page: what became of the top-up. A payment the provider has not confirmed yet is
  * asked for every 2 s for up to a minute; a paid one shows the new balance and the §2 modal, which the socket
- * would have shown had the page been connected when the confirmation was booked (decision 0030).
+ * would have shown had the page been connected when the confirmation was booked (decision 0026).
  */
 export function TopUpReturn({
   userId,
