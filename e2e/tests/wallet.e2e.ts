@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
+import { openConsole } from '../setup/console';
 import { logInThroughScreen, registerUser } from '../setup/session';
 
 // Issue 36: a farm owner tops up the wallet through the sandbox provider's hosted page (served by the server
@@ -108,5 +109,37 @@ describe.skipIf(skipReason() !== '')('wallet', () => {
     // The rest of this month was charged from the wallet: the balance fell, and the statement has the line.
     await expect.poll(async () => Number((await balance(page))?.replace(/\D/g, ''))).toBeLessThan(500_000);
     await page.getByRole('list', { name: 'Usage costs' }).getByText('Monitoring plan').waitFor();
+  });
+
+  it('support refunds a paid top-up from the console: the order is refunded and the money leaves the wallet', async () => {
+    const page = phone.page;
+    const farmer = await registerUser(baseUrl(), 'ref');
+    await logInThroughScreen(page, farmer);
+    await openWallet(page);
+    await topUp(page, '30000', CARDS.pays);
+    await backOnTheWallet(page);
+    await okGoesToTheIndexReloaded(page);
+
+    const agent = await openConsole(phone.browser);
+    await agent
+      .getByRole('navigation', { name: 'Console sections' })
+      .getByRole('link', { name: 'Farms' })
+      .click();
+    await agent.getByRole('textbox', { name: /Find a farm/ }).fill(`E2E-${farmer.username}`);
+    await agent.getByRole('link', { name: `E2E-${farmer.username}` }).click();
+    await agent.getByRole('button', { name: 'Refund' }).click();
+    await agent
+      .getByRole('dialog')
+      .getByRole('textbox', { name: /Reason/ })
+      .fill('Paid twice by mistake');
+    await agent.getByRole('button', { name: 'Refund…' }).click();
+    await agent.getByRole('button', { name: /^Yes, refund/ }).click();
+    await agent.getByText('refunded', { exact: true }).first().waitFor();
+    await agent.context().close();
+
+    await openWallet(page);
+    await expect.poll(() => balance(page)).toBe('₩0');
+    const order = page.getByRole('list', { name: 'Orders' }).getByRole('link').first();
+    await expect.poll(() => order.textContent()).toMatch(/Top-up.*Refunded.*₩30,000/);
   });
 });
