@@ -122,8 +122,8 @@ export const refundOrder = defineRoute({
   summary:
     'Support: refund a paid order in full, written to the audit log. A top-up goes back to the card ' +
     'through its provider and leaves the wallet (409 E_INSUFFICIENT_BALANCE when the wallet has spent ' +
-    'it); a plan payment comes back to the wallet. 409 E_CONFLICT for an order that is not paid. The same ' +
-    'idempotency key refunds once',
+    'it); a plan payment comes back to the wallet. 409 E_CONFLICT for an order that is neither paid nor ' +
+    'refunded; a refunded order answers as it is, so a repeated request (any key) refunds nothing more',
   params: Type.Object({ orderId: IdParam }),
   body: Type.Object({
     reason: Type.String({ minLength: 3, maxLength: 500, pattern: '\\S' }),
