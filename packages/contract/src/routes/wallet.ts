@@ -62,6 +62,8 @@ export const IdempotencyKey = Type.String({ minLength: 8, maxLength: 64, pattern
 
 /** YYYY-MM: a month of the statement, in UTC. */
 export const StatementMonth = Type.String({
+  minLength: 7,
+  maxLength: 7,
   pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
   description: 'YYYY-MM (UTC)',
 });
