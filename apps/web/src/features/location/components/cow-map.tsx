@@ -61,20 +61,16 @@ export function CowMap({ tiles, location, paddocks, changingPaddock, onPaddock }
         {track.length > 1 && (
           <Polyline
             positions={track.map(toLatLng)}
-            pathOptions={{ color: TRACK_COLOUR, weight: 3, className: 'cow-track' }}
+            className="cow-track"
+            pathOptions={{ color: TRACK_COLOUR, weight: 3 }}
           />
         )}
         {position && (
           <CircleMarker
             center={toLatLng(position)}
             radius={10}
-            pathOptions={{
-              color: '#fff',
-              weight: 2,
-              fillColor: COW_COLOUR,
-              fillOpacity: 1,
-              className: 'cow-position',
-            }}
+            className="cow-position"
+            pathOptions={{ color: '#fff', weight: 2, fillColor: COW_COLOUR, fillOpacity: 1 }}
           >
             <Tooltip permanent direction="top" offset={[0, -10]}>
               {location.code}

@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CircleMarker, Tooltip } from 'react-leaflet';
+import { CircleMarker, Polygon, Tooltip } from 'react-leaflet';
 import { Link, useNavigate } from 'react-router';
-import type { HerdPosition, MapTiles } from '@cowcare/contract/routes/location';
+import type { HerdPosition, MapTiles, Paddock } from '@cowcare/contract/routes/location';
 import { paths, withQuery } from '../../../config/paths';
 import { formatRelative } from '../../../lib/format';
 import { useBcp47 } from '../../../lib/language';
@@ -10,6 +10,8 @@ import { FarmMap, toLatLng } from './farm-map';
 
 /** Red: she has unread notices; blue: a GPS position; grey: placed by hand (pen or paddock). */
 export const HERD_COLOURS = { alert: '#e03131', gps: '#1971c2', byHand: '#868e96' } as const;
+
+const PADDOCK_COLOUR = '#1971c2';
 
 export const herdColour = (cow: HerdPosition): string =>
   cow.alert ? HERD_COLOURS.alert : cow.position.source === 'gps' ? HERD_COLOURS.gps : HERD_COLOURS.byHand;
@@ -34,14 +36,33 @@ function Legend() {
 }
 
 /** The herd on the map, each cow a dot coloured by her alerts; a dot or a row opens her location. */
-export function HerdMap({ tiles, herd }: { tiles: MapTiles; herd: readonly HerdPosition[] }) {
+interface HerdMapProps {
+  tiles: MapTiles;
+  herd: readonly HerdPosition[];
+  paddocks: readonly Paddock[];
+}
+
+export function HerdMap({ tiles, herd, paddocks }: HerdMapProps) {
   const { t } = useTranslation();
   const bcp47 = useBcp47();
   const navigate = useNavigate();
   const openCow = (cowId: number) => withQuery(paths.system.openLocation, { cow: cowId });
   return (
     <Stack gap="sm">
-      <FarmMap tiles={tiles} fit={herd.map((cow) => cow.position)} label={t('location.herdMapLabel')}>
+      <FarmMap
+        tiles={tiles}
+        fit={[...herd.map((cow) => cow.position), ...paddocks.flatMap((paddock) => paddock.boundary)]}
+        label={t('location.herdMapLabel')}
+      >
+        {paddocks.map((paddock) => (
+          <Polygon
+            key={paddock.id}
+            positions={paddock.boundary.map(toLatLng)}
+            pathOptions={{ color: PADDOCK_COLOUR, weight: 2, fillOpacity: 0.08 }}
+          >
+            <Tooltip>{paddock.name}</Tooltip>
+          </Polygon>
+        ))}
         {herd.map((cow) => (
           <CircleMarker
             key={cow.cowId}

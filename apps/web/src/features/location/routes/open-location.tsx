@@ -58,9 +58,10 @@ function HerdView() {
   const isOwner = useIsOwner();
   const farm = useFarmLocation();
   const herd = useHerdPositions();
-  const failed = [farm, herd].find((query) => query.isError);
+  const paddocks = usePaddocks();
+  const failed = [farm, herd, paddocks].find((query) => query.isError);
   if (failed) return <QueryError error={failed.error} onRetry={() => void failed.refetch()} />;
-  if (!farm.data || !herd.data) return <PageLoader />;
+  if (!farm.data || !herd.data || !paddocks.data) return <PageLoader />;
   if (herd.data.length === 0) {
     return (
       <EmptyState
@@ -81,7 +82,7 @@ function HerdView() {
       />
     );
   }
-  return <HerdMap tiles={farm.data.tiles} herd={herd.data} />;
+  return <HerdMap tiles={farm.data.tiles} herd={herd.data} paddocks={paddocks.data} />;
 }
 
 /**
