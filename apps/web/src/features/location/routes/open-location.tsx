@@ -96,7 +96,7 @@ export function OpenLocationRoute() {
   const isOwner = useIsOwner();
   return (
     <Page
-      title={t('pages.openLocation')}
+      title={cowId ? t('pages.openLocation') : t('location.herdMap')}
       back
       backTo={cowId ? withQuery(paths.index.cow, { id: cowId }) : paths.home}
       wide
