@@ -228,6 +228,41 @@ describe('pens and paddocks', () => {
   });
 });
 
+describe('roles', () => {
+  it("lets staff see where cows are and put one in a paddock, but not set the farm's point or draw", async () => {
+    const invitation = await call(testApp, api.staff.createInvitation, { token: farmer.token });
+    const { code } = invitation.json<{ data: { code: string } }>().data;
+    const joined = await call(testApp, api.staff.joinFarm, {
+      body: {
+        invitationCode: code,
+        username: `locstaff${process.pid}`,
+        password: 'staff password 1',
+        name: 'Location Staff',
+        phone: '010-5555-4321',
+      },
+    });
+    const staff = { ...farmer, token: joined.json<{ data: { token: string } }>().data.token };
+    const cowId = await cowWearing(testApp, farmer, 'C3301', 40331);
+    const paddock = await addPaddock(farmer, 'Staff field');
+    ok(await putInPaddock(staff, cowId, paddock.id));
+    expect(ok<CowLocation>(await cowLocation(staff, cowId)).paddock?.id).toBe(paddock.id);
+    ok(await call(testApp, api.location.herdPositions, { token: staff.token }));
+    expectRefusal(
+      await call(testApp, api.location.setFarmLocation, { token: staff.token, body: { lat: 1, lon: 1 } }),
+      403,
+      'E_OWNER_ONLY',
+    );
+    expectRefusal(
+      await call(testApp, api.location.addPaddock, {
+        token: staff.token,
+        body: { name: 'X', boundary: field },
+      }),
+      403,
+      'E_OWNER_ONLY',
+    );
+  });
+});
+
 describe('GPS positions and the virtual fence', () => {
   it('refuses a reading with a latitude but no longitude, or one off the globe, and stores the rest', async () => {
     await cowWearing(testApp, farmer, 'C3201', 40321);

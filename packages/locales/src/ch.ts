@@ -1113,5 +1113,6 @@ export const ch: Record<MessageKey, string> = {
   'settings.place.title': '牧场位置',
   'settings.place.body': '牧场及其围场的位置：牛群地图和虚拟围栏会用到它们。',
   'settings.place.farm': '设置牧场位置',
+  'location.setPen': '设置 {{name}} 的位置',
   'settings.place.paddocks': '围场',
 };

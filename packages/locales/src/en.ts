@@ -1185,6 +1185,7 @@ export const en = {
   'settings.place.title': 'Farm location',
   'settings.place.body': 'Where the farm and its paddocks are: the herd map and the virtual fence use them.',
   'settings.place.farm': 'Set farm location',
+  'location.setPen': 'Set where {{name}} is',
   'settings.place.paddocks': 'Paddocks',
 } satisfies Record<string, string>;
 

@@ -1172,5 +1172,6 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'settings.place.title': 'Lokasi peternakan',
   'settings.place.body': 'Lokasi peternakan dan paddocknya: dipakai oleh peta kawanan dan pagar virtual.',
   'settings.place.farm': 'Atur lokasi peternakan',
+  'location.setPen': 'Atur lokasi {{name}}',
   'settings.place.paddocks': 'Paddock',
 };

@@ -1145,5 +1145,6 @@ export const ko: Record<MessageKey, string> = {
   'settings.place.title': '농장 위치',
   'settings.place.body': '농장과 방목지의 위치입니다. 소떼 지도와 가상 울타리에 쓰입니다.',
   'settings.place.farm': '농장 위치 설정',
+  'location.setPen': '{{name}} 위치 설정',
   'settings.place.paddocks': '방목지',
 };

@@ -1170,6 +1170,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'settings.place.title': 'Localização da fazenda',
   'settings.place.body': 'Onde ficam a fazenda e seus piquetes: o mapa do rebanho e a cerca virtual os usam.',
   'settings.place.farm': 'Definir localização da fazenda',
+  'location.setPen': 'Definir onde fica {{name}}',
   'settings.place.paddocks': 'Piquetes',
 };
 

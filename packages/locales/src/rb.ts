@@ -1159,5 +1159,6 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'settings.place.title': '牧場の位置',
   'settings.place.body': '牧場と放牧区の位置です。牛群マップと仮想フェンスで使われます。',
   'settings.place.farm': '牧場の位置を設定',
+  'location.setPen': '{{name}} の位置を設定',
   'settings.place.paddocks': '放牧区',
 };

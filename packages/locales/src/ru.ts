@@ -1164,5 +1164,6 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'settings.place.title': 'Где ферма',
   'settings.place.body': 'Где ферма и её загоны: их используют карта стада и виртуальная изгородь.',
   'settings.place.farm': 'Указать место фермы',
+  'location.setPen': 'Указать, где {{name}}',
   'settings.place.paddocks': 'Загоны',
 };

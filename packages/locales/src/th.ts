@@ -1116,5 +1116,6 @@ export const th: Partial<Record<MessageKey, string>> = {
   'settings.place.title': 'ตำแหน่งฟาร์ม',
   'settings.place.body': 'ตำแหน่งของฟาร์มและคอก ใช้กับแผนที่ฝูงวัวและรั้วเสมือน',
   'settings.place.farm': 'ตั้งตำแหน่งฟาร์ม',
+  'location.setPen': 'ตั้งตำแหน่งของ {{name}}',
   'settings.place.paddocks': 'คอก',
 };

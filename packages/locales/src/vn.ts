@@ -1154,5 +1154,6 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'settings.place.title': 'Vị trí trang trại',
   'settings.place.body': 'Vị trí trang trại và các bãi chăn: bản đồ đàn bò và hàng rào ảo dùng chúng.',
   'settings.place.farm': 'Đặt vị trí trang trại',
+  'location.setPen': 'Đặt vị trí của {{name}}',
   'settings.place.paddocks': 'Bãi chăn',
 };
