@@ -5,9 +5,10 @@ import { api } from '@cowcare/contract/api';
 import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import type { LatLonPoint } from '@cowcare/contract/routes/location';
 import { polygonCentre } from '@cowcare/domain/geo-fence';
+import { violations } from '../setup/axe';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
-import { addCow, apiLogIn, callApi, type ApiSession } from '../setup/herd';
-import { logInThroughScreen, registerUser } from '../setup/session';
+import { addCow, apiLogIn, callApi, farmCows, type ApiSession } from '../setup/herd';
+import { DEMO, logInThroughScreen, registerUser } from '../setup/session';
 
 // Issue 37, location: a farm picks its point on a map served from loopback tiles, draws a paddock, puts a
 // GPS-collared cow in it; her readings sent over MQTT put her on the map with her track, and when she stays
@@ -68,6 +69,7 @@ describe.skipIf(skipReason() !== '')('location', () => {
 
   it('picks the farm on a map, shows a GPS cow with her track, and raises the fence notice live', async () => {
     const { page } = phone;
+    await page.setViewportSize({ width: 360, height: 740 });
     const credentials = await registerUser(baseUrl(), 'loc');
     const session = await apiLogIn(baseUrl(), credentials);
     const params = { country: session.user.country, FarmNumber: session.user.FarmNumber };
@@ -117,6 +119,10 @@ describe.skipIf(skipReason() !== '')('location', () => {
     await page.getByLabel('Paddock name').fill('East pasture');
     await page.getByRole('button', { name: 'Save paddock' }).click();
     await page.getByText('Paddock saved').waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${SHOTS}/choose-paddock-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 360, height: 740 });
     const [paddock] = await callApi(session, api.location.listPaddocks);
     if (!paddock) throw new Error('the paddock was not saved');
     expect(paddock.boundary).toHaveLength(4);
@@ -210,4 +216,25 @@ describe.skipIf(skipReason() !== '')('location', () => {
     await page.waitForURL(`**/open-location?cow=${cow.id}`);
     await page.getByTestId('position-time').waitFor();
   }, 150_000);
+
+  it('passes the WCAG 2.1 AA checks of axe-core on the location screens', async () => {
+    const { page } = phone;
+    const demo = await apiLogIn(baseUrl(), DEMO);
+    // A demo cow without GPS: her location page says so and offers her paddock.
+    const [cow] = await farmCows(demo);
+    if (!cow) throw new Error('the demo farm has no cows');
+    await logInThroughScreen(page);
+    const found: string[] = [];
+    for (const path of [
+      '/choose-location?for=farm',
+      '/choose-location?for=paddock',
+      '/open-location',
+      `/open-location?cow=${cow.id}`,
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      found.push(...(await violations(page)).map((line) => `${path}: ${line}`));
+    }
+    expect(found).toEqual([]);
+  });
 });
