@@ -102,6 +102,7 @@ describe("the farm's point", () => {
       await call(testApp, api.location.getFarmLocation, { token: neighbour.token }),
     );
     expect(location.location).toBeNull();
+    expect(location.pens).toEqual([]);
     expect(location.tiles.url).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(location.tiles.attribution).toContain('OpenStreetMap');
   });
@@ -144,6 +145,8 @@ describe('pens and paddocks', () => {
         body: { lat: 37.1, lon: 127.1 },
       }),
     );
+    const farm = ok<FarmLocation>(await call(testApp, api.location.getFarmLocation, { token: farmer.token }));
+    expect(farm.pens).toContainEqual({ cowTypeId: penId, location: { lat: 37.1, lon: 127.1 } });
     const atPen = ok<CowLocation>(await cowLocation(farmer, cowId));
     expect(atPen.position).toEqual({ lat: 37.1, lon: 127.1, at: null, source: 'pen' });
     expect(atPen.track).toEqual([]);

@@ -84,8 +84,12 @@ export const MapTilesSchema = Type.Object({
 });
 export type MapTiles = Static<typeof MapTilesSchema>;
 
+export const PenLocationSchema = Type.Object({ cowTypeId: Id, location: LatLonSchema });
+export type PenLocation = Static<typeof PenLocationSchema>;
+
 export const FarmLocationSchema = Type.Object({
   location: Nullable(LatLonSchema),
+  pens: Type.Array(PenLocationSchema, { description: 'the pens (cow types) whose point is set' }),
   tiles: MapTilesSchema,
 });
 export type FarmLocation = Static<typeof FarmLocationSchema>;
@@ -95,7 +99,7 @@ export const getFarmLocation = defineRoute({
   path: 'location/farm',
   access: 'user',
   tag,
-  summary: "The farm's point (null until set) and the map tiles this install uses",
+  summary: "The farm's point (null until set), its pens' points and the map tiles this install uses",
   data: FarmLocationSchema,
 });
 
@@ -120,7 +124,7 @@ export const setPenLocation = defineRoute({
     "Set a pen's (cow type's) point: where its cows without GPS are shown. 404 for a pen of another farm.",
   params: Type.Object({ cowTypeId: IdParam }),
   body: LatLonSchema,
-  data: Type.Object({ cowTypeId: Id, location: LatLonSchema }),
+  data: PenLocationSchema,
 });
 
 export const listPaddocks = defineRoute({

@@ -17,6 +17,17 @@ export const saveFarmLocation = async (db: Queryable, farmId: number, point: Lat
   );
 };
 
+export const listPenLocations = async (
+  db: Queryable,
+  farmId: number,
+): Promise<{ cowTypeId: number; location: LatLonPoint }[]> =>
+  (
+    await db.query<{ cowTypeId: number; lat: number; lon: number }>(
+      'SELECT cow_type_id AS "cowTypeId", lat, lon FROM pen_locations WHERE farm_id = $1 ORDER BY cow_type_id',
+      [farmId],
+    )
+  ).map(({ cowTypeId, lat, lon }) => ({ cowTypeId, location: { lat, lon } }));
+
 /** Sets the pen's point when the pen (cow type) is the farm's; false when it is not. */
 export const savePenLocation = async (
   db: Queryable,

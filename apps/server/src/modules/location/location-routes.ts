@@ -17,6 +17,7 @@ import {
   findFarmPaddock,
   herdPlaces,
   insertPaddock,
+  listPenLocations,
   listFarmPaddocks,
   newestCowPosition,
   putCowInPaddock,
@@ -28,6 +29,7 @@ import {
 
 const farmLocation = async (db: Queryable, config: Config, farmId: number): Promise<FarmLocation> => ({
   location: await findFarmLocation(db, farmId),
+  pens: await listPenLocations(db, farmId),
   tiles: config.mapTiles ?? DEFAULT_MAP_TILES,
 });
 

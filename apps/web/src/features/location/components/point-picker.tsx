@@ -21,11 +21,13 @@ const PICK_COLOUR = '#2f9e44';
 export function PointPicker({ tiles, initial, saving, onSave }: PointPickerProps) {
   const { t } = useTranslation();
   const bcp47 = useBcp47();
-  const [picked, setPicked] = useState<LatLonPoint | null>(initial);
-  const setPart = (part: 'lat' | 'lon', value: number | string) => {
-    const number = typeof value === 'number' ? value : Number.NaN;
-    if (!Number.isFinite(number)) return;
-    setPicked((current) => ({ lat: current?.lat ?? 0, lon: current?.lon ?? 0, [part]: number }));
+  // Each coordinate as typed: a point exists once both are numbers, never a half-typed one filled with 0.
+  const [lat, setLat] = useState<number | string>(initial?.lat ?? '');
+  const [lon, setLon] = useState<number | string>(initial?.lon ?? '');
+  const picked: LatLonPoint | null = typeof lat === 'number' && typeof lon === 'number' ? { lat, lon } : null;
+  const setPicked = (point: LatLonPoint) => {
+    setLat(point.lat);
+    setLon(point.lon);
   };
   const valid = picked !== null && isValidLatLon(picked.lat, picked.lon);
   return (
@@ -50,19 +52,19 @@ export function PointPicker({ tiles, initial, saving, onSave }: PointPickerProps
       <Group grow align="flex-end">
         <NumberInput
           label={t('location.latitude')}
-          value={picked?.lat ?? ''}
+          value={lat}
           min={-90}
           max={90}
           decimalScale={6}
-          onChange={(value) => setPart('lat', value)}
+          onChange={setLat}
         />
         <NumberInput
           label={t('location.longitude')}
-          value={picked?.lon ?? ''}
+          value={lon}
           min={-180}
           max={180}
           decimalScale={6}
-          onChange={(value) => setPart('lon', value)}
+          onChange={setLon}
         />
       </Group>
       <Button disabled={!valid} loading={saving} onClick={() => picked && onSave(picked)}>

@@ -93,7 +93,14 @@ function PointTarget({ target }: { target: Exclude<Target, { kind: 'paddock' }> 
     if (target.kind === 'farm') setFarm.mutate(point, done);
     else setPen.mutate({ cowTypeId: target.cowTypeId, point }, done);
   };
-  return <PointPicker tiles={farm.data.tiles} initial={farm.data.location} saving={saving} onSave={save} />;
+  // A pen opens at its own point once set, else at the farm's.
+  const pen =
+    target.kind === 'pen'
+      ? farm.data.pens.find((candidate) => candidate.cowTypeId === target.cowTypeId)?.location
+      : undefined;
+  return (
+    <PointPicker tiles={farm.data.tiles} initial={pen ?? farm.data.location} saving={saving} onSave={save} />
+  );
 }
 
 /**
@@ -113,7 +120,11 @@ export function ChooseLocationRoute() {
   return (
     <Page title={title} back backTo={paths.index.userset}>
       <Stack gap="md">
-        {target.kind === 'paddock' ? <Paddocks /> : <PointTarget key={target.kind} target={target} />}
+        {target.kind === 'paddock' ? (
+          <Paddocks />
+        ) : (
+          <PointTarget key={target.kind === 'pen' ? `pen-${target.cowTypeId}` : 'farm'} target={target} />
+        )}
       </Stack>
     </Page>
   );

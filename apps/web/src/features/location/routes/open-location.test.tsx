@@ -21,7 +21,8 @@ function server(extra: Record<string, FakeHandler>) {
   const api = fakeApi({
     'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
     'GET common/common/lgs/lgs': () => ok([]),
-    'GET location/farm': () => ok({ location: { lat: 37, lon: 127 }, tiles } satisfies FarmLocation),
+    'GET location/farm': () =>
+      ok({ location: { lat: 37, lon: 127 }, pens: [], tiles } satisfies FarmLocation),
     'GET location/paddocks': () => ok([field]),
     ...extra,
   });
