@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './chromium';
 import { replayDemoHerd, type OwnReadingsSensors } from './demo-replay';
 import { startServer, type RunningServer } from './server-process';
+import { startTileServer, type TileServer } from './tile-server';
 
 export const E2E_TOKEN_SECRET = 'e2e-token-secret-known-to-the-tests-0123456789';
 
@@ -18,6 +19,8 @@ declare module 'vitest' {
     mqttTopicRoot: string;
     /** Neck sensors the demo herd's replay left silent, for tests that send their cows' readings. */
     ownReadingsSensors: OwnReadingsSensors;
+    /** The loopback tile server's template (MAP_TILE_URL of the main server): the maps need no network. */
+    mapTileUrl: string;
   }
 }
 
@@ -46,18 +49,26 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('mqttUrl', '');
     project.provide('mqttTopicRoot', '');
     project.provide('ownReadingsSensors', { fever: 0, charts: 0, heat: 0 });
+    project.provide('mapTileUrl', '');
     return async () => {};
   }
   const servers: RunningServer[] = [];
   let ownReadingsSensors: OwnReadingsSensors;
+  const tiles: TileServer = await startTileServer();
   try {
     // The main server runs its jobs, so the sensors that went silent in the herd's replay go offline.
-    const main = await startServer({ TOKEN_SECRET: E2E_TOKEN_SECRET, JOBS: 'on' });
+    const main = await startServer({
+      TOKEN_SECRET: E2E_TOKEN_SECRET,
+      JOBS: 'on',
+      MAP_TILE_URL: tiles.urlTemplate,
+      MAP_TILE_ATTRIBUTION: 'Test tiles',
+    });
     servers.push(main);
     servers.push(await startServer({ MIN_APP_VERSION_CODE: '191', LATEST_APP_VERSION: '1.6.0' }));
     ownReadingsSensors = await replayDemoHerd(main);
   } catch (error) {
     await Promise.all(servers.map((server) => server.stop()));
+    await tiles.stop();
     throw error;
   }
   const [main, outdated] = servers as [RunningServer, RunningServer];
@@ -67,7 +78,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('mqttUrl', main.mqttUrl);
   project.provide('mqttTopicRoot', main.mqttTopicRoot);
   project.provide('ownReadingsSensors', ownReadingsSensors);
+  project.provide('mapTileUrl', tiles.urlTemplate);
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    await tiles.stop();
   };
 }

@@ -29,6 +29,7 @@ import { registerIngest } from './ingest/register-ingest';
 import { registerMetrics } from './metrics/register-metrics';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { cameraRoutes } from './modules/cameras/camera-routes';
+import { locationRoutes } from './modules/location/location-routes';
 import { chartRoutes } from './modules/charts/chart-routes';
 import { chatRoutes } from './modules/chat/chat-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -81,10 +82,18 @@ export const allRouteBindings = (services: Services) => [
   ...chartRoutes(services),
   ...chatRoutes(services),
   ...cameraRoutes(services),
+  ...locationRoutes(services),
 ];
 
 const mediaServerOrigins = (config: Config): string[] =>
   config.cameraMediaServer ? [new URL(config.cameraMediaServer.hlsUrl).origin] : [];
+
+/** The tile server's origin when it is plain http: the policy's `https:` does not cover it. */
+const tileOrigins = (config: Config): string[] => {
+  const url = config.mapTiles?.url;
+  if (!url?.startsWith('http:')) return [];
+  return [new URL(url.replace(/\{[a-z]+\}/g, '0')).origin];
+};
 
 const UNVERSIONED_PATHS = new Set(['/api/health', '/api/docs']);
 
@@ -126,7 +135,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
     // blob: a health case's pictures are fetched with the token and shown from object URLs.
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        // https: covers hosted map tiles; a plain-http tile server (one on the farm's network) is named.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...tileOrigins(config)],
         // hls.js plays a camera through Media Source Extensions, whose video source is a blob: URL; with a
         // media server (docs/cameras.md) the playlist and segments come from its origin.
         'media-src': ["'self'", 'blob:', ...mediaServerOrigins(config)],

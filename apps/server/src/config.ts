@@ -106,6 +106,12 @@ export interface Config {
    */
   cameraMediaServer?: { hlsUrl: string; apiUrl: string } | undefined;
   /**
+   * The map's tiles (docs/location.md): `MAP_TILE_URL` (an XYZ template), `MAP_TILE_ATTRIBUTION` and
+   * `MAP_TILE_MAX_ZOOM`; by default OpenStreetMap's standard tiles, whose usage policy asks for the
+   * attribution shown and modest use: a large install points this at its own or a paid tile server.
+   */
+  mapTiles?: MapTilesConfig | undefined;
+  /**
    * Unset: `/metrics` answers only on the loopback interface. Set: it answers anyone who sends it as a
    * bearer token, and no one else.
    */
@@ -382,6 +388,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     cameraIdleSeconds: integer('CAMERA_IDLE_SECONDS', 60, 5, 3600),
     ffmpegPath: env.FFMPEG_PATH || undefined,
     cameraMediaServer,
+    mapTiles: mapTilesOf(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secret = tokenSecret ?? loadOrCreateSecret(config.dataDir, 'token-secret');
@@ -395,6 +402,32 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     sandboxWebhookSecret,
     cameraSecret: cameraSecret ?? loadOrCreateSecret(config.dataDir, 'camera-secret'),
   };
+};
+
+export interface MapTilesConfig {
+  url: string;
+  attribution: string;
+  maxZoom: number;
+}
+
+export const DEFAULT_MAP_TILES: MapTilesConfig = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  maxZoom: 19,
+};
+
+/** `MAP_TILE_URL` must be http(s) with {z}, {x} and {y}; a wrong one fails the start, not every map. */
+const mapTilesOf = (env: Env, problems: string[]): MapTilesConfig => {
+  const url = env.MAP_TILE_URL || DEFAULT_MAP_TILES.url;
+  if (!/^https?:\/\/[^\s]+$/.test(url) || !['{z}', '{x}', '{y}'].every((part) => url.includes(part))) {
+    problems.push('MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}');
+  }
+  const maxZoom = Number(env.MAP_TILE_MAX_ZOOM || DEFAULT_MAP_TILES.maxZoom);
+  if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > 24) {
+    problems.push('MAP_TILE_MAX_ZOOM must be a whole number from 0 to 24');
+  }
+  const attribution = env.MAP_TILE_ATTRIBUTION ?? (env.MAP_TILE_URL ? '' : DEFAULT_MAP_TILES.attribution);
+  return { url, attribution, maxZoom };
 };
 
 /** `CAMERA_MEDIA_SERVER_URL` (HLS, e.g. http://mediamtx:8888) and `CAMERA_MEDIA_API_URL` (default :9997). */

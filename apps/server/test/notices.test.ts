@@ -171,7 +171,7 @@ describe("getNoticeDatabtd: today's counts per group", () => {
         { group: '101-102-103', count: 1 },
         { group: '201-202-203-204', count: 1 },
         { group: '211-212-213', count: 0 },
-        { group: '301-302-303-304-305', count: 0 },
+        { group: '301-302-303-304-305-306', count: 0 },
         { group: '401-402', count: 0 },
         { group: '501-502', count: 0 },
         { group: '601-602-603', count: 1 },

@@ -5,6 +5,7 @@ import * as cameras from './routes/cameras';
 import * as charts from './routes/charts';
 import * as chat from './routes/chat';
 import * as health from './routes/health';
+import * as location from './routes/location';
 import * as news from './routes/news';
 import * as notices from './routes/notices';
 import * as ingest from './routes/ingest';
@@ -208,6 +209,17 @@ export const api = {
     cameraStream: cameras.cameraStream,
     demoStream: cameras.demoStream,
     streamFile: cameras.streamFile,
+  },
+  location: {
+    getFarmLocation: location.getFarmLocation,
+    setFarmLocation: location.setFarmLocation,
+    setPenLocation: location.setPenLocation,
+    listPaddocks: location.listPaddocks,
+    addPaddock: location.addPaddock,
+    deletePaddock: location.deletePaddock,
+    setCowPaddock: location.setCowPaddock,
+    cowLocation: location.cowLocation,
+    herdPositions: location.herdPositions,
   },
   charts: {
     readingCounts: charts.readingCounts,

@@ -45,6 +45,15 @@ export const ActivityDetailsSchema = Type.Object({
 /** 204, 213, 304, 305: the reading beyond the user's line. */
 export const AlertLineDetailsSchema = Type.Object({ value: Value, line: Value, episodeStart: Moment });
 
+/** 306: the stretch of her GPS positions outside her paddock (geo-fence.ts), and where she was last. */
+export const PaddockBreachDetailsSchema = Type.Object({
+  paddockId: Value,
+  paddock: Type.String({ description: "the paddock's name" }),
+  since: Moment,
+  lat: Value,
+  lon: Value,
+});
+
 /** 401-402: her drinks in the last 24 hours against her daily mean. */
 export const DrinkingDetailsSchema = Type.Object({
   eventsLast24Hours: Value,
@@ -102,6 +111,7 @@ export const NOTICE_DETAILS_SCHEMAS = {
   303: ActivityDetailsSchema,
   304: AlertLineDetailsSchema,
   305: AlertLineDetailsSchema,
+  306: PaddockBreachDetailsSchema,
   401: DrinkingDetailsSchema,
   402: DrinkingDetailsSchema,
   501: CalvingDetailsSchema,

@@ -163,6 +163,18 @@ export const ROUTE_ROLES = {
   'GET device/device/cowcamera/:cowId': 'member',
   'GET device/device/camerastream/:id': 'member',
   'GET device/device/demostream': 'member',
+
+  // location: every member sees where the cows are and puts a cow in a paddock (herd work, like her pen
+  // on the cow form); the farm's point, its pens' points and drawing paddocks are the owner's settings
+  'GET location/farm': 'member',
+  'PUT location/farm': 'owner',
+  'PUT location/pen/:cowTypeId': 'owner',
+  'GET location/paddocks': 'member',
+  'POST location/paddocks': 'owner',
+  'DELETE location/paddocks/:id': 'owner',
+  'PUT location/cow/:cowId/paddock': 'member',
+  'GET location/cow/:cowId': 'member',
+  'GET location/herd': 'member',
 } as const satisfies Record<string, 'owner' | 'member'>;
 
 /** A route's key in `ROUTE_ROLES`. */

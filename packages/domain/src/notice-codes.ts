@@ -1,10 +1,18 @@
-// Notice codes (architecture §6; the spec only says there are 11 groups of numeric codes). 204, 213, 304 and 305,
+// Notice codes (architecture §6; the spec only says there are 11 groups of numeric codes). 306 (paddock
+// breach) is ours, in the activity group. 204, 213, 304 and 305,
 // the crossings of the user's own alert lines (alert-line-crossings.ts), extend §6's table in the group of
 // what they measure. On the wire a group is its codes joined with hyphens, which is what the notice filter
 // sends and expects.
 
 /** Readings came from a sensor that no active cow of the farm wears: the farm assigns it to a cow. */
 export const UNASSIGNED_SENSOR_NOTICE = 703;
+
+/**
+ * Her GPS positions stayed outside her paddock for 10 minutes (the virtual fence, issue 37; geo-fence.ts).
+ * In the activity group: it is about where and how she moves, and a farm that mutes activity notices
+ * mutes it with them.
+ */
+export const PADDOCK_BREACH_NOTICE = 306;
 
 export const NOTICE_GROUPS = [
   'estrus',
@@ -71,6 +79,7 @@ export const NOTICE_GROUP_DEFINITIONS: Readonly<Record<NoticeGroup, NoticeGroupD
       { code: 303, name: 'Unusually high activity without estrus context' },
       { code: 304, name: 'Activity above your alert line' },
       { code: 305, name: 'Activity below your alert line' },
+      { code: 306, name: 'Outside her paddock' },
     ],
   },
   drinking: {

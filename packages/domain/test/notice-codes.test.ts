@@ -13,7 +13,7 @@ const WIRE_VALUES: [NoticeGroup, number, string][] = [
   ['estrus', 1, '101-102-103'],
   ['fever', 2, '201-202-203-204'],
   ['lowTemperature', 3, '211-212-213'],
-  ['activity', 4, '301-302-303-304-305'],
+  ['activity', 4, '301-302-303-304-305-306'],
   ['drinking', 5, '401-402'],
   ['calving', 6, '501-502'],
   ['reproductionReminders', 7, '601-602-603'],
@@ -53,7 +53,8 @@ describe('notice groups', () => {
     [104, undefined],
     [200, undefined],
     [205, undefined],
-    [306, undefined],
+    [306, 'activity'],
+    [307, undefined],
     [0, undefined],
   ])('code %s belongs to %s', (code, group) => {
     expect(noticeGroupOfCode(code)).toBe(group);

@@ -2,6 +2,7 @@ import type { ReadingOutcome } from '@cowcare/contract/routes/ingest';
 import type { ServerSocketMessage } from '@cowcare/contract/socket-messages';
 import type { Database } from '../db/database';
 import { registeredAmong } from '../modules/gateways/sensor-inventory';
+import { storePositionsAndWatchFences } from '../modules/location/position-ingest';
 import { persistReadings } from './persist-readings';
 import { noticeSensorsBackOnline, noticeUnassignedSensors } from './sensor-notices';
 import type { StoredReading } from './stored-reading';
@@ -59,7 +60,8 @@ const resultOf = (
 
 /**
  * The ingest pipeline for the messages of one farm (style.md item 13): validate each item -> resolve
- * sensors to cows and persist (one statement) -> update cow state -> sensor notices. All but validation
+ * sensors to cows and persist (one statement) -> update cow state -> sensor notices -> GPS positions and the
+ * virtual fence. All but validation
  * run in one transaction, so a failed write leaves nothing behind and the callers may acknowledge only
  * after this resolves; publishing the returned messages is their last step, after the commit. Several
  * messages (a backlog) make one batch: one INSERT, one update per cow.
@@ -95,9 +97,11 @@ export const ingestReadings = async (
     );
     const cowState = await updateCowState(tx, farmId, stored, options.now);
     const backOnline = await noticeSensorsBackOnline(tx, farmId, cowState.cameOnline);
+    const fenceNotices = await storePositionsAndWatchFences(tx, farmId, stored);
     const socketMessages: ServerSocketMessage[] = [
       ...cowState.cowInfo.map((data): ServerSocketMessage => ({ type: 'cowinfo', data })),
       ...backOnline,
+      ...fenceNotices,
       ...unassigned.messages,
     ];
     return {

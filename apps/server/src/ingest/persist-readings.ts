@@ -84,6 +84,7 @@ export const persistReadings = async (
       temperature: twoDecimals(reading.temperature),
       activity: twoDecimals(reading.activity),
       drink: twoDecimals(reading.drink),
+      ...(reading.lat !== null && reading.lon !== null ? { lat: reading.lat, lon: reading.lon } : {}),
     });
   }
   const unassignedSensors = result?.unassigned ? result.unassigned.split(',').map(Number) : [];

@@ -9,4 +9,7 @@ export interface StoredReading {
   temperature: number | null;
   activity: number | null;
   drink: number | null;
+  /** A GPS collar's position, when the reading carried one. */
+  lat?: number | undefined;
+  lon?: number | undefined;
 }

@@ -14,6 +14,9 @@ export interface ValidReading {
   temperature: number | null;
   activity: number | null;
   drink: number | null;
+  /** A GPS collar's position (both or neither, the schema says). */
+  lat: number | null;
+  lon: number | null;
 }
 
 export interface RejectedItem {
@@ -59,6 +62,8 @@ const checkItem = (item: unknown, index: number, message: number, now: Date): Va
     temperature: item.temp ?? null,
     activity: item.activity ?? null,
     drink: item.drink ?? null,
+    lat: item.lat ?? null,
+    lon: item.lon ?? null,
   };
 };
 

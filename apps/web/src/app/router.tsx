@@ -1,13 +1,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PAGE_CHUNK_LOAD_TIMEOUT_MS } from '@cowcare/domain/constants';
-import type { MessageKey } from '@cowcare/locales/catalog';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { OwnerOnly } from './routes/owner-only';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
-import type { RouteHandle } from './routes/route-handle';
 import { TabLayout } from './routes/tab-layout';
 
 /** A page's code, fetched on first visit; a fetch that hangs fails after 120 s (spec §9). */
@@ -28,18 +26,6 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
     }
   };
 }
-
-const comingSoon = lazyPage(
-  () => import('./routes/coming-soon'),
-  (module) => module.ComingSoonRoute,
-);
-
-/** A screen a later issue fills; honest placeholder until then. */
-const later = (path: string, titleKey: MessageKey, tab = false): RouteObject => ({
-  path,
-  handle: { titleKey, tab } satisfies RouteHandle,
-  lazy: comingSoon,
-});
 
 /** A screen of the app at a path, its code loaded on first visit. */
 const page = <M,>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject => ({
@@ -277,8 +263,16 @@ export const routes: RouteObject[] = [
         () => import('../features/overview/routes/overview-pages'),
         (module) => module.OverviewsDataglRoute,
       ),
-      later(paths.system.chooseLocation, 'pages.chooseLocation'),
-      later(paths.system.openLocation, 'pages.openLocation'),
+      ownerPage(
+        paths.system.chooseLocation,
+        () => import('../features/location/routes/choose-location'),
+        (module) => module.ChooseLocationRoute,
+      ),
+      page(
+        paths.system.openLocation,
+        () => import('../features/location/routes/open-location'),
+        (module) => module.OpenLocationRoute,
+      ),
       page(
         '*',
         () => import('./routes/not-found'),

@@ -233,3 +233,10 @@ export const NoteIcon = (props: IconProps) => (
     <path d="M4 4h16v12H8l-4 4zM8 9h8M8 12h5" />
   </Icon>
 );
+
+export const MapPinIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 22s7-7.5 7-13a7 7 0 0 0-14 0c0 5.5 7 13 7 13z" />
+    <circle cx="12" cy="9" r="2.5" />
+  </Icon>
+);

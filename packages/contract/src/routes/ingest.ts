@@ -19,14 +19,24 @@ export const MAX_READINGS_PAYLOAD_BYTES = 1_048_576;
  * One sensor reading as a gateway sends it (spec §3 "Reading", plus the sensor id and drinking). Unknown
  * extra fields are ignored, so a gateway may add its own (battery, signal) without being refused.
  */
-export const SensorReadingSchema = Type.Object({
-  sensor: SensorId,
-  num: Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: "the sensor's sequence number" }),
-  timedate: Type.String({ ...EventTime, description: 'when the sensor measured it, ISO-8601 with offset' }),
-  temp: Type.Optional(Type.Number({ minimum: 20, maximum: 45, description: '°C' })),
-  activity: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
-  drink: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
-});
+export const SensorReadingSchema = Type.Object(
+  {
+    sensor: SensorId,
+    num: Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: "the sensor's sequence number" }),
+    timedate: Type.String({ ...EventTime, description: 'when the sensor measured it, ISO-8601 with offset' }),
+    temp: Type.Optional(Type.Number({ minimum: 20, maximum: 45, description: '°C' })),
+    activity: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+    drink: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+    // A neck collar with GPS (issue 37) adds where she was; both or neither (`dependencies` below, draft-07).
+    lat: Type.Optional(
+      Type.Number({ minimum: -90, maximum: 90, description: 'GPS latitude, degrees (WGS 84)' }),
+    ),
+    lon: Type.Optional(
+      Type.Number({ minimum: -180, maximum: 180, description: 'GPS longitude, degrees (WGS 84)' }),
+    ),
+  },
+  { dependencies: { lat: ['lon'], lon: ['lat'] } },
+);
 export type SensorReading = Static<typeof SensorReadingSchema>;
 
 /** The MQTT payload (JSON): one reading or an array of up to 1,000. */

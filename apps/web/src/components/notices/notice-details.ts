@@ -178,6 +178,10 @@ const DESCRIBE: { [Code in DetailedNoticeCode]: Describe<NoticeDetailsOf<Code>> 
   303: activity,
   304: line(0),
   305: line(0),
+  306: (read, t) =>
+    when({ paddock: read.text('paddock'), time: read.moment('since') }, (v) =>
+      t('notices.detail.paddockBreach', v),
+    ),
   401: drinks,
   402: drinks,
   501: (read, t) =>

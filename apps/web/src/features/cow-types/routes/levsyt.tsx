@@ -12,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   COW_TYPE_MAX_COST,
   COW_TYPE_NAME_MAX_LENGTH,
@@ -21,11 +22,11 @@ import type { User } from '@cowcare/contract/schemas';
 import type { Wallet } from '@cowcare/contract/routes/wallet';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { EditIcon, PlusIcon, TagIcon, TrashIcon } from '../../../components/icons';
+import { EditIcon, MapPinIcon, PlusIcon, TagIcon, TrashIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { paths } from '../../../config/paths';
+import { paths, withQuery } from '../../../config/paths';
 import { errorMessageKey } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
@@ -186,6 +187,14 @@ function CowTypes({ user }: { user: User }) {
               </Text>
             </Stack>
             <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                component={Link}
+                to={withQuery(paths.system.chooseLocation, { for: 'pen', id: type.id })}
+                variant="subtle"
+                aria-label={t('location.setPen', { name: type.name })}
+              >
+                <MapPinIcon size={16} />
+              </ActionIcon>
               <ActionIcon
                 variant="subtle"
                 aria-label={t('herd.types.edit', { name: type.name })}

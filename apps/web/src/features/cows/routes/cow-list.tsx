@@ -25,6 +25,7 @@ import {
   ChartIcon,
   CowIcon,
   FilterIcon,
+  MapPinIcon,
   MoreIcon,
   PlusIcon,
   SearchIcon,
@@ -360,6 +361,15 @@ function HomeActions() {
         aria-label={t('pages.indexsc')}
       >
         <SearchIcon size={18} />
+      </ActionIcon>
+      <ActionIcon
+        component={Link}
+        to={paths.system.openLocation}
+        variant="subtle"
+        size="lg"
+        aria-label={t('location.herdMap')}
+      >
+        <MapPinIcon size={18} />
       </ActionIcon>
       <ActionIcon
         component={Link}

@@ -63,6 +63,7 @@ describe('cow detail', () => {
     expect(screen.getByRole('link', { name: 'Camera' }).getAttribute('href')).toBe(
       '/pages/index/cowcamera?id=5',
     );
+    expect(screen.getByRole('link', { name: 'Location' }).getAttribute('href')).toBe('/open-location?cow=5');
   });
 
   it("says a pill's temperature leaves the drinks out, and says nothing of drinks for a neck collar", async () => {

@@ -7,6 +7,7 @@ import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
 import { isCulledStoredValue } from '@cowcare/domain/cow-status';
 import {
   CameraIcon,
+  MapPinIcon,
   EditIcon,
   FamilyIcon,
   HeartPulseIcon,
@@ -266,6 +267,15 @@ function CowDetail({ cow, renderActions }: { cow: Cow; renderActions?: RenderCow
           leftSection={<CameraIcon size={16} />}
         >
           {t('herd.cow.camera')}
+        </Button>
+        <Button
+          component={Link}
+          to={withQuery(paths.system.openLocation, { cow: cow.id })}
+          {...WRAPPING_LABEL}
+          variant="light"
+          leftSection={<MapPinIcon size={16} />}
+        >
+          {t('herd.cow.location')}
         </Button>
         {renderActions?.(cow, ACTION_BUTTON)}
         {heat && (

@@ -115,7 +115,11 @@ describe('notice tab', () => {
           },
         }),
         notice({ noticecode: 401, group: '401-402', details: { eventsLast24Hours: 5, dailyMean: 10.1 } }),
-        notice({ noticecode: 301, group: '301-302-303-304-305', details: { ratio: 0.62, windowHours: 24 } }),
+        notice({
+          noticecode: 301,
+          group: '301-302-303-304-305-306',
+          details: { ratio: 0.62, windowHours: 24 },
+        }),
         notice({ noticecode: 701, group: '701-702-703', details: {} }),
       ],
     });

@@ -5,6 +5,7 @@ import { useInterval } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { User } from '@cowcare/contract/schemas';
+import { PADDOCK_BREACH_NOTICE } from '@cowcare/domain/notice-codes';
 import {
   NOTICE_GROUPS,
   UNASSIGNED_SENSOR_NOTICE,
@@ -181,7 +182,13 @@ function Notices({ user }: { user: User }) {
 
   const open = (notice: Notice) => {
     if (notice.readed === 0) read.mutate([notice.id]);
-    if (notice.cowid !== null) void navigate(withQuery(paths.index.cow, { id: notice.cowid }));
+    if (notice.cowid === null) return;
+    // A fence notice is about where she is: it opens her on the map, every other one her page.
+    const to =
+      notice.noticecode === PADDOCK_BREACH_NOTICE
+        ? withQuery(paths.system.openLocation, { cow: notice.cowid })
+        : withQuery(paths.index.cow, { id: notice.cowid });
+    void navigate(to);
   };
 
   const controls = (

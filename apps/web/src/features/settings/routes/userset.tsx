@@ -1,10 +1,11 @@
-import { Alert, Card, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@cowcare/contract/schemas';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
-import { paths } from '../../../config/paths';
+import { paths, withQuery } from '../../../config/paths';
 import { useUser } from '../../../lib/session';
 import { useBossPasswordStatus } from '../api/get-boss-password-status';
 import { useSettings } from '../../../lib/settings-query';
@@ -32,6 +33,33 @@ function FarmSettings({ user }: { user: User }) {
   );
 }
 
+/** Where the farm is, and its paddocks: both picked on the map (`/choose-location`). */
+function FarmPlace() {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder component="section" aria-labelledby="settings-place" mt="md">
+      <Title order={2} size="h4" mb="xs" id="settings-place">
+        {t('settings.place.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('settings.place.body')}
+      </Text>
+      <Group gap="sm">
+        <Button component={Link} variant="light" to={withQuery(paths.system.chooseLocation, { for: 'farm' })}>
+          {t('settings.place.farm')}
+        </Button>
+        <Button
+          component={Link}
+          variant="light"
+          to={withQuery(paths.system.chooseLocation, { for: 'paddock' })}
+        >
+          {t('settings.place.paddocks')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
 /** Farm settings (userset): the days added for each pregnancy-check method. */
 export function UsersetRoute() {
   const { t } = useTranslation();
@@ -39,6 +67,7 @@ export function UsersetRoute() {
   return (
     <Page title={t('settings.title')} back backTo={paths.index.webuser}>
       {user ? <FarmSettings user={user} /> : <PageLoader />}
+      <FarmPlace />
     </Page>
   );
 }

@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import type { User } from '@cowcare/contract/schemas';
 import { NECK_SENSOR_THRESHOLD } from '@cowcare/domain/sensor';
 import { GatewayPanel } from '../../../components/gateways/gateway-panel';
+import { MapPinIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { PageLoader } from '../../../components/page-loader';
 import { SensorInventoryPanel } from '../../../components/sensors/sensor-inventory-panel';
 import { SetupSteps } from '../../../components/setup-steps';
-import { paths } from '../../../config/paths';
+import { paths, withQuery } from '../../../config/paths';
 import { useUser } from '../../../lib/session';
 
 function Sensors({ user }: { user: User }) {
@@ -27,6 +28,19 @@ function Sensors({ user }: { user: User }) {
       </Card>
       <SensorInventoryPanel farm={farm} />
       <GatewayPanel farm={farm} />
+      <Card withBorder>
+        <Text size="sm" mb="xs">
+          {t('settings.place.body')}
+        </Text>
+        <Button
+          component={Link}
+          variant="light"
+          to={withQuery(paths.system.chooseLocation, { for: 'farm' })}
+          leftSection={<MapPinIcon size={16} />}
+        >
+          {t('settings.place.farm')}
+        </Button>
+      </Card>
     </Stack>
   );
 }
