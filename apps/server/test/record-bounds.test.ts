@@ -105,7 +105,7 @@ describe('dates out of range are refused, and nothing of the call is stored', ()
     [
       'a next estrus typed for 2099',
       api.reproduction.addEstrus,
-      (cowId) => ({ cowId, estrusAt: `${todayUtc()}T06:00:00Z`, nextExpectedEstrus: '2099-01-01' }),
+      (cowId) => ({ cowId, estrusAt: `${todayUtc()}T00:00:00Z`, nextExpectedEstrus: '2099-01-01' }),
       `nextExpectedEstrus must be on or after ${todayUtc()} and within ${EXPECTED_DATE_MAX_DAYS} days of it`,
     ],
     [
@@ -226,7 +226,7 @@ describe('what is accepted at the edges reads back', () => {
 
   it('a memo keeps its lines and tabs, but no other control character is stored', async () => {
     const cow = await newCow();
-    const estrusAt = `${todayUtc()}T06:00:00Z`;
+    const estrusAt = `${todayUtc()}T00:00:00Z`;
     const kept = await ok<{ record: { memo: string } }>(testApp, api.reproduction.addEstrus, {
       token: user.token,
       body: { cowId: cow.id, estrusAt, memo: 'first line\n\tsecond line\r\n' },
