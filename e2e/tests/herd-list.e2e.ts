@@ -287,7 +287,8 @@ describe.skipIf(skipReason() !== '')('the cow list: filters, sort, search and ty
     await phone.page.getByRole('menuitem', { name: 'Wallet' }).click();
     await phone.page.waitForURL('**/pages/index/wallet');
     await expect.poll(() => phone.page.getByTestId('wallet-balance').innerText()).toBe(format(after.balance));
-    const newest = phone.page.getByRole('list', { name: 'Usage costs' }).getByRole('listitem').first();
+    // The usage costs are the month's statement, oldest first: the charge is its last line.
+    const newest = phone.page.getByRole('list', { name: 'Usage costs' }).getByRole('listitem').last();
     expect(await newest.innerText()).toContain(`${paid.name}: 2 cows`);
     expect(await newest.innerText()).toContain(format(-total));
   });

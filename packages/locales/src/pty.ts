@@ -1221,7 +1221,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   // location (issue 37)
   'notices.code.306': 'Fora do seu piquete',
   'notices.detail.paddockBreach': 'Fora de “{{paddock}}” desde {{time}}',
-  'herd.cow.location': 'Localização',
+  'herd.cow.location': 'Mapa',
   'location.herdMap': 'Mapa do rebanho',
   'location.pickHint': 'Toque no mapa onde fica, ou digite as coordenadas.',
   'location.mapLabel': 'Mapa',
