@@ -55,6 +55,15 @@ const asHandler = (): AuthUser => ({
   sessionId: 'test',
 });
 
+/** The farmer subscribes to the plan of `code` on `day`, as the route's handler does. */
+const subscribeOn = async (code: string, day: string) =>
+  subscribe(
+    testApp.services,
+    asHandler(),
+    { planId: await planId(code), idempotencyKey: idempotencyKey() },
+    day,
+  );
+
 const noticeCodes = async () =>
   (
     await testApp.db.query<{ code: number }>('SELECT code FROM notices WHERE farm_id = $1 ORDER BY id', [
@@ -98,12 +107,7 @@ describe('the plans, in the farm currency', () => {
 describe('subscribing from the wallet', () => {
   it('charges the rest of the month (21 Nov: 10 of 30 days), books it as a paid order with notice 903', async () => {
     await topUpWallet(testApp, farmId, 200_000);
-    const order = await subscribe(
-      testApp.services,
-      asHandler(),
-      { planId: await planId('herd-100'), idempotencyKey: idempotencyKey() },
-      '2026-11-21',
-    );
+    const order = await subscribeOn('herd-100', '2026-11-21');
     expect(order).toMatchObject({ kind: 'subscribe', state: 'paid', amountMinor: 50_000, method: 'wallet' });
     expect(await balanceOf(testApp, farmer)).toBe(150_000);
     const { subscription } = await plansOf(farmer);
@@ -166,19 +170,9 @@ describe('subscribing from the wallet', () => {
 
   it('moves to another plan: the unused days of the old one back, the new one charged, in one go', async () => {
     await topUpWallet(testApp, farmId, 1_000_000);
-    await subscribe(
-      testApp.services,
-      asHandler(),
-      { planId: await planId('herd-100'), idempotencyKey: idempotencyKey() },
-      '2026-11-21',
-    );
+    await subscribeOn('herd-100', '2026-11-21');
     // 25 Nov: 5 of the 10 paid days unused (25th counted as used) -> 25,000 back; herd-500 for 6 of 30 days.
-    await subscribe(
-      testApp.services,
-      asHandler(),
-      { planId: await planId('herd-500'), idempotencyKey: idempotencyKey() },
-      '2026-11-25',
-    );
+    await subscribeOn('herd-500', '2026-11-25');
     expect(
       (await listOrdersOf(testApp, farmer)).map((order) => [order.kind, order.state, order.amount]),
     ).toEqual([
@@ -192,12 +186,7 @@ describe('subscribing from the wallet', () => {
 
   it('cancels with the unused days refunded, and 404 when there is nothing to cancel', async () => {
     await topUpWallet(testApp, farmId, 200_000);
-    await subscribe(
-      testApp.services,
-      asHandler(),
-      { planId: await planId('herd-100'), idempotencyKey: idempotencyKey() },
-      '2026-11-21',
-    );
+    await subscribeOn('herd-100', '2026-11-21');
     const order = await cancelSubscription(testApp.services, asHandler(), idempotencyKey(), '2026-11-21');
     expect(order).toMatchObject({ kind: 'cancel', state: 'refunded', amountMinor: 45_000 });
     expect(await balanceOf(testApp, farmer)).toBe(200_000 - 50_000 + 45_000);
@@ -215,12 +204,7 @@ describe('the monthly renewal job', () => {
   it('charges the whole month on the 1st at today’s count, once however often it runs, with notice 903', async () => {
     await topUpWallet(testApp, farmId, 100_000);
     await monitoredCows(4);
-    await subscribe(
-      testApp.services,
-      asHandler(),
-      { planId: await planId('per-cow'), idempotencyKey: idempotencyKey() },
-      '2026-11-21',
-    );
+    await subscribeOn('per-cow', '2026-11-21');
     expect(await balanceOf(testApp, farmer)).toBe(100_000 - Math.floor((8_000 * 10) / 30));
     const before = await balanceOf(testApp, farmer);
     await monitoredCows(1);
@@ -239,12 +223,7 @@ describe('the monthly renewal job', () => {
 
   it('renews each missed month when the job was down, and ends the plan with notice 901 when the wallet runs dry', async () => {
     await topUpWallet(testApp, farmId, 200_000);
-    await subscribe(
-      testApp.services,
-      asHandler(),
-      { planId: await planId('herd-100'), idempotencyKey: idempotencyKey() },
-      '2026-11-21',
-    );
+    await subscribeOn('herd-100', '2026-11-21');
     await runPlanRenewals(testApp.services, '2027-02-10');
     // December paid (150,000 of the 150,000 left); January not covered: the plan ends, nothing is overdrawn.
     expect((await listOrdersOf(testApp, farmer)).map((order) => [order.kind, order.state])).toEqual([
@@ -259,12 +238,7 @@ describe('the monthly renewal job', () => {
 
   it('warns once with notice 901 in the week before a renewal the wallet will not cover', async () => {
     await topUpWallet(testApp, farmId, 60_000);
-    await subscribe(
-      testApp.services,
-      asHandler(),
-      { planId: await planId('herd-100'), idempotencyKey: idempotencyKey() },
-      '2026-11-21',
-    );
+    await subscribeOn('herd-100', '2026-11-21');
     await runPlanRenewals(testApp.services, '2026-11-22'); // more than a week ahead: quiet
     expect(await noticeCodes()).toEqual([903]);
     await runPlanRenewals(testApp.services, '2026-11-25');
@@ -276,12 +250,7 @@ describe('the monthly renewal job', () => {
 describe('money notices are the owners’', () => {
   it('keeps 901-903 out of a staff member’s notice list while the owner sees them', async () => {
     await topUpWallet(testApp, farmId, 200_000);
-    await subscribe(
-      testApp.services,
-      asHandler(),
-      { planId: await planId('herd-100'), idempotencyKey: idempotencyKey() },
-      '2026-11-21',
-    );
+    await subscribeOn('herd-100', '2026-11-21');
     const staff = await joinAsStaff(testApp, farmer);
     const codesFor = async (token: string, phone: string) => {
       const response = await call(testApp, api.notices.getNoticeData, {
