@@ -10,7 +10,7 @@ import {
   setProviderReference,
   type OrderRecord,
 } from '../orders/orders-repository';
-import { formatMoney } from './currency';
+import { formatMoney, type Currency } from './currency';
 import { topUpLimits } from './top-up-limits';
 import { farmCurrency } from './wallet-repository';
 
@@ -71,7 +71,7 @@ export const startTopUp = async (
 const openCheckout = async (
   services: Services,
   order: OrderRecord,
-  currency: Awaited<ReturnType<typeof farmCurrency>>,
+  currency: Currency,
   origin: string,
 ): Promise<string> => {
   const { provider } = services.payments;
