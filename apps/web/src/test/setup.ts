@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { i18n, switchLanguage } from '../lib/i18n';
 import { registerNavigate } from '../lib/navigation';
@@ -62,6 +63,10 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // Test files share a worker's modules (isolate: false in vite.config.ts): nothing a test showed may
+  // outlive it, neither Mantine's notification store nor a portal left in the body.
+  notifications.clean();
+  document.body.innerHTML = '';
   registerNavigate(null);
   vi.useRealTimers();
   vi.unstubAllGlobals();
