@@ -211,6 +211,29 @@ describe('detect on a synthetic 10-minute cow', () => {
     expect(Math.abs((heats[0]?.onset ?? 0) - rise)).toBeLessThanOrEqual(HOUR);
   });
 
+  it('with --live, prints the notices the server would send: one heat (101) and its window (102)', () => {
+    const run = detect(['--live', fileWith('cow-301.csv', cowCsv(false))]);
+    expect(run.code).toBe(0);
+    const [header, ...rows] = run.stdout.trim().split('\n');
+    expect(header).toBe('cow,code,time,onset,window_start,window_end');
+    const notices = rows.map((line) => line.split(','));
+    expect(notices.map(([cow, code]) => `${cow}:${code}`)).toEqual(['301:101', '301:102']);
+    const [heat = [], window = []] = notices;
+    const [raisedAt, onset, windowStart] = [heat[2], heat[3], heat[4]].map((text) => clock(text ?? ''));
+    // Raised while the rise goes on, from the readings up to then: never before the rise, hours into it.
+    expect(raisedAt).toBeGreaterThan(rise);
+    expect(raisedAt).toBeLessThanOrEqual(rise + 8 * HOUR);
+    expect(Math.abs((onset ?? 0) - rise)).toBeLessThanOrEqual(HOUR);
+    expect(windowStart).toBe((onset ?? 0) + 13 * HOUR);
+    expect(clock(window[2] ?? '')).toBe(windowStart);
+  });
+
+  it('with --live, sends nothing for a rise two days after the calving the dim column implies', () => {
+    const run = detect(['--live', fileWith('cow-301-dim.csv', cowCsv(true))]);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim().split('\n')).toEqual(['cow,code,time,onset,window_start,window_end']);
+  });
+
   it('reads the same cow from a spreadsheet export: quoted fields, CRLF, a byte-order mark, blank lines', () => {
     const plain = detect([fileWith('cow-301.csv', cowCsv(false))]);
     const lines = cowCsv(false).trimEnd().split('\n');

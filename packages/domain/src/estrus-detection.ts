@@ -196,6 +196,22 @@ export const DEFAULT_ESTRUS_PARAMETERS: EstrusParameters = {
 };
 
 /**
+ * The live check's parameters: what the server runs on every new reading (`detect-cow.ts`) and
+ * `estrusAlertAtLatest`. It cannot look ahead, so a cow's first days have only the days before them: it judges
+ * from the first full day of her record (`minBaselineDays` 1), at the level a cow of unknown spread gets (+50 %),
+ * rather than stay silent for two days. A heat is a two- to four-fold rise (Løvendahl & Chagunda 2010), well
+ * clear of one day's noise; and a new collar is put on a cow that may be in heat the next day. Chosen by
+ * leave-cows-out cross-validation (bench/estrus/RESULTS.md): in every fold the held-out score of the live
+ * check with 1 day was at least that with 2. The retrospective analysis keeps 2 days, completed from the
+ * following days, which is better still when the following days are known.
+ */
+export const LIVE_ESTRUS_PARAMETERS: EstrusParameters = {
+  ...DEFAULT_ESTRUS_PARAMETERS,
+  minBaselineDays: 1,
+  lookAhead: false,
+};
+
+/**
  * The plain starting rule of architecture §9, with none of the refinements: mean baseline from whatever
  * past days exist, no sustained-rise check, onset at the first raised hour of the 12-hour window, no
  * look-ahead. Kept for the benchmark's comparison.
@@ -730,8 +746,9 @@ function toEpisode(draft: Draft, series: ActivityBlocks, p: EstrusParameters): E
 function prepare(
   points: readonly ActivityPoint[],
   options: EstrusOptions,
+  base: EstrusParameters = DEFAULT_ESTRUS_PARAMETERS,
 ): { series: ActivityBlocks; parameters: EstrusParameters; newestReading: number } | null {
-  const parameters = { ...DEFAULT_ESTRUS_PARAMETERS, ...options.parameters };
+  const parameters = { ...base, ...options.parameters };
   const readings = toRegularSeries(points, options.cadenceMs);
   if (readings === null) return null;
   const series = toClockBlocks(readings, parameters.blockHours * HOUR_MS, parameters.minCoverage);
@@ -774,8 +791,9 @@ export function detectEstrusEpisodes(
  * The live check: given a cow's recent readings (at least `baselineDays` + 2 days of them), says whether an
  * episode starts — or a suspected one is confirmed as a heat — at the newest reading. Run on every new
  * reading, it answers each episode at most once 'started' and at most once 'confirmed', so the caller sends
- * one notice per episode: 101 on a heat that starts or is confirmed, 103 on a suspected start. Never looks
- * ahead, whatever the parameters say. The answer is about the newest reading only, so a late, older reading
+ * one notice per episode: 101 on a heat that starts or is confirmed, 103 on a suspected start. Its
+ * parameters are `LIVE_ESTRUS_PARAMETERS` changed by `options.parameters`; it never looks ahead, whatever they
+ * say. The answer is about the newest reading only, so a late, older reading
  * raises nothing retroactively. Two server instances that may both run it for one reading should key the
  * notice on the cow and `episode.onset` (stable from the first answer on, unless a suspected onset is moved
  * to the heat's when it is confirmed).
@@ -784,7 +802,7 @@ export function estrusAlertAtLatest(
   points: readonly ActivityPoint[],
   options: EstrusOptions = {},
 ): EstrusAlert | null {
-  const prepared = prepare(points, options);
+  const prepared = prepare(points, options, LIVE_ESTRUS_PARAMETERS);
   if (prepared === null) return null;
   const parameters = { ...prepared.parameters, lookAhead: false };
   const { series, newestReading } = prepared;

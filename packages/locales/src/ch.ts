@@ -697,6 +697,10 @@ export const ch: Record<MessageKey, string> = {
   'notices.unknownCode': '通知 {{code}}',
   'notices.detail.heat': '活动量为平时的 {{ratio}} 倍 · 配种时间 {{window}}',
   'notices.detail.window': '配种时间 {{window}}',
+  'notices.detail.heatExplained':
+    '{{since}} 起活动量为同时段平时的 {{ratio}} 倍，峰值 {{peak}} 倍（{{peakTime}}）· 配种时间 {{window}}',
+  'notices.detail.windowExplained':
+    '配种时间 {{window}} · {{since}} 起活动量为平时的 {{ratio}} 倍，峰值 {{peak}} 倍（{{peakTime}}）',
   'notices.detail.suspected': '活动量为平时的 {{ratio}} 倍',
   'notices.detail.temperature': '{{temperature}} °C，平均 {{average}} °C',
   'notices.detail.fever': '当前 {{temperature}} °C，自 {{since}} 起不低于 {{held}} °C · 平均 {{average}} °C',

@@ -750,6 +750,10 @@ export const en = {
   'notices.unknownCode': 'Notice {{code}}',
   'notices.detail.heat': 'Activity {{ratio}}× her usual · inseminate {{window}}',
   'notices.detail.window': 'Inseminate {{window}}',
+  'notices.detail.heatExplained':
+    'Activity {{ratio}}× her usual for these hours since {{since}}, peak {{peak}}× at {{peakTime}} · inseminate {{window}}',
+  'notices.detail.windowExplained':
+    'Inseminate {{window}} · activity {{ratio}}× her usual since {{since}}, peak {{peak}}× at {{peakTime}}',
   'notices.detail.suspected': 'Activity {{ratio}}× her usual',
   'notices.detail.temperature': '{{temperature}} °C, her average {{average}} °C',
   'notices.detail.fever':

@@ -737,6 +737,10 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'notices.unknownCode': 'Notifikasi {{code}}',
   'notices.detail.heat': 'Aktivitas {{ratio}}× biasanya · inseminasi {{window}}',
   'notices.detail.window': 'Inseminasi {{window}}',
+  'notices.detail.heatExplained':
+    'Aktivitas {{ratio}}× biasanya pada jam yang sama sejak {{since}}, puncak {{peak}}× pada {{peakTime}} · inseminasi {{window}}',
+  'notices.detail.windowExplained':
+    'Inseminasi {{window}} · aktivitas {{ratio}}× biasanya sejak {{since}}, puncak {{peak}}× pada {{peakTime}}',
   'notices.detail.suspected': 'Aktivitas {{ratio}}× biasanya',
   'notices.detail.temperature': '{{temperature}} °C, rata-ratanya {{average}} °C',
   'notices.detail.fever':

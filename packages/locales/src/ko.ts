@@ -715,6 +715,10 @@ export const ko: Record<MessageKey, string> = {
   'notices.unknownCode': '알림 {{code}}',
   'notices.detail.heat': '활동량 평소의 {{ratio}}배 · 수정 적기 {{window}}',
   'notices.detail.window': '수정 적기 {{window}}',
+  'notices.detail.heatExplained':
+    '{{since}}부터 같은 시간대 평소의 {{ratio}}배 활동, 최고 {{peak}}배({{peakTime}}) · 수정 적기 {{window}}',
+  'notices.detail.windowExplained':
+    '수정 적기 {{window}} · {{since}}부터 평소의 {{ratio}}배 활동, 최고 {{peak}}배({{peakTime}})',
   'notices.detail.suspected': '활동량 평소의 {{ratio}}배',
   'notices.detail.temperature': '{{temperature}} °C, 평균 {{average}} °C',
   'notices.detail.fever': '현재 {{temperature}} °C, {{since}}부터 {{held}} °C 이상 · 평균 {{average}} °C',

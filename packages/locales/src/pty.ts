@@ -732,6 +732,10 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'notices.unknownCode': 'Aviso {{code}}',
   'notices.detail.heat': 'Atividade {{ratio}}× o habitual · inseminar {{window}}',
   'notices.detail.window': 'Inseminar {{window}}',
+  'notices.detail.heatExplained':
+    'Atividade {{ratio}}× o habitual para estas horas desde {{since}}, pico {{peak}}× às {{peakTime}} · inseminar {{window}}',
+  'notices.detail.windowExplained':
+    'Inseminar {{window}} · atividade {{ratio}}× o habitual desde {{since}}, pico {{peak}}× às {{peakTime}}',
   'notices.detail.suspected': 'Atividade {{ratio}}× o habitual',
   'notices.detail.temperature': '{{temperature}} °C, média dela {{average}} °C',
   'notices.detail.fever':

@@ -727,6 +727,10 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'notices.unknownCode': '通知 {{code}}',
   'notices.detail.heat': '活動量は普段の{{ratio}}倍・授精適期 {{window}}',
   'notices.detail.window': '授精適期 {{window}}',
+  'notices.detail.heatExplained':
+    '{{since}}から同じ時間帯の普段の{{ratio}}倍、ピーク{{peak}}倍（{{peakTime}}）・授精適期 {{window}}',
+  'notices.detail.windowExplained':
+    '授精適期 {{window}}・{{since}}から普段の{{ratio}}倍、ピーク{{peak}}倍（{{peakTime}}）',
   'notices.detail.suspected': '活動量は普段の{{ratio}}倍',
   'notices.detail.temperature': '{{temperature}} °C、平均 {{average}} °C',
   'notices.detail.fever': '現在 {{temperature}} °C、{{since}} から {{held}} °C 以上 · 平均 {{average}} °C',

@@ -731,6 +731,10 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'notices.unknownCode': 'Уведомление {{code}}',
   'notices.detail.heat': 'Активность в {{ratio}} раза выше обычной · осеменять {{window}}',
   'notices.detail.window': 'Осеменять {{window}}',
+  'notices.detail.heatExplained':
+    'Активность в {{ratio}} раза выше обычной для этих часов с {{since}}, пик {{peak}}× в {{peakTime}} · осеменять {{window}}',
+  'notices.detail.windowExplained':
+    'Осеменять {{window}} · активность в {{ratio}} раза выше обычной с {{since}}, пик {{peak}}× в {{peakTime}}',
   'notices.detail.suspected': 'Активность в {{ratio}} раза выше обычной',
   'notices.detail.temperature': '{{temperature}} °C, её среднее {{average}} °C',
   'notices.detail.fever':

@@ -702,6 +702,10 @@ export const th: Partial<Record<MessageKey, string>> = {
   'notices.unknownCode': 'การแจ้งเตือน {{code}}',
   'notices.detail.heat': 'กิจกรรม {{ratio}} เท่าของปกติ · ผสมเทียม {{window}}',
   'notices.detail.window': 'ผสมเทียม {{window}}',
+  'notices.detail.heatExplained':
+    'กิจกรรม {{ratio}} เท่าของปกติในช่วงเวลาเดียวกัน ตั้งแต่ {{since}} สูงสุด {{peak}} เท่า เมื่อ {{peakTime}} · ผสมเทียม {{window}}',
+  'notices.detail.windowExplained':
+    'ผสมเทียม {{window}} · กิจกรรม {{ratio}} เท่าของปกติ ตั้งแต่ {{since}} สูงสุด {{peak}} เท่า เมื่อ {{peakTime}}',
   'notices.detail.suspected': 'กิจกรรม {{ratio}} เท่าของปกติ',
   'notices.detail.temperature': '{{temperature}} °C ค่าเฉลี่ย {{average}} °C',
   'notices.detail.fever':

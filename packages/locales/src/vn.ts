@@ -722,6 +722,10 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'notices.unknownCode': 'Thông báo {{code}}',
   'notices.detail.heat': 'Vận động gấp {{ratio}} lần bình thường · phối giống {{window}}',
   'notices.detail.window': 'Phối giống {{window}}',
+  'notices.detail.heatExplained':
+    'Vận động gấp {{ratio}} lần bình thường cùng giờ từ {{since}}, đỉnh {{peak}} lần lúc {{peakTime}} · phối giống {{window}}',
+  'notices.detail.windowExplained':
+    'Phối giống {{window}} · vận động gấp {{ratio}} lần bình thường từ {{since}}, đỉnh {{peak}} lần lúc {{peakTime}}',
   'notices.detail.suspected': 'Vận động gấp {{ratio}} lần bình thường',
   'notices.detail.temperature': '{{temperature}} °C, trung bình {{average}} °C',
   'notices.detail.fever':

@@ -16,7 +16,14 @@
 // Any cadence from 10 minutes to 2 hours; each cow's own cadence is inferred.
 //
 // Output: `cow,onset,end,peak,window_start,window_end` (ISO `YYYY-MM-DDTHH:MM`), heats only, sorted by
-// cow then onset. `--suspected` adds the weaker rises and a `confidence` column.
+// cow then onset. `--suspected` adds the weaker rises and a `confidence` column. These are retrospective
+// episodes: each judged on the whole file, the days after it included.
+//
+// `--live`: the notices the server would have sent instead, each cow's readings replayed one at a time, at the
+// file's cadence, through the server's own detection on ingest with its history window (live-replay.ts):
+// `cow,code,time,onset,window_start,window_end`, 101 (heat) and 102 (insemination window open) with the time
+// the server records (a 101's is the reading that raised it, a 102's the window's opening), sorted by cow then
+// time; `--suspected` adds 103. No look-ahead.
 //
 // Exit codes: 0 done, 1 unreadable or malformed file (the message names the line), 2 bad usage.
 
@@ -30,6 +37,7 @@ import {
   type EstrusEpisode,
   type EstrusOptions,
 } from '@cowcare/domain/estrus-detection';
+import { replayEstrusNotices, type ReplayOptions } from '../detection/live-replay';
 
 export class CsvFormatError extends Error {}
 
@@ -219,11 +227,66 @@ export function formatEpisodesCsv(episodes: readonly CowEpisode[], withConfidenc
   return [(withConfidence ? [...header, 'confidence'] : header).join(','), ...rows].join('\n') + '\n';
 }
 
-const USAGE = `Usage: npm run detect -- [--suspected] <file.csv>
+export interface CowNotice {
+  readonly cow: string;
+  /** 101 heat, 102 insemination window open, 103 suspected heat. */
+  readonly code: number;
+  /** As the server records it: the reading that raised a 101 or 103, the window's opening for a 102. */
+  readonly time: number;
+  readonly onset: number;
+  readonly windowStart: number;
+  readonly windowEnd: number;
+  /** What raised it, as the notice's details say: the 12-hour rise and the peak hour against her usual. */
+  readonly riseRatio: number;
+  readonly peakRatio: number;
+}
+
+const numberOf = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
+const timeOf = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
+
+/** The estrus notices the server would have sent for every cow, sorted by cow (number-aware), time, code. */
+export function replayHerd(
+  herd: readonly CowActivity[],
+  options: ReplayOptions = {},
+  codes: ReadonlySet<number> = new Set([101, 102]),
+): CowNotice[] {
+  return herd
+    .flatMap(({ cow, points, calvings }, index) =>
+      replayEstrusNotices({ id: index + 1, points, calvings }, options)
+        .filter((notice) => codes.has(notice.code))
+        .map((notice) => ({
+          cow,
+          code: notice.code,
+          time: notice.occurredAt,
+          onset: notice.episodeStart,
+          windowStart: timeOf(notice.details.windowStart),
+          windowEnd: timeOf(notice.details.windowEnd),
+          riseRatio: numberOf(notice.details.riseRatio),
+          peakRatio: numberOf(notice.details.peakRatio),
+        })),
+    )
+    .sort((a, b) => compareCows(a.cow, b.cow) || a.time - b.time || a.code - b.code);
+}
+
+export function formatNoticesCsv(notices: readonly CowNotice[]): string {
+  const rows = notices.map((notice) =>
+    [
+      notice.cow,
+      notice.code,
+      ...[notice.time, notice.onset, notice.windowStart, notice.windowEnd].map(formatWallClock),
+    ].join(','),
+  );
+  return ['cow,code,time,onset,window_start,window_end', ...rows].join('\n') + '\n';
+}
+
+const USAGE = `Usage: npm run detect -- [--live] [--suspected] <file.csv>
 
 Prints the estrus episodes found in a collar activity CSV (columns cow, ts, raw_activity; optional temp, dim)
 as CSV: cow,onset,end,peak,window_start,window_end.
-  --suspected   also print suspected (weaker) rises, with a confidence column`;
+  --live        print instead the notices the server would have sent, the readings replayed one at a time
+                through its detection (no look-ahead): cow,code,time,onset,window_start,window_end
+                (101 heat, 102 insemination window open)
+  --suspected   also print suspected (weaker) rises: a confidence column, or with --live notice 103`;
 
 export function main(argv: readonly string[]): number {
   const flags = argv.filter((arg) => arg.startsWith('-'));
@@ -232,7 +295,7 @@ export function main(argv: readonly string[]): number {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const unknown = flags.filter((flag) => flag !== '--suspected');
+  const unknown = flags.filter((flag) => flag !== '--suspected' && flag !== '--live');
   if (unknown.length > 0 || files.length !== 1) {
     const problem =
       unknown.length > 0
@@ -253,9 +316,13 @@ export function main(argv: readonly string[]): number {
   }
   try {
     const withSuspected = flags.includes('--suspected');
-    const episodes = detectHerd(parseActivityCsv(text, path.basename(file))).filter(
-      (episode) => withSuspected || episode.confidence === 'detected',
-    );
+    const herd = parseActivityCsv(text, path.basename(file));
+    if (flags.includes('--live')) {
+      const codes = new Set(withSuspected ? [101, 102, 103] : [101, 102]);
+      process.stdout.write(formatNoticesCsv(replayHerd(herd, {}, codes)));
+      return 0;
+    }
+    const episodes = detectHerd(herd).filter((episode) => withSuspected || episode.confidence === 'detected');
     process.stdout.write(formatEpisodesCsv(episodes, withSuspected));
     return 0;
   } catch (error) {

@@ -18,7 +18,12 @@ import {
   type DrinkingSummary,
   type TemperaturePoint,
 } from '@cowcare/domain/drinking-detection';
-import { findEstrus, type EstrusEpisode } from '@cowcare/domain/estrus-detection';
+import {
+  findEstrus,
+  LIVE_ESTRUS_PARAMETERS,
+  type EstrusEpisode,
+  type EstrusParameters,
+} from '@cowcare/domain/estrus-detection';
 import { detectTemperatureAlerts } from '@cowcare/domain/fever-detection';
 import { sensorKind } from '@cowcare/domain/sensor';
 import { storedAveragesOf, type DetectionCow, type DetectionReading } from './detection-inputs';
@@ -158,6 +163,8 @@ export const detectForCow = (
   cow: DetectionCow,
   readings: readonly DetectionReading[],
   from: number,
+  /** Other estrus parameters than the defaults: for the benchmark's tuning only; the server never passes any. */
+  estrusParameters: Partial<EstrusParameters> = {},
 ): CowDetection => {
   const { newest, temperatures, activity } = splitReadings(readings);
   const status = parseStoredStatus(cow.status);
@@ -173,7 +180,7 @@ export const detectForCow = (
   const { episodes, heatBuilding } = cycling
     ? findEstrus(activity, {
         calvings: lastCalving === null ? [] : [lastCalving],
-        parameters: { lookAhead: false },
+        parameters: { ...LIVE_ESTRUS_PARAMETERS, ...estrusParameters, lookAhead: false },
       })
     : { episodes: [], heatBuilding: false };
   notices.push(...estrusNotices(cow, episodes, from, newest));

@@ -12,21 +12,13 @@ import {
   type DetectionCow,
   type DetectionReading,
 } from './detection-inputs';
+import { alertsFrom, DETECTION_HISTORY_HOURS } from './detection-window';
 import { CowReadingHistory, ReadingHistoryCache } from './reading-history';
 import { recordDetections, storedEpisodeKeys, type CowDetectionResult } from './record-detections';
 import { WaitingCows, type NotedCow, type PendingCow, type Round } from './waiting-cows';
 
-/**
- * History each detection looks at: the 10 days the fever average needs (the estrus baseline needs 7 + 2), the
- * 12-hour windows on top, and a margin so the states just before the new readings are judged on full history.
- */
-export const DETECTION_HISTORY_HOURS = 11 * 24 + 12;
-/**
- * Alerts this close to a cow's newest reading are checked again on every round (the notice key makes that
- * harmless), so a round that was lost — a crash between a batch's commit and its detection — is made good by
- * the cow's next batch.
- */
-export const RECHECK_HOURS = 6;
+export { DETECTION_HISTORY_HOURS, RECHECK_HOURS } from './detection-window';
+
 const HOUR_MS = 3_600_000;
 /**
  * Each round reads again the last hour before a cached history's newest database reading, so readings that
@@ -363,7 +355,7 @@ export class DetectionStage {
     history: CowReadingHistory,
     pending: PendingCow | undefined,
   ): CowDetectionResult {
-    const from = Math.min(pending?.since ?? Infinity, history.newest - RECHECK_HOURS * HOUR_MS);
+    const from = alertsFrom(pending?.since ?? Infinity, history.newest);
     const { notices, drinking, heatBuilding, averages, bolusTemperature, recentActivity } = detectForCow(
       cow,
       history.readings(),

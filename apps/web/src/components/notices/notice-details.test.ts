@@ -88,6 +88,35 @@ describe('noticeDetail', () => {
     );
   });
 
+  describe('a heat says what raised it: her rise against her usual at those hours, since when, the peak', () => {
+    // As detect-cow.ts stores them for 101 and 102.
+    const heat = {
+      onset: '2026-11-26T02:00:00Z',
+      peak: '2026-11-26T08:00:00Z',
+      windowStart: '2026-11-26T15:00:00Z',
+      windowEnd: '2026-11-27T02:00:00Z',
+      riseRatio: 2.38,
+      peakRatio: 3.14,
+    };
+
+    it('on the heat notice (101)', () => {
+      expect(noticeDetail(notice(101, heat), t, 'en-US')).toMatch(
+        /^Activity 2\.4× her usual for these hours since Nov 2\d, .+, peak 3\.1× at Nov 2\d, .+ · inseminate .+$/,
+      );
+    });
+
+    it('on the insemination window notice (102), window first', () => {
+      expect(noticeDetail(notice(102, heat), t, 'en-US')).toMatch(
+        /^Inseminate .+ · activity 2\.4× her usual since Nov 2\d, .+, peak 3\.1× at Nov 2\d, .+$/,
+      );
+    });
+
+    it('keeps the shorter line for a notice stored without its peak', () => {
+      const { peak: _peak, peakRatio: _peakRatio, ...older } = heat;
+      expect(noticeDetail(notice(101, older), t, 'en-US')).toMatch(/^Activity 2\.4× her usual · inseminate /);
+    });
+  });
+
   it('says nothing when a value is missing or of the wrong type, or for a code without values', () => {
     expect(noticeDetail(notice(201, { temperature: 40.1 }), t, 'en-US')).toBeUndefined();
     expect(noticeDetail(notice(201, { temperature: '40.1', average: 38.9 }), t, 'en-US')).toBeUndefined();

@@ -88,10 +88,26 @@ const when = <V extends Record<string, string | undefined>>(
 
 type Describe<Details> = (read: DetailReader<Details>, t: TFunction) => string | undefined;
 
+/**
+ * What raised a heat, so the farmer can judge it: her activity over the last 12 hours as a multiple of her own
+ * usual at those hours of the day, since when her raised hours run, and her highest hour. A notice stored
+ * without one of them keeps the shorter line.
+ */
+const raisedBy = (read: DetailReader<NoticeDetailsOf<101>>) => ({
+  ratio: read.number('riseRatio', 1),
+  since: read.moment('onset'),
+  peak: read.number('peakRatio', 1),
+  peakTime: read.moment('peak'),
+  window: read.span('windowStart', 'windowEnd'),
+});
 const heat: Describe<NoticeDetailsOf<101>> = (read, t) =>
+  when(raisedBy(read), (v) => t('notices.detail.heatExplained', v)) ??
   when({ ratio: read.number('riseRatio', 1), window: read.span('windowStart', 'windowEnd') }, (v) =>
     t('notices.detail.heat', v),
   );
+const inseminationWindow: Describe<NoticeDetailsOf<102>> = (read, t) =>
+  when(raisedBy(read), (v) => t('notices.detail.windowExplained', v)) ??
+  when({ window: read.span('windowStart', 'windowEnd') }, (v) => t('notices.detail.window', v));
 const temperature: Describe<NoticeDetailsOf<201>> = (read, t) =>
   when({ temperature: read.celsius('temperature'), average: read.celsius('average') }, (v) =>
     t('notices.detail.temperature', v),
@@ -160,8 +176,7 @@ const platformNotice = (read: DetailReader<NoticeDetailsOf<1101>>): string | und
 
 const DESCRIBE: { [Code in DetailedNoticeCode]: Describe<NoticeDetailsOf<Code>> } = {
   101: heat,
-  102: (read, t) =>
-    when({ window: read.span('windowStart', 'windowEnd') }, (v) => t('notices.detail.window', v)),
+  102: inseminationWindow,
   103: (read, t) => when({ ratio: read.number('riseRatio', 1) }, (v) => t('notices.detail.suspected', v)),
   201: fever,
   202: fever,
