@@ -21,3 +21,28 @@ export const publishAsDemoGateway = async (topic: string, readings: readonly obj
     await client.endAsync();
   }
 };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+interface FeverReading {
+  sensor: number;
+  num: number;
+  timedate: string;
+  temp: number;
+}
+
+/**
+ * Two days at 38.6 °C every ten minutes (the baseline the fever rule needs), then the last three hours at
+ * 40.25 °C: 1.65 °C over her average (no tempadd of her own: 0, decision 0013), held for more than the
+ * rule's two hours. A neck collar (>= 40000), so no drink filter applies. The newest reading is now.
+ */
+export const feverReadings = (sensor: number, end: number): FeverReading[] => {
+  const readings: FeverReading[] = [];
+  let num = 1;
+  for (let time = end - 51 * HOUR; time <= end; time += 10 * MINUTE) {
+    const fever = time > end - 3 * HOUR;
+    readings.push({ sensor, num: num++, timedate: new Date(time).toISOString(), temp: fever ? 40.25 : 38.6 });
+  }
+  return readings;
+};

@@ -22,6 +22,8 @@ export interface OwnReadingsSensors {
   charts: number;
   /** The heat-badge test sends this cow (female, in estrus detection) a heat. */
   heat: number;
+  /** The camera test links a camera to this cow and sends her a severe fever: her notice gets a still. */
+  snapshot: number;
 }
 
 const runSimulator = (server: RunningServer, silent: readonly number[]): Promise<void> =>
@@ -68,8 +70,10 @@ export const replayDemoHerd = async (server: RunningServer): Promise<OwnReadings
       cow.sensor !== charts,
   )?.sensor;
   if (!heat) throw new Error('the demo herd has no neck collar on a cow in estrus detection');
+  const snapshot = neck.find((cow) => ![fever, charts, heat].includes(cow.sensor ?? 0))?.sensor;
+  if (!snapshot) throw new Error('the demo herd has too few neck collars');
   const replayEnd = Date.now();
-  await runSimulator(server, [fever, charts, heat]);
+  await runSimulator(server, [fever, charts, heat, snapshot]);
 
   // An external broker acknowledges the simulator itself, so the server may still be working through the
   // replay: it is done when the last slot has arrived and the list has stopped changing.
@@ -84,7 +88,7 @@ export const replayDemoHerd = async (server: RunningServer): Promise<OwnReadings
     const silentOnline = cows.filter((cow) => cow.sensorzt === 1 && readingAge(cow) > OFFLINE_AFTER_MS);
     seen.push(JSON.stringify(cows));
     const unchanged = seen.length >= 3 && seen.slice(-3).every((list) => list === seen.at(-1));
-    if (lastSlotArrived && unchanged && silentOnline.length === 0) return { fever, charts, heat };
+    if (lastSlotArrived && unchanged && silentOnline.length === 0) return { fever, charts, heat, snapshot };
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   throw new Error('the demo herd did not settle within 150 s of its replay');

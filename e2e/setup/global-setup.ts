@@ -48,7 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('outdatedClientBaseUrl', '');
     project.provide('mqttUrl', '');
     project.provide('mqttTopicRoot', '');
-    project.provide('ownReadingsSensors', { fever: 0, charts: 0, heat: 0 });
+    project.provide('ownReadingsSensors', { fever: 0, charts: 0, heat: 0, snapshot: 0 });
     project.provide('mapTileUrl', '');
     return async () => {};
   }

@@ -29,6 +29,7 @@ import { registerIngest } from './ingest/register-ingest';
 import { registerMetrics } from './metrics/register-metrics';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { cameraRoutes } from './modules/cameras/camera-routes';
+import { registerNoticeSnapshots } from './modules/cameras/notice-snapshots';
 import { locationRoutes } from './modules/location/location-routes';
 import { chartRoutes } from './modules/charts/chart-routes';
 import { chatRoutes } from './modules/chat/chat-routes';
@@ -175,6 +176,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerBrokerHooks(app, services);
   registerPayments(app, services);
   registerPlans(app, services);
+  registerNoticeSnapshots(app, services);
   const { stage, handoff } = registerNoticeProducers(app, services);
   registerMetrics(app, { services, detection: stage, handoff });
   await registerSpa(app, config.webDistDir);

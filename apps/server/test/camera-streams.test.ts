@@ -1,12 +1,17 @@
 // The embedded HLS pipeline with the real ffmpeg that npm ci installs: demo footage rendered from the farm's
 // herd comes out as a playlist and MPEG-TS segments through the signed stream link, ffmpeg stops once nobody
-// fetches for the idle time, and a camera that cannot be reached says it is offline.
+// fetches for the idle time, and a camera that cannot be reached says it is offline; a real RTSP camera on loopback plays, refuses a wrong
+// password, and gives her notices their still.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import type { Camera, StreamTicket } from '@cowcare/contract/routes/cameras';
+import type { Notice } from '@cowcare/contract/routes/notices';
+import { noticeMessage } from '../src/modules/notices/record-notice';
 import { expectRefusal, farmIdOf, insertFarmCow } from './cows-fixtures';
+import { startLoopbackCamera, type LoopbackCamera } from './helpers/loopback-camera';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
+import { insertNotice, recordBus } from './notices-fixtures';
 
 let testApp: TestApp;
 let farmer: TestUser;
@@ -98,4 +103,126 @@ describe('a camera that cannot be reached', () => {
     expect(listed?.status.state).toBe('offline');
     expect(listed?.status.since).toMatch(/^\d{4}-/);
   }, 30_000);
+});
+
+describe('a real camera on loopback (an RTSP server fed by ffmpeg)', () => {
+  let camera: LoopbackCamera;
+  beforeAll(async () => {
+    camera = await startLoopbackCamera({ username: 'barn', password: 'hay-bale-7' });
+  }, 30_000);
+  afterAll(() => camera?.stop());
+
+  const addLoopbackCamera = (name: string, password: string, cowIds: number[] = []) =>
+    call(testApp, api.cameras.addCamera, {
+      token: farmer.token,
+      body: {
+        name,
+        ip: camera.ip,
+        port: camera.port,
+        streamPath: camera.streamPath,
+        username: camera.username,
+        password,
+        cowIds,
+      },
+    });
+
+  it('plays through HLS: a camera refusing RTSP over TCP (461) is pulled over UDP', async () => {
+    const added = ok<Camera>(await addLoopbackCamera('Calving pen', camera.password ?? ''));
+    const ticket = ok<StreamTicket>(
+      await call(testApp, api.cameras.cameraStream, { token: farmer.token, params: { id: added.id } }),
+    );
+    const playlist = await fetchUrl(ticket.url);
+    expect(playlist.statusCode, playlist.body).toBe(200);
+    const segment = /^(seg\d+\.ts)$/m.exec(playlist.body)?.[1];
+    const video = await fetchUrl(ticket.url.replace('index.m3u8', segment ?? ''));
+    expect(video.statusCode).toBe(200);
+    expect(video.rawPayload[0]).toBe(0x47);
+    await testApp.services.cameras.restart(farmId, added.id);
+  }, 40_000);
+
+  it('says the camera refused the password, and lists it so', async () => {
+    const added = ok<Camera>(await addLoopbackCamera('Wrong password', 'not-the-password'));
+    const ticket = ok<StreamTicket>(
+      await call(testApp, api.cameras.cameraStream, { token: farmer.token, params: { id: added.id } }),
+    );
+    const refused = await fetchUrl(ticket.url);
+    expectRefusal(refused, 503, 'E_UNAVAILABLE');
+    expect(refused.json<{ msg: string }>().msg).toMatch(/refused the username or password/);
+    const listed = ok<Camera[]>(await call(testApp, api.cameras.listCameras, { token: farmer.token }));
+    expect(listed.find((each) => each.id === added.id)?.status.state).toBe('unauthorized');
+  }, 30_000);
+
+  it("attaches a still from her camera to her estrus notice, for her farm's eyes only", async () => {
+    const cowId = await insertFarmCow(testApp, farmId, { code: 'C2077' });
+    const otherCowId = await insertFarmCow(testApp, farmId, { code: 'C2078' });
+    ok<Camera>(await addLoopbackCamera('Heifer shed', camera.password ?? '', [cowId]));
+    const bus = await recordBus(testApp);
+    const raise = async (cow: number, code: number) => {
+      const notice = await insertNotice(testApp, {
+        farmId,
+        cowId: cow,
+        sensorId: null,
+        code,
+        episodeKey: `snapshot-test:${cow}:${code}`,
+        occurredAt: new Date(),
+        details: {},
+      });
+      // as the detection stage does once the notice is stored
+      await testApp.services.bus.publish(farmId, noticeMessage(notice));
+      return notice.id;
+    };
+    const estrus = await raise(cowId, 101);
+    const lowActivity = await raise(cowId, 301);
+    const noCamera = await raise(otherCowId, 101);
+
+    const noticeList = async () =>
+      ok<{ all: Notice[] }>(
+        await call(testApp, api.notices.getNoticeData, {
+          token: farmer.token,
+          params: { country: farmer.country, FarmNumber: farmer.farmNumber, phone: '010-1234-5678' },
+        }),
+      ).all;
+    const snapshotOf = async (id: number) =>
+      (await noticeList()).find((notice) => notice.id === id)?.snapshot;
+    await expect
+      .poll(() => snapshotOf(estrus), { timeout: 20_000 })
+      .toMatchObject({
+        state: 'taken',
+        camera: 'Heifer shed',
+        failure: null,
+      });
+    expect(bus.events.map((event) => event.message)).toContainEqual({
+      type: 'noticesnapshot',
+      data: { id: estrus },
+    });
+    await bus.stop();
+    // only the notices a farmer wants to look at, and only for a cow with a camera
+    expect(await snapshotOf(lowActivity)).toBeUndefined();
+    expect(await snapshotOf(noCamera)).toBeUndefined();
+
+    const url = (await snapshotOf(estrus))?.url ?? '';
+    const picture = await call(
+      testApp,
+      { method: 'GET', path: url.replace(/^\/api\//, '') },
+      {
+        token: farmer.token,
+      },
+    );
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect([...picture.rawPayload.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+
+    const stranger = await createFarmUser(testApp);
+    const foreign = await call(testApp, api.cameras.noticeSnapshot, {
+      token: stranger.token,
+      params: { noticeId: estrus },
+    });
+    expectRefusal(foreign, 404, 'E_NOT_FOUND');
+    expect(foreign.rawPayload.includes(Buffer.from([0xff, 0xd8]))).toBe(false);
+    const none = await call(testApp, api.cameras.noticeSnapshot, {
+      token: farmer.token,
+      params: { noticeId: lowActivity },
+    });
+    expectRefusal(none, 404, 'E_NOT_FOUND');
+  }, 60_000);
 });

@@ -209,6 +209,7 @@ export const api = {
     cameraStream: cameras.cameraStream,
     demoStream: cameras.demoStream,
     streamFile: cameras.streamFile,
+    noticeSnapshot: cameras.noticeSnapshot,
   },
   location: {
     getFarmLocation: location.getFarmLocation,

@@ -162,6 +162,7 @@ export const ROUTE_ROLES = {
   'DELETE device/device/deletecamera/:id': 'owner',
   'GET device/device/cowcamera/:cowId': 'member',
   'GET device/device/camerastream/:id': 'member',
+  'GET device/device/noticesnapshot/:noticeId': 'member',
   'GET device/device/demostream': 'member',
 
   // location: every member sees where the cows are and puts a cow in a paddock (herd work, like her pen

@@ -53,6 +53,12 @@ export interface NoticeSocketData {
   details: Record<string, unknown>;
 }
 
+/** The still from the cow's camera on a notice is there, or cannot be had: the notice lists read it again. */
+export interface NoticeSnapshotSocketData {
+  /** The notice's id. */
+  id: number;
+}
+
 /** A cow's changed fields, by their wire names (the Cow shape); the client merges them into the cow. */
 export type CowInfoSocketData = { id: number } & Partial<Omit<Cow, 'id'>>;
 
@@ -161,6 +167,7 @@ export type ServerSocketMessage =
   | { type: 'sensorzt'; data: SensorStateSocketData }
   | { type: 'cowchange'; data: CowChangeSocketData }
   | { type: 'noticesread'; data: NoticesReadSocketData }
+  | { type: 'noticesnapshot'; data: NoticeSnapshotSocketData }
   | { type: 'gatewayfirstreading'; data: GatewayFirstReadingSocketData }
   | { type: 'memberrole'; data: MemberRoleSocketData }
   | { type: 'paysuccess'; data: PaySuccessSocketData }

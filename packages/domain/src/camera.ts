@@ -4,6 +4,12 @@
 export const CAMERA_FIRST_CHANNEL_PORT = 40_001;
 export const CAMERA_PORT_STEP = 5;
 
+/**
+ * Notices that carry a still from the cow's camera (issue 37): estrus detected (101), severe fever (203) and
+ * calving expected within 24 h (501), the moments a farmer wants to look at her before walking out.
+ */
+export const NOTICE_CODES_WITH_SNAPSHOT: readonly number[] = [101, 203, 501];
+
 /** A camera as the server lists it; legacy data carries the port as a string. */
 export interface CameraRecord {
   readonly name?: string | null;

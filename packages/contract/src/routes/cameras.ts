@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { defineRoute } from '../route';
-import { Id, IdParam } from '../schemas';
+import { BigId, Id, IdParam } from '../schemas';
 
 // The farm's cameras (issue 37, spec §3, §7 getusercamera): owners add, edit and delete them; every member
 // watches. Credentials go in and never come back out. Video is HLS behind signed, expiring stream tickets.
@@ -205,4 +205,17 @@ export const streamFile = defineRoute({
     'camera, 503 while the stream starts or its camera is offline.',
   params: Type.Object({ ticket: StreamTicketParam, file: StreamFileParam }),
   data: Type.Null({ description: 'never sent: a success answers the file bytes' }),
+});
+
+export const noticeSnapshot = defineRoute({
+  method: 'GET',
+  path: 'device/device/noticesnapshot/:noticeId',
+  access: 'user',
+  tag,
+  summary:
+    "The still from the cow's camera on a notice (its `snapshot`), as image/jpeg, not a JSON envelope; only " +
+    "to the notice's farm. 404 while there is none (being taken, or the camera could not give one) and for " +
+    "another farm's notice.",
+  params: Type.Object({ noticeId: BigId }),
+  data: Type.Null({ description: 'never sent: a success answers the JPEG' }),
 });

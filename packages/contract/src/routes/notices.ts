@@ -17,6 +17,20 @@ export const NOTICE_HISTORY_LIMIT = 500;
  * (hyphen-joined, e.g. '201-202-203-204'), `details` the values that triggered it (their names and types by
  * code in notice-details.ts), `readed` 1 once marked read.
  */
+/**
+ * A still from the cow's camera on her estrus, severe-fever and calving notices (issue 37): being taken
+ * (`pending`), there (`taken`, with `url` to the JPEG), or not to be had (`failed`: the camera was `offline` or
+ * refused its credentials, `unauthorized`). `camera` names the camera it came from.
+ */
+export const NoticeSnapshotSchema = Type.Object({
+  state: Type.Union([Type.Literal('pending'), Type.Literal('taken'), Type.Literal('failed')]),
+  camera: Type.String(),
+  url: Type.Union([Type.String(), Type.Null()]),
+  takenAt: Type.Union([DateTimeString, Type.Null()]),
+  failure: Type.Union([Type.Literal('offline'), Type.Literal('unauthorized'), Type.Null()]),
+});
+export type NoticeSnapshot = Static<typeof NoticeSnapshotSchema>;
+
 export const NoticeSchema = Type.Object({
   id: BigId,
   cowid: Type.Union([Id, Type.Null()]),
@@ -29,6 +43,8 @@ export const NoticeSchema = Type.Object({
   group: Type.String({ description: "the code's group, hyphen-joined ('201-202-203-204')" }),
   details: Type.Record(Type.String(), Type.Unknown()),
   readed: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  /** Only on notices whose cow has a camera (NOTICE_CODES_WITH_SNAPSHOT). */
+  snapshot: Type.Optional(NoticeSnapshotSchema),
 });
 export type Notice = Static<typeof NoticeSchema>;
 

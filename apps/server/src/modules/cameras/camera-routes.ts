@@ -20,6 +20,9 @@ import {
   type CameraFields,
   type CameraRow,
 } from './cameras-repository';
+import { findTakenSnapshot } from './notice-snapshots-repository';
+import { isStoredFile, uploadFilePath } from '../uploads/upload-files';
+import { sendFile } from '../uploads/upload-routes';
 
 const present = (row: CameraRow, cameras: CameraService): Camera => ({
   id: row.id,
@@ -90,7 +93,7 @@ const reread = async (db: Queryable, farmId: number, cameraId: number): Promise<
   return row;
 };
 
-export const cameraRoutes = ({ db, cameras }: Services) => [
+export const cameraRoutes = ({ db, cameras, config }: Services) => [
   bind(api.cameras.listCameras, async ({ user }) => {
     const rows = await listFarmCameras(db, user.farmId);
     // spec §3: an entry lacking its ip or port is dropped (rows are validated on the way in; this keeps the
@@ -150,4 +153,20 @@ export const cameraRoutes = ({ db, cameras }: Services) => [
   bind(api.cameras.streamFile, async ({ params, reply }) =>
     cameras.serveFile(params.ticket, params.file, reply),
   ),
+
+  bind(api.cameras.noticeSnapshot, async ({ user, params, reply }) => {
+    const snapshot = await findTakenSnapshot(db, user.farmId, params.noticeId);
+    const filePath = snapshot && uploadFilePath(config.dataDir, user.farmId, snapshot.storedName);
+    if (!snapshot || !filePath || !(await isStoredFile(filePath))) {
+      throw notFound('This notice has no picture from a camera');
+    }
+    return sendFile(reply, filePath, {
+      id: params.noticeId,
+      farmId: user.farmId,
+      storedName: snapshot.storedName,
+      originalName: `notice-${params.noticeId}.jpg`,
+      mimeType: 'image/jpeg',
+      sizeBytes: snapshot.sizeBytes,
+    });
+  }),
 ];

@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import { CameraSecrets } from './camera-secrets';
-import { demoHerd, findFarmCamera } from './cameras-repository';
+import { demoHerd, findFarmCamera, type CameraRow } from './cameras-repository';
 import { cameraSource, demoSource, SAMPLE_HERD } from './ffmpeg-sources';
 import { HlsPipeline, PLAYLIST, type FfmpegSource } from './hls-pipeline';
 import { checkTicket, issueTicket, streamKey, type StreamSource } from './stream-tickets';
@@ -27,6 +27,7 @@ const unavailable = (message: string) => new AppError(503, ERROR_CODES.unavailab
 export class CameraService {
   readonly secrets: CameraSecrets;
   readonly pipeline: HlsPipeline;
+  readonly ffmpegPath: string;
 
   constructor(
     config: Config,
@@ -34,8 +35,9 @@ export class CameraService {
     log: FastifyBaseLogger,
   ) {
     this.secrets = new CameraSecrets(config.cameraSecret);
+    this.ffmpegPath = config.ffmpegPath ?? bundledFfmpegPath();
     this.pipeline = new HlsPipeline({
-      ffmpegPath: config.ffmpegPath ?? bundledFfmpegPath(),
+      ffmpegPath: this.ffmpegPath,
       idleMs: (config.cameraIdleSeconds ?? 60) * 1000,
       log,
     });
@@ -110,10 +112,13 @@ export class CameraService {
     }
     const camera = await findFarmCamera(this.db, farmId, source.cameraId);
     if (!camera) throw notFound('There is no such camera in this farm');
-    return async () => {
-      const credentials = this.secrets.open(camera.credentials) ?? { username: null, password: null };
-      return cameraSource(camera, credentials);
-    };
+    return async () => this.sourceOf(camera);
+  }
+
+  /** How ffmpeg pulls the camera, its credentials decrypted for that moment only. */
+  sourceOf(camera: CameraRow): FfmpegSource {
+    const credentials = this.secrets.open(camera.credentials) ?? { username: null, password: null };
+    return cameraSource(camera, credentials);
   }
 
   private notStreaming(key: string): AppError {

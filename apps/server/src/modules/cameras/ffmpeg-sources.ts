@@ -50,11 +50,18 @@ export const cameraUrl = (camera: CameraAddress, credentials: CameraCredentials)
 export const cameraSource = (camera: CameraAddress, credentials: CameraCredentials): FfmpegSource => {
   const url = cameraUrl(camera, credentials);
   if (camera.protocol === 'rtsp') {
-    // -stimeout: give up on a silent camera after 5 s (microseconds), so "offline" shows soon.
-    return {
-      input: ['-rtsp_transport', 'tcp', '-stimeout', '5000000', '-i', url],
-      encode: ['-c:v', 'copy', '-an'],
-    };
+    // -stimeout: give up on a silent camera after 5 s (microseconds), so "offline" shows soon. TCP first: RTP
+    // over UDP rarely crosses the port forwarding a farm's router does; a camera that refuses it gets UDP.
+    const encode = ['-c:v', 'copy', '-an'];
+    const input = (transport: 'tcp' | 'udp') => [
+      '-rtsp_transport',
+      transport,
+      '-stimeout',
+      '5000000',
+      '-i',
+      url,
+    ];
+    return { input: input('tcp'), encode, fallback: { input: input('udp'), encode } };
   }
   return {
     input: ['-i', url],

@@ -14,6 +14,8 @@ export interface FfmpegSource {
   input: string[];
   /** Copy the camera's H.264 (cheap) or the filters and encoder to make it (demo footage, MJPEG). */
   encode: string[];
+  /** What to run instead when the camera refuses the input's transport (RTSP answer 461). */
+  fallback?: FfmpegSource;
 }
 
 export interface HlsPipelineOptions {
@@ -25,6 +27,7 @@ export interface HlsPipelineOptions {
 }
 
 interface Stream {
+  source: FfmpegSource;
   dir: string;
   process: ChildProcess;
   lastUsed: number;
@@ -55,8 +58,11 @@ const HLS_OUTPUT = (dir: string): string[] => [
 ];
 
 /** What ffmpeg's last words say about a camera that would not stream. */
-const failureOf = (stderr: string): 'unauthorized' | 'offline' =>
+export const failureOf = (stderr: string): 'unauthorized' | 'offline' =>
   /401|unauthori[sz]ed|authori[sz]ation failed/i.test(stderr) ? 'unauthorized' : 'offline';
+
+/** RTSP's "461 Unsupported Transport": the camera speaks, but not over the transport asked for. */
+export const refusedTransport = (stderr: string): boolean => /\b461\b|unsupported transport/i.test(stderr);
 
 export class HlsPipeline {
   private readonly streams = new Map<string, Stream>();
@@ -64,6 +70,8 @@ export class HlsPipeline {
     string,
     { state: 'unauthorized' | 'offline'; since: number; at: number }
   >();
+  /** Keys whose camera refused the first transport: they start with their source's fallback. */
+  private readonly onFallback = new Set<string>();
   private readonly root: string;
   private sweeper: NodeJS.Timeout | undefined;
 
@@ -93,11 +101,20 @@ export class HlsPipeline {
     if (!stream) {
       const failure = this.failures.get(key);
       if (failure && Date.now() - failure.at < RETRY_AFTER_MS) return undefined;
-      stream = this.start(key, await source());
+      const wanted = await source();
+      stream = this.start(key, this.onFallback.has(key) ? (wanted.fallback ?? wanted) : wanted);
     }
     stream.lastUsed = Date.now();
     if (stream.live) return stream.dir;
-    return (await this.waitForPlaylist(stream)) ? stream.dir : undefined;
+    if (await this.waitForPlaylist(stream)) return stream.dir;
+    // Refused at once for its transport (see onExit): the fallback is tried within the same request.
+    if (stream.process.exitCode !== null) await stream.exited;
+    const { fallback } = stream.source;
+    if (fallback && this.onFallback.has(key) && !this.streams.has(key) && !this.failures.has(key)) {
+      const retry = this.start(key, fallback);
+      return (await this.waitForPlaylist(retry)) ? retry.dir : undefined;
+    }
+    return undefined;
   }
 
   /** Marks a segment fetch as watching, without starting anything. */
@@ -111,6 +128,7 @@ export class HlsPipeline {
   /** Stops the key's ffmpeg (a camera changed or deleted) and forgets how its last pull went. */
   async stop(key: string): Promise<void> {
     this.failures.delete(key);
+    this.onFallback.delete(key);
     const stream = this.streams.get(key);
     if (stream) await this.halt(key, stream);
   }
@@ -129,6 +147,7 @@ export class HlsPipeline {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const stream: Stream = {
+      source,
       dir,
       process: child,
       lastUsed: Date.now(),
@@ -156,6 +175,11 @@ export class HlsPipeline {
     rmSync(stream.dir, { recursive: true, force: true });
     if (this.streams.get(key) === stream) this.streams.delete(key);
     if (stream.stopping) return;
+    if (stream.source.fallback && refusedTransport(stream.stderr)) {
+      this.onFallback.add(key);
+      this.options.log.info({ stream: key }, 'camera refused RTSP over TCP: using its fallback, UDP');
+      return;
+    }
     const state = failureOf(stream.stderr);
     const earlier = this.failures.get(key);
     const now = Date.now();

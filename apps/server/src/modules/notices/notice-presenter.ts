@@ -1,3 +1,5 @@
+import { api } from '@cowcare/contract/api';
+import { apiPath, fillPath } from '@cowcare/contract/route';
 import type { Notice } from '@cowcare/contract/routes/notices';
 import { noticeGroupOfCode, noticeGroupWireValue } from '@cowcare/domain/notice-codes';
 import type { NoticeRow } from './notices-repository';
@@ -18,4 +20,13 @@ export const presentNotice = (row: NoticeRow): Notice => ({
   group: noticeGroupValue(row.code),
   details: row.details,
   readed: row.read ? 1 : 0,
+  ...(row.snapshot && {
+    snapshot: {
+      ...row.snapshot,
+      url:
+        row.snapshot.state === 'taken'
+          ? apiPath({ path: fillPath(api.cameras.noticeSnapshot.path, { noticeId: row.id }) })
+          : null,
+    },
+  }),
 });

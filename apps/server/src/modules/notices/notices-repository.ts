@@ -11,7 +11,20 @@ export interface NoticeRow {
   occurredAt: string;
   details: Record<string, unknown>;
   read: boolean;
+  /** The still from her camera (issue 37), on the notices that take one; null on the others. */
+  snapshot: {
+    state: 'pending' | 'taken' | 'failed';
+    camera: string;
+    takenAt: string | null;
+    failure: 'offline' | 'unauthorized' | null;
+  } | null;
 }
+
+/**
+ * A still claimed by an instance that then stopped stays 'pending'; after this long it is read as failed, so
+ * the notice does not promise a picture forever.
+ */
+const SNAPSHOT_PENDING_LIMIT = "interval '2 minutes'";
 
 export interface NoticeQuery {
   /** Only these codes (`include`) or every code but these (`exclude`). */
@@ -37,9 +50,18 @@ export const listNotices = async (
     `SELECT coalesce(json_agg(notice ORDER BY notice."occurredAt" DESC, notice.id DESC), '[]')::text AS notices
        FROM (SELECT n.id::int AS id, n.cow_id AS "cowId", c.code AS "cowCode", n.sensor_id AS "sensorId", n.code,
                     to_char(n.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt",
-                    n.details, n.read_at IS NOT NULL AS read
+                    n.details, n.read_at IS NOT NULL AS read,
+                    CASE WHEN s.notice_id IS NOT NULL THEN json_build_object(
+                      'state', CASE WHEN s.state = 'pending' AND s.claimed_at < now() - ${SNAPSHOT_PENDING_LIMIT}
+                                    THEN 'failed' ELSE s.state END,
+                      'camera', s.camera_name,
+                      'takenAt', to_char(s.taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                      'failure', CASE WHEN s.state = 'pending' AND s.claimed_at < now() - ${SNAPSHOT_PENDING_LIMIT}
+                                      THEN 'offline' ELSE s.failure END
+                    ) END AS snapshot
                FROM notices n
                LEFT JOIN cows c ON c.id = n.cow_id AND c.farm_id = n.farm_id
+               LEFT JOIN notice_snapshots s ON s.notice_id = n.id
               WHERE n.farm_id = $1 AND ${codeFilter} ${unread}
               ORDER BY n.occurred_at DESC, n.id DESC
               LIMIT $3) notice`,

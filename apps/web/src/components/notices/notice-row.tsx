@@ -9,6 +9,7 @@ import { currentLanguage, isMessageKey, LANGUAGES } from '../../lib/i18n';
 import type { RowControl } from '../../lib/row-focus';
 import { NOTICE_GROUP_COLORS } from './notice-colors';
 import { noticeDetail } from './notice-details';
+import { NoticeSnapshotView } from './notice-snapshot';
 
 /** The code's name in the user's language ('Severe fever'), or the bare code when it is unknown. */
 export function useNoticeTitle() {
@@ -102,6 +103,7 @@ export function NoticeRow({
               {detail}
             </Text>
           )}
+          {notice.snapshot && <NoticeSnapshotView notice={notice} snapshot={notice.snapshot} />}
         </Stack>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="notice-time">
           {formatRelative(notice.time, t, bcp47, now)}

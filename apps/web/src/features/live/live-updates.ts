@@ -86,6 +86,7 @@ const prepend = (list: readonly Notice[], notice: Notice): Notice[] => [
  *   what shows those cows: the list, each cow, her history and the families; a type change the types too;
  * - `noticesread` (notices read in any session, or done because their event was recorded) shows them read,
  *   so every session's unread badge drops with the one where they were read;
+ * - `noticesnapshot` (the still from her camera on a notice is there, or cannot be had) reloads the notices;
  * - `memberrole` (an owner changed a member's role): that member's session takes the new role at once, so
  *   its menus follow without a new login; the owners' staff lists reload;
  * - every 30 minutes the temporary cache (chart answers) is cleared, the charts on screen reload and the cows
@@ -205,6 +206,11 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdateOp
     if (ids.length > 0) showNoticesRead(queryClient, ids);
   };
 
+  const onNoticeSnapshot = (raw: unknown) => {
+    if (!isObject(raw) || !isId(raw.id)) return;
+    void queryClient.invalidateQueries({ queryKey: [...noticesQueryPrefix, 'sensor'] });
+  };
+
   const onMemberRole = (raw: unknown) => {
     if (!isObject(raw) || !isId(raw.userId) || (raw.role !== 'owner' && raw.role !== 'staff')) return;
     const { userId, role } = raw as unknown as MemberRoleSocketData;
@@ -219,6 +225,7 @@ export function startLiveUpdates(queryClient: QueryClient, options: LiveUpdateOp
     bus.on('socket_notice', onNotice),
     bus.on('socket_cowchange', onCowChange),
     bus.on('socket_noticesread', onNoticesRead),
+    bus.on('socket_noticesnapshot', onNoticeSnapshot),
     bus.on('socket_memberrole', onMemberRole),
   ];
   const subscribeTimer = setTimeout(() => {

@@ -221,6 +221,54 @@ describe('notice tab', () => {
     expect(badge()).toBe('2');
   });
 
+  it('shows the still from her camera, says when one is coming or could not be had, and reloads when it arrives', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:still', revokeObjectURL: () => {} }),
+    );
+    const snapshot = (state: 'pending' | 'taken' | 'failed', failure: 'offline' | null = null) => ({
+      state,
+      camera: 'Calving pen',
+      url: state === 'taken' ? '/api/device/device/noticesnapshot/31' : null,
+      takenAt: state === 'taken' ? '2025-06-01T11:50:00.000Z' : null,
+      failure,
+    });
+    let pending = notice({ id: 32, noticecode: 101, snapshot: snapshot('pending') });
+    const api = server(
+      {
+        list: [],
+        get all() {
+          return [
+            notice({ id: 31, noticecode: 101, snapshot: snapshot('taken') }),
+            pending,
+            notice({ id: 33, noticecode: 203, snapshot: snapshot('failed', 'offline') }),
+          ];
+        },
+      },
+      {
+        'GET device/device/noticesnapshot/31': () => ok(null),
+        'GET device/device/noticesnapshot/32': () => ok(null),
+      },
+    );
+    logIn();
+    renderApp('/pages/index/notice');
+    const picture = await screen.findByRole('img', { name: /^Picture from Calving pen at / });
+    const row = (id: number) =>
+      within(rows().find((each) => each.dataset.noticeId === String(id)) as HTMLElement);
+    expect(row(31).getByRole('img')).toBe(picture);
+    expect(row(32).getByText('Taking a picture from Calving pen…')).toBeTruthy();
+    expect(row(33).getByText('No picture: Calving pen was offline')).toBeTruthy();
+
+    pending = { ...pending, snapshot: snapshot('taken') };
+    act(() => {
+      notificationSocket.connect();
+      FakeWebSocket.latest().open();
+      FakeWebSocket.latest().receive({ type: 'noticesnapshot', data: { id: 32 } });
+    });
+    await waitFor(() => expect(row(32).queryByRole('img')).toBeTruthy());
+    expect(api.requests.some((request) => request.path === 'device/device/noticesnapshot/32')).toBe(true);
+  });
+
   it('filters by sensor kind, group and cow id keyword', async () => {
     server({
       list: [
