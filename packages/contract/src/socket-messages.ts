@@ -51,6 +51,11 @@ export interface NoticeSocketData {
   time: string;
   /** The values that triggered it: their names and types by code in notice-details.ts, as in the lists. */
   details: Record<string, unknown>;
+  /**
+   * The cow's code (the notice lists' `code`), when the notice is about a cow: the client shows it without
+   * having loaded her (a cow outside the list's filter). Absent from servers before issue 37's follow-up.
+   */
+  code?: string;
 }
 
 /** A cow's changed fields, by their wire names (the Cow shape); the client merges them into the cow. */
