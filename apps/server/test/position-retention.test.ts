@@ -35,7 +35,11 @@ const insertFixes = async (user: TestUser, cowId: number, now: number, hoursAgo:
   await testApp.db.query(
     `INSERT INTO cow_positions (farm_id, cow_id, sensor_id, measured_at, lat, lon)
      SELECT $1, $2, 40001, at, 37.5, 127.9 FROM unnest($3::timestamptz[]) AS at`,
-    [await farmIdOf(testApp, user), cowId, hoursAgo.map((hours) => new Date(now - hours * HOUR).toISOString())],
+    [
+      await farmIdOf(testApp, user),
+      cowId,
+      hoursAgo.map((hours) => new Date(now - hours * HOUR).toISOString()),
+    ],
   );
 };
 

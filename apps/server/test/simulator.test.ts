@@ -256,7 +256,9 @@ describe('GPS collars in the herd model', () => {
     expect(meanMetres(inHeat)).toBeGreaterThan(1.5 * meanMetres(ordinary));
     const byActivity = [...ordinary].sort((a, b) => a.activity - b.activity);
     const quarter = Math.floor(byActivity.length / 4);
-    expect(meanMetres(byActivity.slice(-quarter))).toBeGreaterThan(2 * meanMetres(byActivity.slice(0, quarter)));
+    expect(meanMetres(byActivity.slice(-quarter))).toBeGreaterThan(
+      2 * meanMetres(byActivity.slice(0, quarter)),
+    );
   });
 
   it('gives no position to a bolus, to a collar without GPS, or without a grazing area', () => {
