@@ -31,6 +31,7 @@ import { adminRoutes } from './modules/admin/admin-routes';
 import { cameraRoutes } from './modules/cameras/camera-routes';
 import { registerNoticeSnapshots } from './modules/cameras/notice-snapshots';
 import { locationRoutes } from './modules/location/location-routes';
+import { registerPositionRetention } from './modules/location/position-retention';
 import { chartRoutes } from './modules/charts/chart-routes';
 import { chatRoutes } from './modules/chat/chat-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -168,6 +169,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerRoutes(app, services, allRouteBindings(services));
   app.addHook('onClose', async () => services.cameras.close());
   registerThrottlePruning(app, services);
+  registerPositionRetention(app, services);
   app.get('/api/docs', async () => buildOpenApiDocument(config.latestAppVersion));
   registerSocketServer(app, services);
   registerSupportSocket(app, services);

@@ -83,7 +83,7 @@ export interface Config {
    * others hand it their batches' cows. Off: every instance detects whatever it stores.
    */
   detectionHandoff: boolean;
-  /** Periodic jobs (sensor offline, reminders); one instance runs each at a time. */
+  /** Periodic jobs (sensor offline, reminders, position retention); one instance runs each at a time. */
   jobs: boolean;
   simulator: boolean;
   tokenSecret: string;
@@ -111,6 +111,11 @@ export interface Config {
    * attribution shown and modest use: a large install points this at its own or a paid tile server.
    */
   mapTiles?: MapTilesConfig | undefined;
+  /**
+   * `POSITION_RETENTION_DAYS` (default 30, at least 2): GPS fixes older than this are deleted by an hourly
+   * job; the map's track shows the last 24 hours and the fence reads the last day.
+   */
+  positionRetentionDays?: number | undefined;
   /**
    * Unset: `/metrics` answers only on the loopback interface. Set: it answers anyone who sends it as a
    * bearer token, and no one else.
@@ -389,6 +394,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     ffmpegPath: env.FFMPEG_PATH || undefined,
     cameraMediaServer,
     mapTiles: mapTilesOf(env, problems),
+    positionRetentionDays: integer('POSITION_RETENTION_DAYS', 30, 2, 36_500),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   const secret = tokenSecret ?? loadOrCreateSecret(config.dataDir, 'token-secret');

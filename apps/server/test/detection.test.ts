@@ -87,6 +87,7 @@ describe('the detection stage on stored readings', () => {
         cowId,
         sensorId: 20201,
         code: 202,
+        cowCode: 'C201',
         episodeKey: `fever:cow:${cowId}:202:${iso(T0)}`,
         occurredAt: iso(T0 + 110 * MINUTE),
         details: {
@@ -117,6 +118,7 @@ describe('the detection stage on stored readings', () => {
           noticecode: 202,
           time: iso(T0 + 110 * MINUTE),
           details: recorded[0]?.details,
+          code: 'C201',
         },
       },
       {
@@ -659,6 +661,7 @@ describe('the detection stage on stored readings', () => {
         cowId,
         sensorId: 40221,
         code: 204,
+        cowCode: 'C221',
         episodeKey: `line:cow:${cowId}:204:${iso(T0)}`,
         occurredAt: iso(T0 + 10 * MINUTE),
         details: { value: 39.1, line: 39, episodeStart: iso(T0) },

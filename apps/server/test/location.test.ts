@@ -17,6 +17,7 @@ import {
   wholeSecond,
   type TestGateway,
 } from './ingest-fixtures';
+import { recordBus } from './notices-fixtures';
 
 let testApp: TestApp;
 let farmer: TestUser;
@@ -302,8 +303,9 @@ describe('GPS positions and the virtual fence', () => {
     expect(herd.find((cow) => cow.cowId === cowId)?.position).toMatchObject({ ...inField, source: 'gps' });
   });
 
-  it('raises 306 once when she stays outside her paddock for 10 minutes, not for 9', async () => {
+  it('raises 306 once when she stays outside her paddock for 10 minutes, not for 9, live with her code', async () => {
     const cowId = await cowWearing(testApp, farmer, 'C3203', 40323);
+    const bus = await recordBus(testApp);
     const paddock = await addPaddock(farmer, 'Fence field');
     ok(await putInPaddock(farmer, cowId, paddock.id));
     const breaches = async () =>
@@ -325,6 +327,17 @@ describe('GPS positions and the virtual fence', () => {
     const [breach, ...more] = await breaches();
     expect(more).toEqual([]);
     expect(breach?.details).toMatchObject({ paddockId: paddock.id, paddock: 'Fence field', ...northOfField });
+    // The open notice tab shows her code even when its list has not loaded her (issue 37's follow-up).
+    const live = bus.events.filter(
+      ({ message }) => message.type === 'notice' && message.data.noticecode === PADDOCK_BREACH_NOTICE,
+    );
+    await bus.stop();
+    expect(live).toEqual([
+      {
+        farmId: gateway.farmId,
+        message: { type: 'notice', data: expect.objectContaining({ cowid: cowId, code: 'C3203' }) },
+      },
+    ]);
 
     // Still out: the same stretch, no second notice. Back in, then out again for 10 minutes: a new one.
     await sendPositions(40323, [

@@ -13,6 +13,8 @@ import {
   SUPPORT_USERNAME,
 } from '../src/seed/demo-farm';
 import { runSeed } from '../src/seed/run-seed';
+import { DEMO_FARM_POINT, DEMO_GRAZING_AREA, DEMO_PADDOCK, wearsGpsCollar } from '../src/seed/demo-pasture';
+import { pointInPolygon } from '@cowcare/domain/geo-fence';
 
 const SEEDED_TABLES = [
   'farms',
@@ -23,6 +25,10 @@ const SEEDED_TABLES = [
   'config_dictionary',
   'translation_strings',
   'news',
+  'farm_locations',
+  'paddocks',
+  'cow_paddocks',
+  'pen_locations',
 ] as const;
 const LANGUAGE_COLUMNS = ['ch', 'ko', 'en', 'pty', 'rb', 'ru', 'th', 'idn', 'vn'] as const;
 
@@ -69,6 +75,9 @@ describe('seed with demo on', () => {
       admin_users: 1,
       system_info: 1,
       news: 5,
+      farm_locations: 1,
+      paddocks: 1,
+      pen_locations: 3,
     });
   });
 
@@ -208,6 +217,45 @@ describe('seed with demo on', () => {
     );
     expect(new Set(rows.map((row) => row.title)).size).toBe(5);
     for (const row of rows) expect(new Date(row.published_at).getTime()).toBeLessThan(Date.now());
+  });
+  it("places the demo farm, its paddock with the GPS-collar cows in it and its pens, and keeps the user's changes", async () => {
+    const [farm] = await db.query<{ id: number; lat: number; lon: number }>(
+      `SELECT f.id, l.lat, l.lon FROM farms f JOIN farm_locations l ON l.farm_id = f.id WHERE f.farm_number = $1`,
+      [DEMO_FARM_NUMBER],
+    );
+    expect(farm).toMatchObject(DEMO_FARM_POINT);
+    const inPaddock = await db.query<{ sensorId: number }>(
+      `SELECT c.sensor_id AS "sensorId" FROM cow_paddocks cp JOIN cows c ON c.id = cp.cow_id
+        JOIN paddocks p ON p.id = cp.paddock_id WHERE p.farm_id = $1 AND p.name = $2 ORDER BY c.sensor_id`,
+      [farm?.id, DEMO_PADDOCK.name],
+    );
+    const collars = await db.query<{ sensorId: number }>(
+      `SELECT sensor_id AS "sensorId" FROM cows WHERE farm_id = $1 AND culled_at IS NULL AND sensor_id >= 40000
+        ORDER BY sensor_id`,
+      [farm?.id],
+    );
+    expect(inPaddock).toEqual(collars.filter((cow) => wearsGpsCollar(cow.sensorId)));
+    expect(inPaddock.length).toBeGreaterThanOrEqual(10);
+    // The area the simulator grazes them in lies inside the fence, corner by corner.
+    const { south, north, west, east } = DEMO_GRAZING_AREA;
+    for (const corner of [
+      { lat: south, lon: west },
+      { lat: south, lon: east },
+      { lat: north, lon: west },
+      { lat: north, lon: east },
+    ]) {
+      expect(pointInPolygon(corner, DEMO_PADDOCK.boundary)).toBe(true);
+    }
+
+    // The demo user moved the farm and deleted the paddock: a restart's seed puts neither back.
+    await db.query('UPDATE farm_locations SET lat = 37.6 WHERE farm_id = $1', [farm?.id]);
+    await db.query('DELETE FROM paddocks WHERE farm_id = $1', [farm?.id]);
+    await runSeed(db, { demo: true });
+    const [moved] = await db.query<{ lat: number }>('SELECT lat FROM farm_locations WHERE farm_id = $1', [
+      farm?.id,
+    ]);
+    expect(moved?.lat).toBe(37.6);
+    expect(await db.query('SELECT 1 FROM paddocks WHERE farm_id = $1', [farm?.id])).toEqual([]);
   });
 });
 

@@ -10,17 +10,24 @@ import { sensorKind } from '@cowcare/domain/sensor';
 import { detectEstrusEpisodes } from '@cowcare/domain/estrus-detection';
 import { runSeed } from '../src/seed/run-seed';
 import { demoHerd } from '../src/simulator/demo-herd-cows';
+import { DEMO_GRAZING_AREA, DEMO_PADDOCK } from '../src/seed/demo-pasture';
+import { pointInPolygon, type TimedPosition } from '@cowcare/domain/geo-fence';
+import { PADDOCK_BREACH_NOTICE } from '@cowcare/domain/notice-codes';
+import { api } from '@cowcare/contract/api';
+import type { HerdPosition } from '@cowcare/contract/routes/location';
+import type { GrazingArea } from '../src/simulator/herd-positions';
 import {
   herdReadingsAt,
   readingOf,
   SLOT_MS,
+  storyAt,
   type HerdModel,
   type SimulatedCow,
 } from '../src/simulator/herd-model';
 import { createDemoSimulator } from '../src/simulator/start-simulator';
 import { demoCowList, logInAsDemo } from './demo-fixtures';
 import { detailsProblems } from './helpers/notice-details';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { call, createTestApp, type TestApp } from './helpers/test-app';
 import { DAY, eventually, HOUR, slots } from './notices-fixtures';
 
 const START = Date.UTC(2026, 0, 1);
@@ -192,6 +199,98 @@ describe('the herd model', () => {
     );
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.at).toBeLessThan(now - 2 * HOUR);
+  });
+});
+
+/** A cow's GPS fixes over [from, to), and how far she went in each 10 minutes against her activity then. */
+const walk = (model: HerdModel, cow: SimulatedCow, from: number, to: number) => {
+  const fixes: TimedPosition[] = [];
+  const steps: { metres: number; activity: number; time: number }[] = [];
+  for (const time of slots(from, to)) {
+    const reading = readingOf(model, cow, time);
+    if (reading?.lat === undefined || reading.lon === undefined) continue;
+    const fix = { lat: reading.lat, lon: reading.lon, at: time };
+    const last = fixes.at(-1);
+    if (last && last.at === time - SLOT_MS) {
+      const north = (fix.lat - last.lat) * 111_320;
+      const east = (fix.lon - last.lon) * 111_320 * Math.cos((fix.lat * Math.PI) / 180);
+      steps.push({ metres: Math.hypot(north, east), activity: reading.activity ?? 0, time });
+    }
+    fixes.push(fix);
+  }
+  return { fixes, steps };
+};
+
+const meanMetres = (steps: readonly { metres: number }[]) =>
+  steps.reduce((sum, step) => sum + step.metres, 0) / steps.length;
+
+describe('GPS collars in the herd model', () => {
+  const area: GrazingArea = { south: 37.0, north: 37.002, west: 127.0, east: 127.003 };
+  const inArea = (fix: TimedPosition) =>
+    fix.lat >= area.south && fix.lat <= area.north && fix.lon >= area.west && fix.lon <= area.east;
+
+  it('gives a GPS collar a position in every reading, inside the grazing area, and nothing else changes', () => {
+    const plain = cowOf({ cycling: true, lastEstrus: START });
+    const withGps = { ...plain, gps: true };
+    const model: HerdModel = { seed: 11, cows: [withGps], grazingArea: area };
+    const { fixes } = walk(model, withGps, START, START + 10 * DAY);
+    const readings = slots(START, START + 10 * DAY).flatMap((time) => readingOf(model, withGps, time) ?? []);
+    expect(fixes).toHaveLength(readings.length);
+    expect(fixes.filter((fix) => !inArea(fix))).toEqual([]);
+    // The same fix however often it is asked for (a replay and the live stream agree), and the rest of
+    // the reading is the reading of the same cow without GPS.
+    const time = START + 3 * DAY + 7 * HOUR;
+    expect(readingOf(model, withGps, time)).toEqual(readingOf(model, withGps, time));
+    const { lat, lon, ...rest } = readingOf(model, withGps, time) ?? {};
+    expect([lat, lon].every((value) => typeof value === 'number')).toBe(true);
+    expect(rest).toEqual(readingOf({ seed: 11, cows: [plain] }, plain, time));
+  });
+
+  it('moves her more when she is more active: in heat more than on ordinary days, at night least', () => {
+    const cow = cowOf({ cycling: true, lastEstrus: START, gps: true });
+    const model: HerdModel = { seed: 5, cows: [cow], grazingArea: area };
+    const { steps } = walk(model, cow, START, START + 42 * DAY);
+    const inHeat = steps.filter((step) => storyAt(model, cow, step.time).heat);
+    const ordinary = steps.filter((step) => !storyAt(model, cow, step.time).heat);
+    expect(inHeat.length).toBeGreaterThan(20);
+    expect(meanMetres(inHeat)).toBeGreaterThan(1.5 * meanMetres(ordinary));
+    const byActivity = [...ordinary].sort((a, b) => a.activity - b.activity);
+    const quarter = Math.floor(byActivity.length / 4);
+    expect(meanMetres(byActivity.slice(-quarter))).toBeGreaterThan(
+      2 * meanMetres(byActivity.slice(0, quarter)),
+    );
+  });
+
+  it('gives no position to a bolus, to a collar without GPS, or without a grazing area', () => {
+    const time = START + DAY;
+    const bolus = cowOf({ sensorId: 20_001, gps: true });
+    const collar = cowOf({});
+    const gpsCollar = cowOf({ gps: true });
+    const withArea: HerdModel = { seed: 3, cows: [bolus, collar], grazingArea: area };
+    expect(readingOf(withArea, bolus, time)).not.toHaveProperty('lat');
+    expect(readingOf(withArea, collar, time)).not.toHaveProperty('lat');
+    expect(readingOf({ seed: 3, cows: [gpsCollar] }, gpsCollar, time)).not.toHaveProperty('lat');
+  });
+
+  it("gives a third of the demo herd's neck collars GPS, grazing ten days inside the demo paddock", () => {
+    const now = Date.UTC(2026, 5, 1, 12);
+    const herd = demoHerd(new Date(now));
+    const model: HerdModel = {
+      seed: 20_250_601,
+      cows: herd.cows,
+      injectedFevers: herd.fevers,
+      grazingArea: DEMO_GRAZING_AREA,
+    };
+    const collars = herd.cows.filter((cow) => cow.sensorId >= 40_000);
+    const gps = collars.filter((cow) => cow.gps);
+    expect(gps.length).toBe(Math.round(collars.length / 3));
+    expect(herd.cows.filter((cow) => cow.gps && cow.sensorId < 40_000)).toEqual([]);
+    for (const cow of gps) {
+      const { fixes } = walk(model, cow, now - 10 * DAY, now);
+      expect(fixes.length, cow.code).toBeGreaterThan(0);
+      const outside = fixes.filter((fix) => !pointInPolygon(fix, DEMO_PADDOCK.boundary));
+      expect(outside, cow.code).toEqual([]);
+    }
   });
 });
 
@@ -393,6 +492,18 @@ describe('the demo farm after a replay of its herd', () => {
     for (const notice of notices) {
       expect(detailsProblems(notice), JSON.stringify(notice)).toEqual([]);
     }
+  });
+
+  it('shows the GPS cows grazing in the paddock on the herd map beside cows placed by hand, and no fence notice', async () => {
+    const response = await call(testApp, api.location.herdPositions, { token });
+    const onMap = response.json<{ data: HerdPosition[] }>().data;
+    const gps = onMap.filter((cow) => cow.position.source === 'gps');
+    const withGps = herd.cows.filter((cow) => cow.gps && (cow.silentFrom ?? Infinity) > now - 5 * DAY);
+    expect(gps.map((cow) => cow.code).sort()).toEqual(withGps.map((cow) => cow.code).sort());
+    for (const cow of gps) expect(pointInPolygon(cow.position, DEMO_PADDOCK.boundary), cow.code).toBe(true);
+    expect(onMap.filter((cow) => cow.position.source === 'pen').length).toBeGreaterThan(gps.length);
+    const fence = await testApp.db.query('SELECT 1 FROM notices WHERE code = $1', [PADDOCK_BREACH_NOTICE]);
+    expect(fence).toEqual([]);
   });
 
   it('raises the calving alert for the cow that calves tonight, and for no other cow', async () => {

@@ -51,6 +51,11 @@ export interface NoticeSocketData {
   time: string;
   /** The values that triggered it: their names and types by code in notice-details.ts, as in the lists. */
   details: Record<string, unknown>;
+  /**
+   * The cow's code (the notice lists' `code`), when the notice is about a cow: the client shows it without
+   * having loaded her (a cow outside the list's filter). Absent from servers before issue 37's follow-up.
+   */
+  code?: string;
 }
 
 /** The still from the cow's camera on a notice is there, or cannot be had: the notice lists read it again. */

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { writeDemoFarm, type DemoFarmOptions } from './demo-farm';
 import { writeDemoGateway } from './demo-gateway';
 import { writeDemoHerd } from './demo-herd';
+import { writeDemoPasture } from './demo-pasture-seed';
 import { writeDemoWallet } from './demo-wallet';
 import { writeReferenceData } from './reference-data';
 
@@ -23,6 +24,7 @@ export const runSeed = (db: Database, options: SeedOptions): Promise<void> =>
     await writeReferenceData(tx);
     if (options.demo) await writeDemoFarm(tx, options);
     if (options.demo) await writeDemoHerd(tx);
+    if (options.demo) await writeDemoPasture(tx);
     if (options.demo) await writeDemoWallet(tx);
     if (options.demo) await writeDemoGateway(tx);
   });

@@ -1,6 +1,7 @@
 import { parseStoredStatus } from '@cowcare/domain/cow-status';
 import { DEFAULT_DIAGNOSIS_DAYS } from '@cowcare/domain/reproduction-dates';
 import { planDemoHerd } from '../seed/demo-herd-readings';
+import { wearsGpsCollar } from '../seed/demo-pasture';
 import type { InjectedFever, SimulatedCow } from './herd-model';
 
 const HOUR_MS = 3_600_000;
@@ -24,9 +25,9 @@ export interface DemoHerd {
 
 /**
  * The demo farm's sensor-wearing cows from the seed's own plan (deterministic, so its sensor ids are the
- * ones the seed wrote), with what the simulation needs: who cycles, who is due to calve, and what each
- * sensor's story says (a fever, a bolus without drinks, a silent sensor). The simulator never reads the
- * database: demo data comes in through MQTT like a real gateway's.
+ * ones the seed wrote), with what the simulation needs: who cycles, who is due to calve, whose collar has
+ * GPS, and what each sensor's story says (a fever, a bolus without drinks, a silent sensor). The simulator
+ * never reads the database: demo data comes in through MQTT like a real gateway's.
  */
 export const demoHerd = (now: Date): DemoHerd => {
   const cows: SimulatedCow[] = [];
@@ -44,6 +45,7 @@ export const demoHerd = (now: Date): DemoHerd => {
       drinkingStoppedAt: time(story?.drinkingStoppedSince),
       silentFrom: time(story?.silentSince),
       calvesAt: time(story?.calvesAt),
+      gps: wearsGpsCollar(cow.sensorId),
     });
     if (story?.feverRise) {
       fevers.push({

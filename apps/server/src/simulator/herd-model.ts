@@ -14,9 +14,12 @@
 //    when her story says);
 //  - sensor dropouts: now and then a sensor is silent for 30 minutes to 5 hours;
 //  - what a cow's story says: a sensor silent for good from some time on, a bolus that sees no more drinks, a
-//    fever given on purpose (a cow with a fever or a dry bolus has no random fever or dropout to blur it).
+//    fever given on purpose (a cow with a fever or a dry bolus has no random fever or dropout to blur it);
+//  - GPS fixes (lat, lon) from the neck collars of cows that wear GPS, grazing in the model's area and moving
+//    as much as their activity says (herd-positions.ts).
 import type { SensorReading } from '@cowcare/contract/routes/ingest';
 import { sensorKind } from '@cowcare/domain/sensor';
+import { grazingFix, type Draw, type GrazingArea } from './herd-positions';
 
 export const SLOT_MS = 10 * 60_000;
 const HOUR_MS = 3_600_000;
@@ -38,6 +41,8 @@ export interface SimulatedCow {
   silentFrom?: number | null;
   /** When she calves, epoch ms, when her story says so; else she calves around her due date. */
   calvesAt?: number | null;
+  /** Her neck collar has GPS: her readings carry her position (a bolus never does; nor without an area). */
+  gps?: boolean;
 }
 
 /** A fever put on a sensor on purpose (demos, tests). */
@@ -56,6 +61,8 @@ export interface HerdModel {
   injectedFevers?: readonly InjectedFever[];
   /** The farm's clock for the daily rhythm (Korea: 9). */
   utcOffsetHours?: number;
+  /** Where the cows with GPS graze (inside a paddock, so none of them breaches its fence). */
+  grazingArea?: GrazingArea;
 }
 
 // Channels of the random source, so each kind of event draws its own numbers.
@@ -77,6 +84,9 @@ const enum Channel {
   DrinkTime,
   DrinkDepth,
   CalvingShift,
+  GrazingHome,
+  GrazingHeading,
+  GpsError,
 }
 
 /** A uniform number in [0, 1) from the key alone (murmur3's finaliser over the mixed key). */
@@ -223,19 +233,44 @@ export const storyAt = (model: HerdModel, cow: SimulatedCow, time: number) => ({
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+const localHourOf = (model: HerdModel, time: number) =>
+  (((time / HOUR_MS + (model.utcOffsetHours ?? 9)) % 24) + 24) % 24;
+
+/** Her activity in the slot starting at `time`, given how strongly she is in heat and her fever (°C). */
+const activityOf = (model: HerdModel, cow: SimulatedCow, time: number, heat: number, fever: number) => {
+  const level = 8 + keyedRandom(model.seed, cow.sensorId, 0, Channel.Level) * 6;
+  const slot = Math.floor(time / SLOT_MS);
+  const noise = 0.75 + keyedRandom(model.seed, cow.sensorId, slot, Channel.ActivityNoise) * 0.5;
+  const rhythm = activityRhythm(localHourOf(model, time));
+  return level * rhythm * noise * (1 + 1.8 * heat) * (fever > 0.5 ? 0.7 : 1);
+};
+
+const GPS_DRAWS = { home: Channel.GrazingHome, heading: Channel.GrazingHeading, error: Channel.GpsError };
+
+/** Her GPS fix at `time` when her collar has GPS and the model an area to graze in. */
+const gpsFixOf = (model: HerdModel, cow: SimulatedCow, time: number) => {
+  const area = model.grazingArea;
+  if (!cow.gps || !area || sensorKind(cow.sensorId) !== 'neck') return {};
+  // The two axes of a draw are two cows' worth of keys apart, so they never share a number.
+  const draw: Draw = (index, kind, axis) =>
+    keyedRandom(model.seed, cow.sensorId + axis * 1_000_003, index, GPS_DRAWS[kind]);
+  const activityAt = (slot: number) => {
+    const at = slot * SLOT_MS;
+    return activityOf(model, cow, at, estrusStrength(model, cow, at), feverRise(model, cow, at));
+  };
+  return grazingFix(area, Math.floor(time / SLOT_MS), draw, activityAt);
+};
+
 /** One cow's reading for the slot starting at `time`, or null when her sensor is silent then. */
 export const readingOf = (model: HerdModel, cow: SimulatedCow, time: number): SensorReading | null => {
   if (time >= (cow.silentFrom ?? Infinity) || droppedOut(model, cow, time)) return null;
   const { seed } = model;
   const { sensorId } = cow;
   const slot = Math.floor(time / SLOT_MS);
-  const localHour = (((time / HOUR_MS + (model.utcOffsetHours ?? 9)) % 24) + 24) % 24;
+  const localHour = localHourOf(model, time);
   const heat = estrusStrength(model, cow, time);
   const fever = feverRise(model, cow, time);
-
-  const level = 8 + keyedRandom(seed, sensorId, 0, Channel.Level) * 6;
-  const noise = 0.75 + keyedRandom(seed, sensorId, slot, Channel.ActivityNoise) * 0.5;
-  const activity = level * activityRhythm(localHour) * noise * (1 + 1.8 * heat) * (fever > 0.5 ? 0.7 : 1);
+  const activity = activityOf(model, cow, time, heat, fever);
 
   const base = 38.6 + keyedRandom(seed, sensorId, 0, Channel.Base) * 0.5;
   const daily = 0.25 * Math.sin((2 * Math.PI * (localHour - 10)) / 24);
@@ -252,6 +287,7 @@ export const readingOf = (model: HerdModel, cow: SimulatedCow, time: number): Se
     temp: round2(temperature),
     activity: round2(activity),
     ...(bolus ? { drink: drinks.started } : {}),
+    ...gpsFixOf(model, cow, time),
   };
 };
 

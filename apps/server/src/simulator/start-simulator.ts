@@ -1,6 +1,7 @@
 import { readingsTopic } from '@cowcare/contract/routes/ingest';
 import type { Config } from '../config';
 import { DEMO_FARM_NUMBER } from '../seed/demo-credentials';
+import { DEMO_GRAZING_AREA } from '../seed/demo-pasture';
 import { DEMO_GATEWAY_SECRET, DEMO_GATEWAY_USERNAME } from '../seed/demo-gateway';
 import { demoHerd } from './demo-herd-cows';
 import { HerdSimulator, type SimulatorLog } from './herd-simulator';
@@ -43,6 +44,7 @@ export const createDemoSimulator = (options: DemoSimulatorOptions): HerdSimulato
       seed: options.seed ?? DEFAULT_SIMULATOR_SEED,
       cows: options.limit === undefined ? cows : cows.slice(0, options.limit),
       injectedFevers: [...herd.fevers, ...(options.injectedFevers ?? [])],
+      grazingArea: DEMO_GRAZING_AREA,
     },
     mqttUrl: options.mqttUrl,
     username: options.username ?? DEMO_GATEWAY_USERNAME,

@@ -27,6 +27,9 @@ export interface NoticeRecord {
   /** ISO-8601, UTC. */
   occurredAt: string;
   details: Record<string, unknown>;
+  /** Her code as it is now (null for a farm's notice): a live notice names her even when the client has
+   * not loaded her (a cow outside the list's filter, a list not yet fetched). */
+  cowCode: string | null;
 }
 
 /**
@@ -36,13 +39,17 @@ export interface NoticeRecord {
 export const recordNotice = async (tx: Queryable, notice: NewNotice): Promise<NoticeRecord | undefined> => {
   const occurredAt = notice.occurredAt instanceof Date ? notice.occurredAt.toISOString() : notice.occurredAt;
   const [row] = await tx.query<NoticeRecord>(
-    `INSERT INTO notices (farm_id, cow_id, sensor_id, code, episode_key, occurred_at, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
-     ON CONFLICT (farm_id, episode_key) DO NOTHING
-     RETURNING id::int AS id, farm_id AS "farmId", cow_id AS "cowId", sensor_id AS "sensorId", code,
-               episode_key AS "episodeKey",
-               to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt",
-               details`,
+    `WITH stored AS (
+       INSERT INTO notices (farm_id, cow_id, sensor_id, code, episode_key, occurred_at, details)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
+       ON CONFLICT (farm_id, episode_key) DO NOTHING
+       RETURNING id, farm_id, cow_id, sensor_id, code, episode_key, occurred_at, details
+     )
+     SELECT stored.id::int AS id, stored.farm_id AS "farmId", stored.cow_id AS "cowId",
+            stored.sensor_id AS "sensorId", stored.code, stored.episode_key AS "episodeKey",
+            to_char(stored.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt",
+            stored.details, cows.code AS "cowCode"
+       FROM stored LEFT JOIN cows ON cows.id = stored.cow_id`,
     [
       notice.farmId,
       notice.cowId,
@@ -66,5 +73,6 @@ export const noticeMessage = (notice: NoticeRecord): ServerSocketMessage => ({
     noticecode: notice.code,
     time: notice.occurredAt,
     details: notice.details,
+    ...(notice.cowCode === null ? {} : { code: notice.cowCode }),
   },
 });

@@ -47,7 +47,7 @@ export const insertPlatformNotices = async (
      RETURNING id::int AS id, farm_id AS "farmId", cow_id AS "cowId", sensor_id AS "sensorId", code,
                episode_key AS "episodeKey",
                to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt",
-               details`,
+               details, NULL::text AS "cowCode"`,
     [notice.code, `platform:${notice.code}:${randomUUID()}`, notice.title, notice.body, value],
   );
 };

@@ -163,6 +163,32 @@ describe('live updates', () => {
       stop();
     });
 
+    it('names the cow of a live notice by the code the server sent, though no cached list holds her', () => {
+      const { queryClient, bus, stop } = setup([makeCow({ id: 1, code: 'C1' })]);
+      const sensorKey = ['notices', 'sensor', 'KR', 'F-100', '010'];
+      queryClient.setQueryData(sensorKey, { list: [], all: [] });
+      const fence = {
+        cowid: 42,
+        sensor: 40042,
+        noticecode: 306,
+        time: new Date().toISOString(),
+        details: {},
+      };
+      bus.emit('socket_notice', { ...fence, id: 501, code: 'C1042' });
+      // A server from before the field: the cached cow's code, else none (shown as the farm's).
+      bus.emit('socket_notice', { ...fence, id: 502, cowid: 1 });
+      bus.emit('socket_notice', { ...fence, id: 503 });
+      const codes = queryClient
+        .getQueryData<{ list: Notice[] }>(sensorKey)
+        ?.list.map((notice) => [notice.id, notice.code]);
+      expect(codes).toEqual([
+        [503, null],
+        [502, 'C1'],
+        [501, 'C1042'],
+      ]);
+      stop();
+    });
+
     it('shows notices read elsewhere read in every list, so the unread badge drops to what is left', () => {
       const { queryClient, bus, stop } = setup([]);
       const sensorKey = ['notices', 'sensor', 'KR', 'F-100', '010'];

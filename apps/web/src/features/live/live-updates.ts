@@ -54,13 +54,23 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0;
 
-/** A socket notice in the shape of the notice lists (the cow code from the cached cows, unread). */
+/**
+ * Her code for a socket notice: the one the server sent (it knows every cow), else a cached cow's (a server
+ * from before the field was added), else none (the notice then reads as the farm's).
+ */
+const noticeCowCode = (queryClient: QueryClient, data: NoticeSocketData): string | null => {
+  if (data.cowid === null) return null;
+  if (typeof data.code === 'string' && data.code !== '') return data.code;
+  return cachedCowCode(queryClient, data.cowid);
+};
+
+/** A socket notice in the shape of the notice lists (unread). */
 export function noticeFromSocket(queryClient: QueryClient, data: NoticeSocketData): Notice {
   const group = noticeGroupOfCode(data.noticecode);
   return {
     id: data.id,
     cowid: data.cowid,
-    code: data.cowid === null ? null : cachedCowCode(queryClient, data.cowid),
+    code: noticeCowCode(queryClient, data),
     sensor: data.sensor,
     noticecode: data.noticecode,
     time: data.time,
