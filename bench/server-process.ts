@@ -9,6 +9,8 @@ import { sampleOf } from './server-metrics';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface ServerProcess {
+  baseUrl: string;
+  pid: number;
   /** One sample of its `/metrics` (open on loopback). */
   metric(name: string, labels?: string): Promise<number>;
   stop(): Promise<void>;
@@ -46,6 +48,8 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
+    baseUrl,
+    pid: child.pid ?? 0,
     async metric(name, labels = '') {
       return sampleOf(await (await fetch(`${baseUrl}/metrics`)).text(), name, labels);
     },

@@ -68,6 +68,9 @@ const stop = () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// The test that started it died without stopping it (a killed worker): its end of stdin closes.
+process.stdin.on('end', stop);
+process.stdin.resume();
 
 const mounted = () => server.Mounts.getMount(`rtsp://127.0.0.1:${options.clientPort}${options.streamPath}`);
 for (let waited = 0; !mounted(); waited += 100) {

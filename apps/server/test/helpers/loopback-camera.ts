@@ -43,7 +43,8 @@ export const startLoopbackCamera = async (
     ...credentials,
   };
   const child = spawn(process.execPath, [script, JSON.stringify(options)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // stdin stays open while this process lives: the camera stops when it closes
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   await readyOrExit(child);
   return {
