@@ -7,6 +7,9 @@ import { feverReadings, publishAsDemoGateway } from '../setup/demo-gateway';
 import { addCow, apiLogIn, callApi, farmCows } from '../setup/herd';
 import { DEMO, logInThroughScreen, registerUser } from '../setup/session';
 
+/** Its port may land on a recorder channel (spec §9), which adds " (n)" to the name shown. */
+const LOOPBACK_NAME = /^Barn loopback( \(\d+\))?$/;
+
 /** How far the video has played, in seconds: it grows while frames arrive. */
 const playedTo = (video: Locator) => video.evaluate((element: HTMLVideoElement) => element.currentTime);
 
@@ -69,11 +72,17 @@ describe.skipIf(skipReason() !== '')('cameras', () => {
       await form.getByRole('button', { name: 'Save' }).click();
       await form.waitFor({ state: 'hidden' });
 
-      const video = page.getByRole('region', { name: 'Barn loopback' }).getByTestId('camera-video');
+      const video = page.getByRole('region', { name: LOOPBACK_NAME }).getByTestId('camera-video');
       await expect.poll(() => playedTo(video), { timeout: 30_000 }).toBeGreaterThan(0.5);
       const first = await playedTo(video);
       await expect.poll(() => playedTo(video), { timeout: 15_000 }).toBeGreaterThan(first + 1);
       await page.screenshot({ path: '/tmp/cowcare-e2e-shots/cctv-rtsp.png' });
+
+      // her page's Camera button opens the camera linked to her, not the demo footage
+      await page.goto(`/pages/index/cow?id=${cow.id}`);
+      await page.getByRole('link', { name: 'Camera' }).click();
+      const hers = page.getByRole('region', { name: LOOPBACK_NAME }).getByTestId('camera-video');
+      await expect.poll(() => playedTo(hers), { timeout: 30_000 }).toBeGreaterThan(0.5);
 
       const topic = `${inject('mqttTopicRoot')}/${session.user.country}/${session.user.FarmNumber}/readings`;
       await publishAsDemoGateway(topic, feverReadings(sensor, Date.now()));

@@ -6,6 +6,7 @@ import { LANGUAGE_INDEPENDENT_RULES, violations } from '../setup/axe';
 import { baseUrl, phonePagePerTest, skipReason } from '../setup/browser';
 import { apiLogIn, callApi, farmCows, type ApiSession } from '../setup/herd';
 import { openers } from '../setup/openers';
+import { trackRequests } from '../setup/quiet';
 import { DEMO, logInThroughScreen } from '../setup/session';
 
 /** A screen and what shows that its data is in, so the check does not run on a loader. */
@@ -96,13 +97,14 @@ describe.skipIf(skipReason() !== '')('every language on a phone: readable and ac
   it.each(LANGUAGE_KEYS)(
     'cuts no text off and passes axe-core in %s',
     async (language) => {
+      const network = trackRequests(phone.page);
       await narrowPhoneIn(language);
       const cut: string[] = [];
       const failed: string[] = [];
       for (const screen of screens) {
         await phone.page.goto(screen.path);
         await phone.page.locator(screen.ready).first().waitFor();
-        await phone.page.waitForLoadState('networkidle');
+        await network.quiet();
         cut.push(...(await cutTexts(phone.page)).map((text) => `${screen.path}: ${text}`));
         // A translation can break what English passes: Thai writes no spaces between words, so a button
         // named "เรียงตามรหัส" did not contain its visible word "รหัส" for voice control.
@@ -114,7 +116,7 @@ describe.skipIf(skipReason() !== '')('every language on a phone: readable and ac
       }
       for (const opener of openers(sensorCowPath, language)) {
         await phone.page.goto(opener.path);
-        await phone.page.waitForLoadState('networkidle');
+        await network.quiet();
         await opener.open(phone.page);
         failed.push(
           ...(await violations(phone.page, LANGUAGE_INDEPENDENT_RULES)).map(

@@ -219,6 +219,18 @@ describe('a real camera on loopback (an RTSP server fed by ffmpeg)', () => {
     });
     expectRefusal(foreign, 404, 'E_NOT_FOUND');
     expect(foreign.rawPayload.includes(Buffer.from([0xff, 0xd8]))).toBe(false);
+    expectRefusal(
+      await call(testApp, api.cameras.noticeSnapshot, { params: { noticeId: estrus } }),
+      401,
+      'E_UNAUTHORIZED',
+    );
+    const malformed = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/device/device/noticesnapshot/not-a-number',
+      headers: { authorization: `Bearer ${farmer.token}` },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json<{ code: string }>().code).toBe('E_VALIDATION');
     const none = await call(testApp, api.cameras.noticeSnapshot, {
       token: farmer.token,
       params: { noticeId: lowActivity },
