@@ -8,13 +8,6 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The file holding the fresh cluster's dump. */
-    pgliteTemplate: string;
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.TEST_DATABASE === 'postgres') {
     project.provide('pgliteTemplate', '');

@@ -8,6 +8,13 @@ import { createScratchDatabase } from '../../src/db/scratch-database';
 export const testDatabaseKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The file holding a fresh PGlite cluster's dump (pglite-template.ts); empty on PostgreSQL. */
+    pgliteTemplate: string;
+  }
+}
+
 let template: Promise<Blob> | undefined;
 
 /** The fresh PGlite cluster the global setup dumped (pglite-template.ts), read once per test file. */
