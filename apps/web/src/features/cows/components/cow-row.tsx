@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { parseStoredStatus } from '@cowcare/domain/cow-status';
 import { Anchor, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,7 +55,10 @@ export const CowRowView = memo(function CowRowView({ row, heat, selected, onTogg
           >
             {cow.code}
           </Anchor>
-          <StatusBadge stored={cow.status} size="xs" />
+          {/* A heat says all the detection status would, and both overflowed a 320-px phone in Vietnamese. */}
+          {!(heat && parseStoredStatus(cow.status) === 'estrusDetection') && (
+            <StatusBadge stored={cow.status} size="xs" />
+          )}
           <HeatBadge state={heat} size="xs" />
         </Group>
         {/* Wraps rather than clips: in Russian "+1,2° Умеренная" pushed the drinking value out of sight. */}
