@@ -114,7 +114,7 @@ try {
         source === 'camera' ? 'RTSP camera (H.264 copied)' : 'demo footage (rendered, 320×180, 5 fps)';
       rows.push({
         scenario: `${label}, ${viewers} viewer${viewers > 1 ? 's' : ''}`,
-        usage: usage as Usage,
+        usage,
         segments: results.reduce((total, result) => total + (result as { segments: number }).segments, 0),
         errors: results.reduce((total, result) => total + (result as { errors: number }).errors, 0),
       });
