@@ -57,9 +57,12 @@ const HLS_OUTPUT = (dir: string): string[] => [
   path.join(dir, PLAYLIST),
 ];
 
-/** What ffmpeg's last words say about a camera that would not stream. */
+/**
+ * What ffmpeg's last words say about a camera that would not stream. 401 as a word: ffmpeg's messages carry
+ * the camera's URL, and a recorder's channel port (40011, 40116, …) must not read as a refused password.
+ */
 export const failureOf = (stderr: string): 'unauthorized' | 'offline' =>
-  /401|unauthori[sz]ed|authori[sz]ation failed/i.test(stderr) ? 'unauthorized' : 'offline';
+  /\b401\b|unauthori[sz]ed|authori[sz]ation failed/i.test(stderr) ? 'unauthorized' : 'offline';
 
 /** RTSP's "461 Unsupported Transport": the camera speaks, but not over the transport asked for. */
 export const refusedTransport = (stderr: string): boolean => /\b461\b|unsupported transport/i.test(stderr);
