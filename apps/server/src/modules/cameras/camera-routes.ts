@@ -155,11 +155,11 @@ export const cameraRoutes = ({ db, cameras, config }: Services) => [
   ),
 
   bind(api.cameras.noticeSnapshot, async ({ user, params, reply }) => {
+    const none = () => notFound('This notice has no picture from a camera');
     const snapshot = await findTakenSnapshot(db, user.farmId, params.noticeId);
-    const filePath = snapshot && uploadFilePath(config.dataDir, user.farmId, snapshot.storedName);
-    if (!snapshot || !filePath || !(await isStoredFile(filePath))) {
-      throw notFound('This notice has no picture from a camera');
-    }
+    if (!snapshot) throw none();
+    const filePath = uploadFilePath(config.dataDir, user.farmId, snapshot.storedName);
+    if (!(await isStoredFile(filePath))) throw none();
     return sendFile(reply, filePath, {
       id: params.noticeId,
       farmId: user.farmId,
