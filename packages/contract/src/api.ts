@@ -210,6 +210,7 @@ export const api = {
     demoStream: cameras.demoStream,
     streamFile: cameras.streamFile,
     noticeSnapshot: cameras.noticeSnapshot,
+    mediaAuth: cameras.mediaAuth,
   },
   location: {
     getFarmLocation: location.getFarmLocation,

@@ -219,3 +219,38 @@ export const noticeSnapshot = defineRoute({
   params: Type.Object({ noticeId: BigId }),
   data: Type.Null({ description: 'never sent: a success answers the JPEG' }),
 });
+
+/**
+ * What MediaMTX posts to its `authHTTPAddress` before a client reads or publishes a path (its authentication
+ * method `http`). Fields it may add later are accepted and ignored.
+ */
+export const MediaAuthRequestSchema = Type.Object(
+  {
+    ip: Type.Optional(Type.String({ maxLength: 64 })),
+    user: Type.Optional(Type.String({ maxLength: 256 })),
+    password: Type.Optional(Type.String({ maxLength: 1024 })),
+    token: Type.Optional(Type.String({ maxLength: 4096 })),
+    action: Type.String({ maxLength: 32, description: 'read, publish, playback, api, metrics, pprof' }),
+    path: Type.Optional(Type.String({ maxLength: 256 })),
+    protocol: Type.Optional(Type.String({ maxLength: 32, description: 'rtsp, rtmp, hls, webrtc, srt' })),
+    id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+    query: Type.Optional(
+      Type.String({ maxLength: 4096, description: 'the query of the URL the client asked' }),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type MediaAuthRequest = Static<typeof MediaAuthRequestSchema>;
+
+export const mediaAuth = defineRoute({
+  method: 'POST',
+  path: 'device/device/mediaauth',
+  access: 'public',
+  tag,
+  summary:
+    "The media server's authentication callback (scale path, docs/cameras.md): 200 when the client reads " +
+    "(HLS) a farm camera's path with a live stream ticket of that camera; 403 for anything else, including " +
+    'publishing, its API, another path, an expired ticket and a deleted camera.',
+  body: MediaAuthRequestSchema,
+  data: Type.Object({ allowed: Type.Literal(true) }),
+});

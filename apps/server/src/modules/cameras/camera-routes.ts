@@ -2,7 +2,7 @@ import { api } from '@cowcare/contract/api';
 import type { Camera, CameraChanges, CameraInput } from '@cowcare/contract/routes/cameras';
 import { cameraDisplayName, usableCameras } from '@cowcare/domain/camera';
 import type { Queryable } from '../../db/database';
-import { invalidField, notFound } from '../../http/app-error';
+import { forbidden, invalidField, notFound } from '../../http/app-error';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
 import type { CameraService } from './camera-service';
@@ -24,7 +24,7 @@ import { findTakenSnapshot } from './notice-snapshots-repository';
 import { isStoredFile, uploadFilePath } from '../uploads/upload-files';
 import { sendFile } from '../uploads/upload-routes';
 
-const present = (row: CameraRow, cameras: CameraService): Camera => ({
+const present = async (row: CameraRow, cameras: CameraService): Promise<Camera> => ({
   id: row.id,
   name: row.name,
   displayName: cameraDisplayName(row.name, row.port),
@@ -35,7 +35,7 @@ const present = (row: CameraRow, cameras: CameraService): Camera => ({
   hasCredentials: row.credentials !== null,
   cowIds: row.cowIds.map(Number),
   cowTypeId: row.cowTypeId,
-  status: cameras.pipeline.status(cameras.key(row.farmId, { kind: 'camera', cameraId: row.id })),
+  status: await cameras.cameraStatus(row),
   createdAt: row.createdAt,
 });
 
@@ -99,9 +99,9 @@ export const cameraRoutes = ({ db, cameras, config }: Services) => [
     // spec §3: an entry lacking its ip or port is dropped (rows are validated on the way in; this keeps the
     // list honest about any that came another way)
     const usable = new Set(usableCameras(rows).map((camera) => `${camera.ip}:${camera.port}`));
-    return rows
-      .filter((row) => usable.has(`${row.ip.trim()}:${row.port}`))
-      .map((row) => present(row, cameras));
+    return Promise.all(
+      rows.filter((row) => usable.has(`${row.ip.trim()}:${row.port}`)).map((row) => present(row, cameras)),
+    );
   }),
 
   bind(api.cameras.addCamera, async ({ user, body }) => {
@@ -140,19 +140,24 @@ export const cameraRoutes = ({ db, cameras, config }: Services) => [
       throw notFound('There is no such cow in this farm');
     }
     const row = await findCowCamera(db, user.farmId, params.cowId);
-    return { camera: row ? present(row, cameras) : null };
+    return { camera: row ? await present(row, cameras) : null };
   }),
 
-  bind(api.cameras.cameraStream, async ({ user, params }) => {
-    await reread(db, user.farmId, params.id);
-    return cameras.ticket(user.farmId, { kind: 'camera', cameraId: params.id });
-  }),
+  bind(api.cameras.cameraStream, async ({ user, params }) =>
+    cameras.cameraTicket(await reread(db, user.farmId, params.id)),
+  ),
 
   bind(api.cameras.demoStream, async ({ user }) => cameras.ticket(user.farmId, { kind: 'demo' })),
 
   bind(api.cameras.streamFile, async ({ params, reply }) =>
     cameras.serveFile(params.ticket, params.file, reply),
   ),
+
+  bind(api.cameras.mediaAuth, async ({ body }) => {
+    if (!cameras.mediaServer) throw notFound('No media server is configured');
+    if (!(await cameras.allowsMediaRead(body))) throw forbidden('Not allowed to read this stream');
+    return { allowed: true as const };
+  }),
 
   bind(api.cameras.noticeSnapshot, async ({ user, params, reply }) => {
     const none = () => notFound('This notice has no picture from a camera');

@@ -5,14 +5,20 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { api } from '@cowcare/contract/api';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import { apiPath, fillPath } from '@cowcare/contract/route';
-import { STREAM_TICKET_SECONDS, type StreamTicket as WireTicket } from '@cowcare/contract/routes/cameras';
+import {
+  STREAM_TICKET_SECONDS,
+  type CameraStatus,
+  type MediaAuthRequest,
+  type StreamTicket as WireTicket,
+} from '@cowcare/contract/routes/cameras';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import { CameraSecrets } from './camera-secrets';
 import { demoHerd, findFarmCamera, type CameraRow } from './cameras-repository';
-import { cameraSource, demoSource, SAMPLE_HERD } from './ffmpeg-sources';
+import { cameraSource, cameraUrl, demoSource, SAMPLE_HERD } from './ffmpeg-sources';
 import { HlsPipeline, PLAYLIST, type FfmpegSource } from './hls-pipeline';
+import { MediaServerClient, MediaServerUnreachable } from './media-server';
 import { checkTicket, issueTicket, streamKey, type StreamSource } from './stream-tickets';
 
 /** The ffmpeg that `npm ci` installs (a static build inside an npm package), unless FFMPEG_PATH names one. */
@@ -23,17 +29,27 @@ export const bundledFfmpegPath = (): string => {
 
 const unavailable = (message: string) => new AppError(503, ERROR_CODES.unavailable, message);
 
-/** Cameras' secrets, stream tickets and the HLS pipeline, one per app instance. */
+/** A farm's camera as the media server knows it; prefixed so a shared MediaMTX can hold other paths too. */
+export const mediaPathName = (farmId: number, cameraId: number): string =>
+  `cowcare-${streamKey(farmId, { kind: 'camera', cameraId })}`;
+
+/**
+ * Cameras' secrets, stream tickets and the HLS pipeline, one per app instance. With a media server
+ * configured, it pulls the RTSP cameras; MJPEG cameras (which MediaMTX cannot pull) and the demo footage stay
+ * on the embedded pipeline.
+ */
 export class CameraService {
   readonly secrets: CameraSecrets;
   readonly pipeline: HlsPipeline;
   readonly ffmpegPath: string;
+  readonly mediaServer: MediaServerClient | undefined;
 
   constructor(
     config: Config,
     private readonly db: Database,
-    log: FastifyBaseLogger,
+    private readonly log: FastifyBaseLogger,
   ) {
+    this.mediaServer = config.cameraMediaServer ? new MediaServerClient(config.cameraMediaServer) : undefined;
     this.secrets = new CameraSecrets(config.cameraSecret);
     this.ffmpegPath = config.ffmpegPath ?? bundledFfmpegPath();
     this.pipeline = new HlsPipeline({
@@ -57,9 +73,66 @@ export class CameraService {
     };
   }
 
+  /** The media server that pulls this camera, if any: RTSP cameras when one is configured. */
+  private mediaServerFor(camera: Pick<CameraRow, 'protocol'>): MediaServerClient | undefined {
+    return camera.protocol === 'rtsp' ? this.mediaServer : undefined;
+  }
+
+  /** The camera's stream link; through the media server, the camera is registered there first. */
+  async cameraTicket(camera: CameraRow, now = Date.now()): Promise<WireTicket> {
+    const source: StreamSource = { kind: 'camera', cameraId: camera.id };
+    const media = this.mediaServerFor(camera);
+    if (!media) return this.ticket(camera.farmId, source, now);
+    const pathName = mediaPathName(camera.farmId, camera.id);
+    const credentials = this.secrets.open(camera.credentials) ?? { username: null, password: null };
+    const expiresAt = now + STREAM_TICKET_SECONDS * 1000;
+    try {
+      await media.register(pathName, cameraUrl(camera, credentials));
+      const ticket = issueTicket(this.secrets, { farmId: camera.farmId, source, expiresAt });
+      return {
+        url: media.playlistUrl(pathName, ticket),
+        expiresAt: new Date(expiresAt).toISOString(),
+        status: await media.status(pathName),
+      };
+    } catch (error) {
+      if (error instanceof MediaServerUnreachable) throw unavailable(error.message);
+      throw error;
+    }
+  }
+
+  /** Whether the camera streams now; a media server that does not answer leaves it `idle`, not an error. */
+  async cameraStatus(camera: CameraRow): Promise<CameraStatus> {
+    const media = this.mediaServerFor(camera);
+    if (!media) {
+      return this.pipeline.status(streamKey(camera.farmId, { kind: 'camera', cameraId: camera.id }));
+    }
+    return media
+      .status(mediaPathName(camera.farmId, camera.id))
+      .catch(() => ({ state: 'idle', since: null }));
+  }
+
+  /**
+   * MediaMTX's authentication callback: a viewer may read a path only with a live ticket of that very
+   * camera, whose camera still exists. Everything else (publishing, its API, another path) is refused.
+   */
+  async allowsMediaRead(request: MediaAuthRequest): Promise<boolean> {
+    if (request.action !== 'read' || request.protocol !== 'hls') return false;
+    const ticketText = new URLSearchParams(request.query ?? '').get('ticket') ?? '';
+    const check = checkTicket(this.secrets, ticketText);
+    if (!check.ok || check.ticket.source.kind !== 'camera') return false;
+    const { farmId, source } = check.ticket;
+    if (request.path !== mediaPathName(farmId, source.cameraId)) return false;
+    return (await findFarmCamera(this.db, farmId, source.cameraId)) !== undefined;
+  }
+
   /** Stops the camera's stream: its address or credentials changed, or it was deleted. */
   async restart(farmId: number, cameraId: number): Promise<void> {
     await this.pipeline.stop(streamKey(farmId, { kind: 'camera', cameraId }));
+    // the media server drops the path, so its next viewer pulls with what changed (a deleted camera's tickets
+    // are refused by the callback anyway, so a media server that is down now costs nothing but a stale path)
+    await this.mediaServer?.remove(mediaPathName(farmId, cameraId)).catch((error: Error) => {
+      this.log.warn({ err: error, farmId, cameraId }, 'camera: the media server did not drop the path');
+    });
   }
 
   close(): Promise<void> {
