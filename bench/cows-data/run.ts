@@ -1,5 +1,6 @@
 // Benchmark of GET common/common/getCowsData for a 10,000-cow farm through the real app (app.inject: routing,
-// authentication, scope check, SQL, presenter and response serialisation; no socket). Not a test: it
+// authentication, scope check, the kept list caught up, the answer; no socket), against the farm read whole
+// (what every call did before) in the same run. Not a test: it
 // writes its numbers to RESULTS.md next to this file. Run: npx tsx bench/cows-data/run.ts
 // (set DATABASE_URL to also measure PostgreSQL, on a scratch database that is dropped afterwards).
 import { randomBytes } from 'node:crypto';
@@ -7,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync } from 'node:zlib';
 import { api } from '@cowcare/contract/api';
 import { apiPath, fillPath } from '@cowcare/contract/route';
 import { buildApp } from '../../apps/server/src/app';
@@ -18,6 +19,8 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
 import { withScratchPostgres } from '../scratch-postgres';
 import { runSeed } from '../../apps/server/src/seed/run-seed';
+import { presentCow } from '../../apps/server/src/modules/cows/cow-presenter';
+import { listCowsOfFarm } from '../../apps/server/src/modules/cows/cows-repository';
 import { BENCH_FARM, BENCH_USER, buildBenchFarm } from './farm';
 import { kib, mean, ms, percentile } from './stats';
 import { describeMachine } from '../machine';
@@ -25,18 +28,48 @@ import { describeMachine } from '../machine';
 const COWS = 10_000;
 const WARM_UP_CALLS = 5;
 const MEASURED_CALLS = 50;
+/** A live 10,000-cow farm: each cow reports every 10 minutes, about 17 cows a second; a call a second sees ~20. */
+const COWS_CHANGED_PER_CALL = 20;
 
 const config: Config = benchServerConfig(randomBytes(3).toString('hex'));
+
+interface Scenario {
+  name: string;
+  latencies: number[];
+  bytes: number;
+  status: number;
+}
 
 interface Result {
   database: string;
   buildSeconds: number;
   cows: number;
-  latencies: number[];
+  coldMs: number;
+  scenarios: Scenario[];
   rawBytes: number;
-  gzipBytes: number;
   brotliBytes: number;
 }
+
+const sorted = (samples: number[]) => [...samples].sort((a, b) => a - b);
+
+/** The farm read whole and presented, as every call did before the list was kept ready: the baseline. */
+const readWhole = async (db: Database, farmId: number): Promise<string> => {
+  const today = new Date();
+  return JSON.stringify({
+    success: true,
+    data: (await listCowsOfFarm(db, farmId)).map((cow) => presentCow(cow, today)),
+  });
+};
+
+/** Readings from a few cows: the row writes the ingest makes, so their stamps move. */
+const someReadings = async (db: Database, farmId: number, call: number): Promise<void> => {
+  await db.query(
+    `UPDATE cows SET current_temperature = 38.2 + random(), current_activity = 40 + 30 * random(),
+            last_reading_at = now()
+      WHERE farm_id = $1 AND id IN (SELECT id FROM cows WHERE farm_id = $1 ORDER BY id OFFSET $2 LIMIT $3)`,
+    [farmId, (call * COWS_CHANGED_PER_CALL * 37) % COWS, COWS_CHANGED_PER_CALL],
+  );
+};
 
 const measure = async (label: string, db: Database): Promise<Result> => {
   const buildStart = performance.now();
@@ -44,6 +77,10 @@ const measure = async (label: string, db: Database): Promise<Result> => {
   await runSeed(db, { demo: false });
   await buildBenchFarm(db, COWS);
   const buildSeconds = (performance.now() - buildStart) / 1000;
+  const [farm] = await db.query<{ id: number }>('SELECT id FROM farms WHERE farm_number = $1', [
+    BENCH_FARM.farmNumber,
+  ]);
+  if (!farm) throw new Error('bench farm missing');
   const { app } = await buildApp(config, db);
   await app.ready();
   try {
@@ -55,34 +92,74 @@ const measure = async (label: string, db: Database): Promise<Result> => {
         FarmNumber: BENCH_FARM.farmNumber,
       }),
     });
-    const get = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    for (let call = 0; call < WARM_UP_CALLS; call += 1) await get();
-    const latencies: number[] = [];
-    let body = '';
-    for (let call = 0; call < MEASURED_CALLS; call += 1) {
+    const get = (headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...headers } });
+
+    const coldStart = performance.now();
+    const first = await get();
+    const coldMs = performance.now() - coldStart;
+    const etag = String(first.headers.etag);
+
+    const run = async (
+      name: string,
+      headers: Record<string, string>,
+      before?: (call: number) => Promise<void>,
+    ): Promise<Scenario> => {
+      const latencies: number[] = [];
+      let bytes = 0;
+      let status = 0;
+      for (let call = 0; call < WARM_UP_CALLS + MEASURED_CALLS; call += 1) {
+        await before?.(call);
+        const started = performance.now();
+        const response = await get(headers);
+        const elapsed = performance.now() - started;
+        if (response.statusCode !== 200 && response.statusCode !== 304) {
+          throw new Error(`getCowsData answered ${response.statusCode}`);
+        }
+        if (call >= WARM_UP_CALLS) latencies.push(elapsed);
+        bytes = response.rawPayload.length;
+        status = response.statusCode;
+      }
+      console.log(`${label} ${name}: p50 ${ms(percentile(sorted(latencies), 50))} ms`);
+      return { name, latencies: sorted(latencies), bytes, status };
+    };
+
+    const baseline: Scenario = {
+      name: 'baseline: read whole and present (before)',
+      latencies: [],
+      bytes: 0,
+      status: 200,
+    };
+    for (let call = 0; call < WARM_UP_CALLS + MEASURED_CALLS; call += 1) {
       const started = performance.now();
-      const response = await get();
-      latencies.push(performance.now() - started);
-      if (response.statusCode !== 200) throw new Error(`getCowsData answered ${response.statusCode}`);
-      body = response.body;
+      const body = await readWhole(db, farm.id);
+      if (call >= WARM_UP_CALLS) baseline.latencies.push(performance.now() - started);
+      baseline.bytes = Buffer.byteLength(body);
     }
-    const cows = JSON.parse(body) as { data: unknown[] };
-    const raw = Buffer.from(body);
-    console.log(
-      `${label}: p50 ${ms(
-        percentile(
-          [...latencies].sort((a, b) => a - b),
-          50,
-        ),
-      )} ms`,
-    );
+    baseline.latencies = sorted(baseline.latencies);
+
+    const scenarios = [
+      baseline,
+      await run('quiet farm, plain', {}),
+      await run('quiet farm, gzip', { 'accept-encoding': 'gzip, deflate, br' }),
+      await run('quiet farm, refresh with ETag', { 'if-none-match': etag }),
+      await run('live farm, plain', {}, (call) => someReadings(db, farm.id, call)),
+      await run('live farm, gzip', { 'accept-encoding': 'gzip, deflate, br' }, (call) =>
+        someReadings(db, farm.id, call),
+      ),
+    ];
+    const raw = Buffer.from((await get()).body);
+    const cows = JSON.parse(raw.toString()) as { data: unknown[] };
+    if (raw.toString() !== (await readWhole(db, farm.id))) {
+      throw new Error('the kept list differs from the farm read whole');
+    }
     return {
       database: `${label} (${await db.serverVersion()})`,
       buildSeconds,
       cows: cows.data.length,
-      latencies: latencies.sort((a, b) => a - b),
+      coldMs,
+      scenarios,
       rawBytes: raw.length,
-      gzipBytes: gzipSync(raw).length,
       brotliBytes: brotliCompressSync(raw).length,
     };
   } finally {
@@ -90,25 +167,26 @@ const measure = async (label: string, db: Database): Promise<Result> => {
   }
 };
 
-const row = (result: Result): string => {
-  const latencies = result.latencies;
+const row = (database: string, scenario: Scenario, baselineP50: number): string => {
+  const latencies = scenario.latencies;
   return [
-    result.database,
-    String(result.cows),
+    database,
+    scenario.name,
     ms(percentile(latencies, 50)),
     ms(percentile(latencies, 90)),
     ms(percentile(latencies, 99)),
     ms(mean(latencies)),
-    ms(latencies[0] ?? 0),
     ms(latencies.at(-1) ?? 0),
-    `${result.rawBytes} (${kib(result.rawBytes)})`,
-    `${result.gzipBytes} (${kib(result.gzipBytes)})`,
-    `${result.brotliBytes} (${kib(result.brotliBytes)})`,
-    result.buildSeconds.toFixed(1),
+    `${(baselineP50 / percentile(latencies, 50)).toFixed(0)}×`,
+    `${scenario.status} ${scenario.bytes} (${kib(scenario.bytes)})`,
   ].join(' | ');
 };
 
 const report = (results: Result[], postgresSkipped: boolean): string => {
+  const rows = results.flatMap((result) => {
+    const baselineP50 = percentile(result.scenarios[0]?.latencies ?? [1], 50);
+    return result.scenarios.map((scenario) => `| ${row(result.database, scenario, baselineP50)} |`);
+  });
   return `# getCowsData benchmark (10,000-cow farm)
 
 Written by \`npx tsx bench/cows-data/run.ts\`; numbers from one run, not a test.
@@ -116,11 +194,16 @@ Written by \`npx tsx bench/cows-data/run.ts\`; numbers from one run, not a test.
 - Date: ${new Date().toISOString()}
 - Machine: ${describeMachine()}
 - Node ${process.version}
-- Method: a fresh database migrated and seeded with reference data, one farm of ${COWS.toLocaleString('en')} cows built by SQL (every 50th culled, every 25th without a sensor, neck and pill sensors, 3 cow types, readings and reproduction dates on every cow); then ${WARM_UP_CALLS} warm-up calls and ${MEASURED_CALLS} measured calls of \`GET /api/common/common/getCowsData/KR/${BENCH_FARM.farmNumber}\` in sequence through \`app.inject\` (authentication with the session check, scope check, SQL, presenter, schema serialisation; no network socket). Percentiles are nearest-rank over the ${MEASURED_CALLS} calls. Compressed sizes are what gzip/brotli (Node zlib, default levels) make of the same body; the server does not compress answers yet.
+- Method: a fresh database migrated and seeded with reference data, one farm of ${COWS.toLocaleString('en')} cows built by SQL (every 50th culled, every 25th without a sensor, neck and pill sensors, 3 cow types, readings and reproduction dates on every cow); then, per scenario, ${WARM_UP_CALLS} warm-up calls and ${MEASURED_CALLS} measured calls of \`GET /api/common/common/getCowsData/KR/${BENCH_FARM.farmNumber}\` in sequence through \`app.inject\` (authentication with the session check, scope check, the kept list brought up to date, the answer; no network socket). Percentiles are nearest-rank over the ${MEASURED_CALLS} calls.
+- Scenarios: the **baseline** is what every call did before (the farm read whole with \`listCowsOfFarm\`, presented and stringified), timed in the same run; "× baseline" is its p50 over the scenario's. A **quiet farm** has no cow written between calls; a **live farm** has ${COWS_CHANGED_PER_CALL} cows' readings written before each call (not timed): a 10,000-cow farm whose cows report every 10 minutes writes about 17 a second. **gzip** sends \`accept-encoding: gzip, deflate, br\`: the answer is the kept gzip, only changed pieces compressed again. **Refresh with ETag** sends the first answer's ETag back (304, no body).
+- The first call after a start reads the farm whole (cold): ${results.map((result) => `${result.database.split(' ')[0]} ${ms(result.coldMs)} ms`).join(', ')}; so does the first call of a new UTC day.
+- After the runs the kept list was checked byte for byte against the farm read whole.
 
-| database | cows | p50 ms | p90 ms | p99 ms | mean ms | min ms | max ms | raw bytes | gzip bytes | brotli bytes | farm build s |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-${results.map((result) => `| ${row(result)} |`).join('\n')}
+| database | scenario | p50 ms | p90 ms | p99 ms | mean ms | max ms | × baseline (p50) | last answer: status, bytes |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+Plain answer ${results[0]?.rawBytes ?? 0} bytes (${kib(results[0]?.rawBytes ?? 0)}); brotli would make ${results[0]?.brotliBytes ?? 0} bytes (${kib(results[0]?.brotliBytes ?? 0)}) of it, but only gzip can be laid together from pieces compressed apart (apps/server/src/http/gzip-pieces.ts).
 ${postgresSkipped ? '\nPostgreSQL was not measured: DATABASE_URL was not set.\n' : ''}`;
 };
 

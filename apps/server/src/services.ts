@@ -9,6 +9,7 @@ import { IngestService } from './ingest/ingest-service';
 import type { MqttIngest } from './ingest/mqtt-ingest';
 import { claimJobRun, JobRunner } from './jobs/job-runner';
 import { CameraService } from './modules/cameras/camera-service';
+import { CowListCache } from './modules/cows/cow-list-cache';
 import { AppVersionSetting } from './modules/support/app-version';
 import { createPayments, type Payments } from './modules/payments/payments';
 import type { BrokerAccounts } from './modules/gateways/broker-accounts';
@@ -43,6 +44,8 @@ export interface Services {
   payments: Payments;
   /** Cameras: credentials sealing, stream tickets and the embedded HLS pipeline (ffmpeg). */
   cameras: CameraService;
+  /** Each farm's cow list (getCowsData), kept ready and caught up with the database on every call. */
+  cowLists: CowListCache;
   /** Set while the app runs (from onReady to onClose). */
   mqtt: MqttIngest | undefined;
   /** With MQTT_DYNSEC_URL, while the app runs: the gateways' accounts on the external broker. */
@@ -79,6 +82,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     jobs: new JobRunner(log, (job) => claimJobRun(db, job)),
     payments: createPayments(config, db, log),
     cameras: new CameraService(config, db, log),
+    cowLists: new CowListCache(db),
     mqtt: undefined,
     brokerAccounts: undefined,
     log,

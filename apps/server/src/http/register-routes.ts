@@ -13,7 +13,7 @@ import { AppError, badRequest, forbidden } from './app-error';
 import { bossGrantRequired, hasBossGrant } from './boss-grant';
 import { forbiddenCharacterAt } from './control-characters';
 import { authenticate } from './authenticate';
-import type { AuthUser, RouteBinding } from './route-context';
+import { PreparedAnswer, type AuthUser, type RouteBinding } from './route-context';
 
 const scopeMatches = (kind: ScopeKind, value: unknown, user: AuthUser): boolean => {
   switch (kind) {
@@ -117,6 +117,10 @@ export const registerRoutes = (app: FastifyInstance, services: Services, binding
           request,
           reply,
         });
+        if (data instanceof PreparedAnswer) {
+          reply.statusCode = data.statusCode;
+          return reply.headers(data.headers).send(data.body);
+        }
         return { success: true, data };
       },
     });

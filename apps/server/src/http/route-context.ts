@@ -30,7 +30,19 @@ export interface RouteContext<R> {
   reply: FastifyReply;
 }
 
-export type RouteHandler<R> = (context: RouteContext<R>) => Promise<RouteData<R>>;
+/**
+ * An answer made ready beforehand, the JSON envelope included (the cow list: serialized and compressed
+ * once, sent many times), or a body-less one (304). Sent as is, past the schema serializer.
+ */
+export class PreparedAnswer {
+  constructor(
+    readonly statusCode: 200 | 304,
+    readonly headers: Record<string, string>,
+    readonly body: Buffer | undefined,
+  ) {}
+}
+
+export type RouteHandler<R> = (context: RouteContext<R>) => Promise<RouteData<R> | PreparedAnswer>;
 
 export interface RouteBinding {
   route: RouteDefinition;

@@ -11,7 +11,8 @@ import { listCowFilesOfFarm } from './cow-files-repository';
 import { cowTimeline } from './cow-history';
 import { presentCow } from './cow-presenter';
 import { sensorPageOf, sensorStatesOf } from './cow-sensors';
-import { findCowInFarm, listCowsOfFarm, type CowRecord } from './cows-repository';
+import { cowListAnswer } from './cow-list-answer';
+import { findCowInFarm, type CowRecord } from './cows-repository';
 import { updateCow } from './update-cow';
 
 /** Another farm's cow id reads exactly like an id that does not exist. */
@@ -22,14 +23,9 @@ export const requireCowInFarm = async (db: Queryable, farmId: number, cowId: num
 };
 
 export const cowRoutes = (services: Services) => [
-  bind(api.cows.getCowsData, async ({ user, reply }) => {
-    // The presenter builds exactly the Cow shape. The schema serializer would test every nullable field
-    // of every cow against its alternatives, several times slower than JSON.stringify for a large herd
-    // (bench/cows-data).
-    reply.type('application/json; charset=utf-8').serializer((payload: unknown) => JSON.stringify(payload));
-    const today = new Date();
-    return (await listCowsOfFarm(services.db, user.farmId)).map((cow) => presentCow(cow, today));
-  }),
+  bind(api.cows.getCowsData, async ({ user, request }) =>
+    cowListAnswer(await services.cowLists.read(user.farmId), request.headers),
+  ),
 
   bind(api.cows.getCowsFiles, async ({ user }) => listCowFilesOfFarm(services.db, user.farmId)),
 

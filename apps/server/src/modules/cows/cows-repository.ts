@@ -50,8 +50,8 @@ const date = (column: string, alias: string) => `to_char(c.${column}, 'YYYY-MM-D
 const timestamp = (column: string, alias: string) =>
   `to_char(c.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "${alias}"`;
 
-export const SELECT_COW = `
-  SELECT c.id, c.farm_id AS "farmId", c.code, c.sensor_id AS "sensorId", c.sensor_online AS "sensorOnline",
+/** A cow's list columns, as CowRecord names them (`c` is the cow, `t` her type, `f` her farm). */
+export const COW_COLUMNS = `c.id, c.farm_id AS "farmId", c.code, c.sensor_id AS "sensorId", c.sensor_online AS "sensorOnline",
          c.status, c.parity, ${date('birthday', 'birthday')}, c.sex, c.dam_id AS "damId", c.sire_code AS "sireCode",
          c.cow_type_id AS "cowTypeId", t.name AS "cowTypeName",
          c.temperature_offset::float8 AS "temperatureOffset",
@@ -65,10 +65,14 @@ export const SELECT_COW = `
          ${date('pregnancy_check_date', 'pregnancyCheckDate')}, c.pregnancy_check_manual AS "pregnancyCheckManual",
          ${date('expected_calving_date', 'expectedCalvingDate')}, c.expected_calving_manual AS "expectedCalvingManual",
          ${date('expected_estrus_date', 'expectedEstrusDate')}, c.expected_estrus_manual AS "expectedEstrusManual",
-         ${timestamp('culled_at', 'culledAt')}, f.city, f.country
+         ${timestamp('culled_at', 'culledAt')}, f.city, f.country`;
+
+export const COW_SOURCES = `
     FROM cows c
     JOIN farms f ON f.id = c.farm_id
     LEFT JOIN cow_types t ON t.id = c.cow_type_id`;
+
+export const SELECT_COW = `SELECT ${COW_COLUMNS} ${COW_SOURCES}`;
 
 /**
  * The one way to read a cow by id: always within the caller's farm, so another farm's cow is simply not
