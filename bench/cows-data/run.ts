@@ -8,7 +8,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { get as httpGet } from 'node:http';
 import { brotliCompressSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { api } from '@cowcare/contract/api';
 import { apiPath, fillPath } from '@cowcare/contract/route';
 import { buildApp } from '../../apps/server/src/app';
@@ -71,6 +73,55 @@ const someReadings = async (db: Database, farmId: number, call: number): Promise
   );
 };
 
+/**
+ * The farm was just built, so every cow is stamped now; a live farm's cows report every 10 minutes, so their
+ * stamps are spread over the last 10 minutes (and a look's 60-second slack holds about a tenth of them).
+ */
+const spreadStamps = async (db: Database, farmId: number): Promise<void> => {
+  await db.query('ALTER TABLE cows DISABLE TRIGGER cows_list_change');
+  await db.query(
+    `UPDATE cows SET list_changed_at = now() - random() * interval '10 minutes' WHERE farm_id = $1`,
+    [farmId],
+  );
+  await db.query('ALTER TABLE cows ENABLE TRIGGER cows_list_change');
+};
+
+/** The harness's own cost: app.inject of a ready 7 MB buffer from a bare Fastify route, no work behind it. */
+const injectFloor = async (bytes: number): Promise<Scenario> => {
+  const bare = Fastify();
+  const body = Buffer.alloc(bytes, 'a');
+  bare.get('/list', async (_request, reply) => reply.type('application/json').send(body));
+  await bare.ready();
+  const latencies: number[] = [];
+  for (let call = 0; call < WARM_UP_CALLS + MEASURED_CALLS; call += 1) {
+    const started = performance.now();
+    await bare.inject({ method: 'GET', url: '/list' });
+    if (call >= WARM_UP_CALLS) latencies.push(performance.now() - started);
+  }
+  await bare.close();
+  return {
+    name: 'floor: app.inject of a ready 7 MB buffer, bare Fastify',
+    latencies: sorted(latencies),
+    bytes,
+    status: 200,
+  };
+};
+
+/** One GET over a real loopback socket, the body read to its end (not decompressed). */
+const overSocket = (
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; bytes: number }> =>
+  new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+
 const measure = async (label: string, db: Database): Promise<Result> => {
   const buildStart = performance.now();
   await migrate(db);
@@ -81,6 +132,7 @@ const measure = async (label: string, db: Database): Promise<Result> => {
     BENCH_FARM.farmNumber,
   ]);
   if (!farm) throw new Error('bench farm missing');
+  await spreadStamps(db, farm.id);
   const { app } = await buildApp(config, db);
   await app.ready();
   try {
@@ -138,8 +190,23 @@ const measure = async (label: string, db: Database): Promise<Result> => {
     }
     baseline.latencies = sorted(baseline.latencies);
 
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = async (name: string, headers: Record<string, string>): Promise<Scenario> => {
+      const latencies: number[] = [];
+      let last = { status: 0, bytes: 0 };
+      for (let call = 0; call < WARM_UP_CALLS + MEASURED_CALLS; call += 1) {
+        await someReadings(db, farm.id, call);
+        const started = performance.now();
+        last = await overSocket(`${base}${url}`, { authorization: `Bearer ${token}`, ...headers });
+        if (call >= WARM_UP_CALLS) latencies.push(performance.now() - started);
+      }
+      console.log(`${label} ${name}: p50 ${ms(percentile(sorted(latencies), 50))} ms`);
+      return { name, latencies: sorted(latencies), ...last };
+    };
+
     const scenarios = [
       baseline,
+      await injectFloor(baseline.bytes),
       await run('quiet farm, plain', {}),
       await run('quiet farm, gzip', { 'accept-encoding': 'gzip, deflate, br' }),
       await run('quiet farm, refresh with ETag', { 'if-none-match': etag }),
@@ -147,6 +214,8 @@ const measure = async (label: string, db: Database): Promise<Result> => {
       await run('live farm, gzip', { 'accept-encoding': 'gzip, deflate, br' }, (call) =>
         someReadings(db, farm.id, call),
       ),
+      await socket('live farm, plain, over a loopback socket', {}),
+      await socket('live farm, gzip, over a loopback socket', { 'accept-encoding': 'gzip, deflate, br' }),
     ];
     const raw = Buffer.from((await get()).body);
     const cows = JSON.parse(raw.toString()) as { data: unknown[] };
@@ -197,6 +266,8 @@ Written by \`npx tsx bench/cows-data/run.ts\`; numbers from one run, not a test.
 - Method: a fresh database migrated and seeded with reference data, one farm of ${COWS.toLocaleString('en')} cows built by SQL (every 50th culled, every 25th without a sensor, neck and pill sensors, 3 cow types, readings and reproduction dates on every cow); then, per scenario, ${WARM_UP_CALLS} warm-up calls and ${MEASURED_CALLS} measured calls of \`GET /api/common/common/getCowsData/KR/${BENCH_FARM.farmNumber}\` in sequence through \`app.inject\` (authentication with the session check, scope check, the kept list brought up to date, the answer; no network socket). Percentiles are nearest-rank over the ${MEASURED_CALLS} calls.
 - Scenarios: the **baseline** is what every call did before (the farm read whole with \`listCowsOfFarm\`, presented and stringified), timed in the same run; "× baseline" is its p50 over the scenario's. A **quiet farm** has no cow written between calls; a **live farm** has ${COWS_CHANGED_PER_CALL} cows' readings written before each call (not timed): a 10,000-cow farm whose cows report every 10 minutes writes about 17 a second. **gzip** sends \`accept-encoding: gzip, deflate, br\`: the answer is the kept gzip, only changed pieces compressed again. **Refresh with ETag** sends the first answer's ETag back (304, no body).
 - The first call after a start reads the farm whole (cold): ${results.map((result) => `${result.database.split(' ')[0]} ${ms(result.coldMs)} ms`).join(', ')}; so does the first call of a new UTC day.
+- Before measuring, the cows' change stamps are spread over the last 10 minutes, as on a live farm whose cows report every 10 minutes (the farm was just built, so all were stamped at once): each look reads the stamps of its last 60 seconds.
+- The **floor** is the harness's own cost for an answer this size: \`app.inject\` of a ready buffer from a bare Fastify route, no database, no work. The plain answers through \`app.inject\` cannot go below it; over a real socket they do.
 - After the runs the kept list was checked byte for byte against the farm read whole.
 
 | database | scenario | p50 ms | p90 ms | p99 ms | mean ms | max ms | × baseline (p50) | last answer: status, bytes |

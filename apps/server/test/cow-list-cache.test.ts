@@ -109,6 +109,29 @@ describe('the kept list follows every write', () => {
   });
 });
 
+describe('a write stamped long before it committed (beyond the slack of each look)', () => {
+  it('is caught by the re-read of the whole farm that runs every ten minutes', async () => {
+    const { testApp, farmId } = farms;
+    const cache = new CowListCache(testApp.db);
+    const cowId = await insertFarmCow(testApp, farmId, { code: 'C8100' });
+    const parityOf = async (at: Date) => {
+      const body = JSON.parse((await cache.read(farmId, at)).raw().toString()) as { data: Cow[] };
+      return body.data.find((cow) => cow.id === cowId)?.parity;
+    };
+    expect(await parityOf(new Date())).toBe(0);
+    // as a transaction open for an hour would leave it: the new row with an old stamp
+    await testApp.db.query('ALTER TABLE cows DISABLE TRIGGER cows_list_change');
+    await testApp.db.query(
+      `UPDATE cows SET parity = 4, list_changed_at = now() - interval '1 hour' WHERE id = $1`,
+      [cowId],
+    );
+    await testApp.db.query('ALTER TABLE cows ENABLE TRIGGER cows_list_change');
+    expect(await parityOf(new Date())).toBe(0);
+    const later = new Date(Date.now() + 11 * 60_000);
+    await expect.poll(() => parityOf(later), { timeout: 10_000 }).toBe(4);
+  });
+});
+
 describe('the ETag', () => {
   it('answers 304 with no body while no cow changed, and the new list once one did', async () => {
     const { testApp, farmer, farmId } = farms;

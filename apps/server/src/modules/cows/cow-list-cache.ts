@@ -10,8 +10,14 @@ import { presentCow } from './cow-presenter';
 // gets, whatever path made it: ingest, detection, records, jobs, support). The ETag names the content, so the
 // spec's 30-minute refresh answers 304 when no cow changed.
 
-/** How far back each look reaches beyond the last: longer than any transaction that writes cows. */
-const SLACK_SECONDS = 300;
+/**
+ * How far back each look reaches beyond the last: longer than the transactions that write cows (ingest and
+ * detection commit within a second). A write committed later than this after its stamp is caught by the
+ * periodic re-read below.
+ */
+const SLACK_SECONDS = 60;
+/** A kept list is read whole again in the background this long after it was read whole. */
+const REREAD_MS = 10 * 60_000;
 /** Cows per piece: a reading changes one piece, recompressed alone (about 180 KB raw). */
 const PIECE_COWS = 250;
 /** A farm nobody asked about for this long is dropped; its next call reads it whole again. */
@@ -21,7 +27,6 @@ const MAX_COWS = 200_000;
 
 const PREFIX = Buffer.from('{"success":true,"data":[');
 const SUFFIX = Buffer.from(']}');
-const COMMA = Buffer.from(',');
 
 interface ListedCow {
   id: number;
@@ -64,6 +69,9 @@ class FarmCowList {
   contentHash = 0n;
   watermark = '';
   usedAt = Date.now();
+  readWholeAt: number;
+  /** The background re-read under way, if any. */
+  rereading: Promise<void> | undefined;
   answer: CowListAnswer | undefined;
   /** A look that has not started yet: callers arriving now join it, as it will see what they committed. */
   nextLook: Promise<void> | undefined;
@@ -72,7 +80,10 @@ class FarmCowList {
   constructor(
     readonly farmId: number,
     readonly day: string,
-  ) {}
+    now: Date,
+  ) {
+    this.readWholeAt = now.getTime();
+  }
 
   clear(): void {
     this.cows.clear();
@@ -168,6 +179,7 @@ export class CowListCache {
       list = await this.build(farmId, now);
     } else {
       await this.look(list, now);
+      this.rereadInBackground(list, now);
     }
     // most recently used last, so the first ones are the ones to drop
     this.farms.delete(farmId);
@@ -178,11 +190,29 @@ export class CowListCache {
   }
 
   private async build(farmId: number, now: Date): Promise<FarmCowList> {
-    const list = new FarmCowList(farmId, utcDay(now));
+    const list = new FarmCowList(farmId, utcDay(now), now);
     list.watermark = await databaseNow(this.db);
     const { changed } = list.take(await readStampedCows(this.db, farmId), now);
     list.layOut(true, changed);
     return list;
+  }
+
+  /**
+   * The safety net under the slack: every so often the farm is read whole, off the caller's path, and
+   * replaces the kept list if it is still the farm's (looks go on from its own watermark).
+   */
+  private rereadInBackground(list: FarmCowList, now: Date): void {
+    if (list.rereading || now.getTime() - list.readWholeAt < REREAD_MS) return;
+    list.rereading = this.build(list.farmId, now)
+      .then((fresh) => {
+        if (this.farms.get(list.farmId) === list) this.farms.set(list.farmId, fresh);
+      })
+      .catch(() => {
+        list.readWholeAt = now.getTime(); // tried: the next try comes after the same wait
+      })
+      .finally(() => {
+        list.rereading = undefined;
+      });
   }
 
   /** Joins a look that has not started, or queues one after the running one. */
@@ -218,6 +248,7 @@ export class CowListCache {
       list.clear();
       const { changed } = list.take(await readStampedCows(this.db, list.farmId), now);
       list.layOut(true, changed);
+      list.readWholeAt = now.getTime();
     }
     list.watermark = watermark;
   }

@@ -117,7 +117,8 @@ export const lockCowRowsInOrder = async (
 };
 
 /**
- * Every cow of the farm by code in number order (C2 before C10; the text breaks ties between C7 and C007).
+ * Every cow of the farm by code in number order (C2 before C10; the text breaks ties between C7 and C007),
+ * read whole: what the kept list (cow-list-cache.ts) must equal, as its tests and bench/cows-data check.
  * The rows come back as one JSON document: a driver decodes 10,000 rows of 37 columns field by field,
  * which on PGlite costs more than the query itself, while one JSON.parse is fast. The shape is CowRecord's
  * exactly, as SELECT_COW already casts numbers to float8 and formats dates and times as text.
