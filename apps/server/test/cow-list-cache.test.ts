@@ -1,7 +1,7 @@
 // getCowsData kept ready per farm (issue 39): whatever writes a cow, by whichever path, the next call shows
 // it exactly as reading the farm whole would; the ETag answers 304 while nothing changed; gzip from pieces
 // compressed apart is a valid gzip of the same bytes; and a farm never sees another's list.
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@cowcare/contract/api';
 import type { Cow } from '@cowcare/contract/cow-schemas';
@@ -183,6 +183,21 @@ describe('gzip laid together from pieces', () => {
     await testApp.db.query(`UPDATE cows SET parity = 3 WHERE farm_id = $1 AND code = 'C10300'`, [farmId]);
     const after = cowsOf(await check());
     expect(after.find((cow) => cow.code === 'C10300')?.parity).toBe(3);
+  });
+});
+
+describe('brotli', () => {
+  it('is made in the background once asked for, then answered while the list is unchanged', async () => {
+    const { farmer, farmId, testApp } = farms;
+    await insertFarmCow(testApp, farmId, { code: 'C7100' }); // a version nobody asked brotli of yet
+    const plain = await getList(farmer);
+    const asBrotli = () => getList(farmer, { 'accept-encoding': 'gzip, br' });
+    expect((await asBrotli()).headers['content-encoding']).toBe('gzip'); // not made yet: gzip at once
+    await expect
+      .poll(async () => (await asBrotli()).headers['content-encoding'], { timeout: 5000 })
+      .toBe('br');
+    const zipped = await asBrotli();
+    expect(brotliDecompressSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
   });
 });
 

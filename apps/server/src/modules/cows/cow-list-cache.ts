@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompress, constants } from 'node:zlib';
 import type { Queryable } from '../../db/database';
 import { deflatePiece, gzipOfPieces } from '../../http/gzip-pieces';
 import { databaseNow, readStampedCows, recentChanges, type StampedCow } from './cow-list-repository';
@@ -43,11 +44,15 @@ interface Piece {
   deflated: Buffer | undefined;
 }
 
-/** One version of a farm's list: its ETag, and its bytes plain or gzipped, each made on first use. */
+/**
+ * One version of a farm's list: its ETag, and its bytes plain or gzipped, each made on first use; brotli
+ * (half gzip's size) is made off the event loop when first asked for, and answered once it is there.
+ */
 export interface CowListAnswer {
   etag: string;
   raw: () => Buffer;
   gzip: () => Buffer;
+  brotliIfReady: () => Buffer | undefined;
 }
 
 /** As the database orders them: by the number after the code's letter, then by the code (C7 before C007). */
@@ -59,6 +64,16 @@ const inListOrder = (a: ListedCow, b: ListedCow): number =>
 /** 64 bits of the cow's identity at this stamp; the farm's are combined by XOR, so a change swaps one in. */
 const stampHash = (id: number, changedAt: string): bigint =>
   createHash('sha256').update(`${id}@${changedAt}`).digest().readBigUInt64BE(0);
+
+/** Quality 5: within a few per cent of the best on this JSON, at a fifth of its time (~100 ms for 7 MB). */
+const brotliInBackground = (raw: Buffer): Promise<Buffer | undefined> =>
+  new Promise((resolve) => {
+    brotliCompress(
+      raw,
+      { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } },
+      (error, bytes) => resolve(error ? undefined : bytes),
+    );
+  });
 
 const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 
@@ -141,11 +156,20 @@ class FarmCowList {
     const pieces = this.pieces;
     let raw: Buffer | undefined;
     let gzip: Buffer | undefined;
+    let brotli: Buffer | undefined;
+    let brotliStarted = false;
     const answer: CowListAnswer = {
       etag,
       raw: () => {
         raw ??= Buffer.concat([PREFIX, ...pieces.map((piece) => piece.raw), SUFFIX]);
         return raw;
+      },
+      brotliIfReady: () => {
+        if (!brotliStarted) {
+          brotliStarted = true;
+          void brotliInBackground(answer.raw()).then((bytes) => (brotli = bytes));
+        }
+        return brotli;
       },
       gzip: () => {
         gzip ??= gzipOfPieces([
