@@ -5,7 +5,7 @@ const server = process.env.COWCARE_SERVER ?? 'http://localhost:4499';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     // `vite dev` talks to the real server: the API and the sockets (/socket, /socket/support, /chat/:id) are proxied.
     proxy: {
