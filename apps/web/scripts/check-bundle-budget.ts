@@ -41,7 +41,8 @@ const heaviest = budget.catalogues
   })
   .sort((a, b) => b.size - a.size)[0];
 
-const sizesOf = (files: string[]) => Object.fromEntries(files.map((file) => [chunkKey(file), gzipSize(file)]));
+const sizesOf = (files: string[]) =>
+  Object.fromEntries(files.map((file) => [chunkKey(file), gzipSize(file)]));
 const measures: Record<string, PageMeasure> = {};
 for (const [page, { routes }] of Object.entries(budget.pages)) {
   const files = criticalPath(manifest, routes, heaviest ? [heaviest.key] : []);
@@ -63,6 +64,8 @@ if (process.argv.includes('--record')) {
   console.log(`Recorded the sizes in ${path.relative(process.cwd(), budgetFile)}.`);
 }
 if (!verdict.ok) {
-  console.error('Over the bundle budget (issue 39). Split what grew out of the first load, or raise the limit with a reason.');
+  console.error(
+    'Over the bundle budget (issue 39). Split what grew out of the first load, or raise the limit with a reason.',
+  );
   process.exit(1);
 }
