@@ -1,9 +1,10 @@
 // Issue 39: the contract's route table carries every route's TypeBox schemas (the server validates with
 // them); with TypeBox itself that was some 38 kB of gzip in every page's first load, and the client reads
-// none of it: a call needs the method, the path and whether it takes a token. In the web build (and its
-// tests, so they run what ships) `@cowcare/contract/api` is this table with only those three, made from the
-// real one at build time. Types still come from the contract. A web module that needs a body's rules for a
-// form imports that route from its own module (`@cowcare/contract/routes/auth`), in its own chunk.
+// none of it: a call needs the method, the path and whether it takes a token. In the web build and in the
+// app's modules under test, `@cowcare/contract/api` is this table with only those three, made from the
+// real one at build time; test files themselves keep the real one. Types still come from the contract. A
+// web module that needs a body's rules for a form imports that route from its own module
+// (`@cowcare/contract/routes/auth`), in its own chunk.
 import type { Plugin } from 'vite';
 
 const VIRTUAL_ID = '\0cowcare-route-table';
@@ -34,8 +35,10 @@ export function routeTableWithoutSchemas(): Plugin {
     name: 'cowcare-route-table-without-schemas',
     enforce: 'pre',
     resolveId(source, importer) {
-      // The contract's own modules keep the real table (none of them is in the web build today).
-      if (source !== '@cowcare/contract/api' || importer?.includes('/packages/contract/')) return null;
+      if (source !== '@cowcare/contract/api') return null;
+      // The contract's own modules keep the real table (none of them is in the web build today), and so do
+      // tests, which check the client against the schemas (field-labels.test.ts).
+      if (importer?.includes('/packages/contract/') || /\.test\.tsx?$/.test(importer ?? '')) return null;
       return VIRTUAL_ID;
     },
     async load(id) {
