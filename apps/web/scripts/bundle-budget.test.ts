@@ -85,4 +85,11 @@ describe('bundle budget', () => {
     expect(over).not.toContain('index.js');
     expect(verdict.lines).toContain('ok   login: CSS 1.0 kB gzip of 2 kB');
   });
+
+  it('holds a page to its own limit where it has one, and prints how far the goal is', () => {
+    const withOwn = { ...budget(), pages: { login: { routes: ['src/login.tsx'], jsKb: 13 } } };
+    const verdict = judge(withOwn, { login: { js: { 'index.js': 12_500 }, css: {} } });
+    expect(verdict.ok).toBe(true);
+    expect(verdict.lines).toContain('ok   login: JS 12.5 kB gzip of 13 kB (goal 10 kB: 2.5 kB to go)');
+  });
 });
