@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { format, resolveConfig } from 'prettier';
 import { chunkKey, criticalPath, judge, type Budget, type Manifest, type PageMeasure } from './bundle-budget';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,7 +61,9 @@ for (const [page, measure] of Object.entries(measures)) {
 }
 
 if (process.argv.includes('--record')) {
-  writeFileSync(budgetFile, `${JSON.stringify({ ...budget, measured: measures }, null, 2)}\n`);
+  // In the repository's style, so `npm run lint` passes after a record.
+  const options = { ...(await resolveConfig(budgetFile)), filepath: budgetFile };
+  writeFileSync(budgetFile, await format(JSON.stringify({ ...budget, measured: measures }), options));
   console.log(`Recorded the sizes in ${path.relative(process.cwd(), budgetFile)}.`);
 }
 if (!verdict.ok) {
