@@ -1,5 +1,6 @@
 // `npm test`: type checks, lint, every workspace's tests (the server's on PGlite and, when DATABASE_URL
-// is set, on PostgreSQL), a web build, then the browser tests in Chromium. Ends with one summary line.
+// is set, on PostgreSQL), a web build and its bundle budget, then the browser tests in Chromium. Ends with
+// one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +47,8 @@ const steps = [
     command: ['node', 'apps/server/scripts/test-both-databases.mjs', ...jsonReporter('server')],
   },
   { name: 'web build', command: ['npm', 'run', 'build', '-w', '@cowcare/web'] },
+  // Issue 39: the JS and CSS each page loads before it draws, against apps/web/bundle-budget.json (seconds).
+  { name: 'bundle budget', command: ['npm', 'run', 'budget', '-w', '@cowcare/web'] },
   { name: 'e2e', command: ['npx', 'vitest', 'run', '--root', 'e2e', ...jsonReporter('e2e')] },
 ];
 

@@ -1,11 +1,22 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routeTableWithoutSchemas } from './scripts/route-table-plugin.ts';
 
 const server = process.env.COWCARE_SERVER ?? 'http://localhost:4499';
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  plugins: [react(), routeTableWithoutSchemas()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Read by scripts/check-bundle-budget.ts (issue 39): which chunks each page loads before it draws.
+    manifest: true,
+    rolldownOptions: {
+      // TypeBox's `Type.Object(…)` and the like only build schema objects: a schema module's constants the
+      // web does not use (ErrorBody beside ERROR_CODES) are dropped, and TypeBox with them.
+      treeshake: { manualPureFunctions: ['Type'] },
+    },
+  },
   server: {
     // `vite dev` talks to the real server: the API and the sockets (/socket, /socket/support, /chat/:id) are proxied.
     proxy: {
@@ -16,7 +27,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     // Form tests type field by field, a render per key; on a busy two-core runner that passed 5 s. The limit

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';

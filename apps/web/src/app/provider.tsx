@@ -1,17 +1,13 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import {
   Badge,
   Button,
-  Drawer,
   MantineProvider,
-  Modal,
-  Notification,
   createTheme,
   darken,
   mergeThemeOverrides,
   type CSSVariablesResolver,
 } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -82,6 +78,11 @@ const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   dark: {},
 });
 
+// Toasts' code (their transitions) comes after the page's: none shows before the page is drawn (issue 39).
+const NotificationsHost = lazy(() =>
+  import('./notifications-host').then((module) => ({ default: module.NotificationsHost })),
+);
+
 interface ProviderProps {
   queryClient: QueryClient;
   i18n: I18n;
@@ -99,13 +100,15 @@ function useLocalizedTheme() {
   const closeLabel = t('common.close');
   return useMemo(() => {
     const closeButtonProps = { 'aria-label': closeLabel };
+    // Plain objects, not `Modal.extend(…)`: naming Modal and Drawer here put their code (scroll lock,
+    // focus trap, transitions) in the first load of every page (issue 39); only a page with a dialog needs it.
     return mergeThemeOverrides(
       theme,
       createTheme({
         components: {
-          Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-          Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
-          Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+          Modal: { defaultProps: { closeButtonProps } },
+          Drawer: { defaultProps: { closeButtonProps } },
+          Notification: { defaultProps: { closeButtonProps } },
         },
       }),
     );
@@ -125,7 +128,9 @@ export function AppProvider({ queryClient, i18n, children, env = 'default' }: Pr
   return (
     <I18nextProvider i18n={i18n}>
       <ThemedProvider env={env}>
-        <Notifications position="top-center" limit={3} />
+        <Suspense>
+          <NotificationsHost />
+        </Suspense>
         <ErrorBoundary>
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </ErrorBoundary>

@@ -42,13 +42,19 @@ function wasChosenBeforeLogin(): boolean {
 }
 
 /**
- * Spec §4: store the choice and switch the interface (the translation sync then refetches the server's
- * strings); when logged in, also save it on the server and in the local user.
+ * Spec §4: switch the interface and store the choice (the translation sync then refetches the server's
+ * strings); when logged in, also save it on the server and in the local user. The language's catalogue is
+ * fetched first (issue 39); when that fails (no network) nothing changes and the user is told.
  */
 export async function changeLanguage(instance: I18n, language: LanguageKey): Promise<void> {
+  try {
+    await switchLanguage(instance, language);
+  } catch {
+    notify('errors.E_NETWORK', 'error');
+    return;
+  }
   storeLanguage(language);
   applyDocumentLanguage(language);
-  await switchLanguage(instance, language);
   const user = readSession()?.user;
   if (!user) {
     markChosenBeforeLogin(true);
@@ -69,9 +75,15 @@ export async function applyLoginLanguage(instance: I18n, user: User): Promise<vo
     return;
   }
   if (isLanguageKey(user.language) && user.language !== current) {
+    try {
+      await switchLanguage(instance, user.language);
+    } catch {
+      // Its catalogue could not be fetched: the app stays in the current language; the next start (the
+      // session holds the user's language) tries again.
+      return;
+    }
     storeLanguage(user.language);
     applyDocumentLanguage(user.language);
-    await switchLanguage(instance, user.language);
   }
 }
 

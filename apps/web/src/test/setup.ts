@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { i18n, switchLanguage } from '../lib/i18n';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { fetchAllCatalogues, i18n, switchLanguage } from '../lib/i18n';
 import { registerNavigate } from '../lib/navigation';
 import { clearSession } from '../lib/session';
 import { FakeWebSocket } from './fake-websocket';
@@ -43,6 +43,10 @@ if (!('fonts' in document)) {
 if (typeof window.HTMLElement.prototype.scrollIntoView !== 'function') {
   window.HTMLElement.prototype.scrollIntoView = () => undefined;
 }
+
+// The app fetches a language's catalogue when it is needed (issue 39); tests make i18n instances in any
+// language synchronously (createI18n('ko')), so every catalogue is fetched once before them.
+beforeAll(fetchAllCatalogues);
 
 // Strict: an unexpected console.error fails the test (React warnings, failed requests nobody handled).
 let consoleErrors: unknown[][] = [];

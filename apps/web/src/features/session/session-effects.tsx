@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,6 +23,9 @@ function startSession(farmNumber: string | undefined): void {
 
 let launched = false;
 
+// A dialog's code (scroll lock, focus trap, transitions) is not part of every page's first load (issue 39).
+const PaidDialog = lazy(() => import('./paid-dialog').then((module) => ({ default: module.PaidDialog })));
+
 /**
  * What happens around a session (spec §4/§7, architecture §5): after launch and after login the farm data
  * run and the socket; on logout the socket closes, caches clear and the login page shows; when the server
@@ -31,7 +33,7 @@ let launched = false;
  * here too; a payment success shows its modal.
  */
 export function SessionEffects() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paid, setPaid] = useState(false);
@@ -79,19 +81,9 @@ export function SessionEffects() {
     };
   }, [i18n, navigate, queryClient]);
 
-  return (
-    <Modal
-      opened={paid}
-      onClose={() => window.location.assign(paths.tabs.index)}
-      title={t('payment.successTitle')}
-      centered
-      closeOnClickOutside={false}
-    >
-      <Stack>
-        <Text>{t('payment.successBody')}</Text>
-        {/* A full reload so every screen shows the paid state. */}
-        <Button onClick={() => window.location.assign(paths.tabs.index)}>{t('common.ok')}</Button>
-      </Stack>
-    </Modal>
-  );
+  return paid ? (
+    <Suspense>
+      <PaidDialog />
+    </Suspense>
+  ) : null;
 }

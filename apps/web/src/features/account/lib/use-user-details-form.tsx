@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { api } from '@cowcare/contract/api';
+import { updateUser } from '@cowcare/contract/routes/user';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { User } from '@cowcare/contract/schemas';
 import type { MessageKey } from '@cowcare/locales/catalog';
@@ -14,7 +14,7 @@ import { useUpdateUser } from '../api/update-user';
 /** The details of PUT user/user that a user types in. */
 export type UserDetail = 'name' | 'phone' | 'city' | 'avatar';
 
-const rules = objectRules<UserDetail>(api.user.updateUser.body);
+const rules = objectRules<UserDetail>(updateUser.body);
 
 interface DetailInput {
   label: MessageKey;

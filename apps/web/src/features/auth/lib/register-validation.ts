@@ -1,4 +1,5 @@
-import { api } from '@cowcare/contract/api';
+import { register } from '@cowcare/contract/routes/auth';
+import { joinFarm } from '@cowcare/contract/routes/staff';
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { checkString, objectRules, type FieldProblem } from '../../../lib/schema-check';
 import type { RegisterInput } from '../api/register';
@@ -20,8 +21,8 @@ export const REGISTER_FIELDS: readonly RegisterField[] = [
   'city',
 ];
 
-const rules = objectRules<RegisterField>(api.auth.register.body);
-const joinRules = objectRules<'invitationCode'>(api.staff.joinFarm.body);
+const rules = objectRules<RegisterField>(register.body);
+const joinRules = objectRules<'invitationCode'>(joinFarm.body);
 
 const patternMessages: Partial<Record<RegisterField, MessageKey>> = {
   username: 'validation.pattern.username',

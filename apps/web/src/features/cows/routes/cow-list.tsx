@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -21,6 +21,7 @@ import { createCowFilter, withAllOptionsChecked } from '@cowcare/domain/cow-filt
 import { sortCows } from '@cowcare/domain/cow-sort';
 import { isCulledStoredValue } from '@cowcare/domain/cow-status';
 import { EmptyState } from '../../../components/empty-state';
+import { useOnceOpened } from '../../../components/once-opened';
 import {
   ChartIcon,
   CowIcon,
@@ -46,7 +47,6 @@ import { useCowTypes } from '../../../lib/api/get-cow-types';
 import { useCows } from '../../../lib/api/get-cows';
 import { useWallet } from '../../../lib/api/get-wallet';
 import { isOwner, useIsOwner } from '../../../lib/roles';
-import { AssignTypeModal } from '../components/assign-type-modal';
 import { useHeatStates } from '../api/use-heat-states';
 import { COW_ROW_HEIGHT, CowRowView } from '../components/cow-row';
 import {
@@ -55,13 +55,20 @@ import {
   CowTableCells,
   CowTableHeader,
 } from '../components/cow-table';
-import { FilterPanel } from '../components/filter-panel';
 import { SortBar } from '../components/sort-bar';
 import { toCowRows, type CowRow } from '../../../lib/cow-rows';
 import { groupsShowingHidden, hiddenByFilters, type HiddenCows } from '../lib/hidden-cows';
 import { loadListPrefs, nextSort, saveListPrefs, type CowListPrefs } from '../lib/list-prefs';
 import { useAppliedAfterLoad } from '../lib/use-applied-after-load';
 import { useSensorFilterSync } from '../lib/use-sensor-filter-sync';
+
+// The filter drawer and the type dialog are fetched when first opened, not before the list draws (issue 39).
+const FilterPanel = lazy(() =>
+  import('../components/filter-panel').then((module) => ({ default: module.FilterPanel })),
+);
+const AssignTypeModal = lazy(() =>
+  import('../components/assign-type-modal').then((module) => ({ default: module.AssignTypeModal })),
+);
 
 /** Groups that hide something, for the badge on the filter button. */
 function narrowingGroups(prefs: CowListPrefs): number {
@@ -127,7 +134,9 @@ function CowList({ user }: { user: User }) {
   );
 
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersMounted = useOnceOpened(filtersOpen);
   const [assigning, setAssigning] = useState(false);
+  const assignMounted = useOnceOpened(assigning);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const toggle = useCallback((id: number) => {
     setSelected((previous) => {
@@ -323,26 +332,34 @@ function CowList({ user }: { user: User }) {
           </Group>
         </Paper>
       )}
-      <FilterPanel
-        opened={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        groups={prefs.groups}
-        onChange={(groups) => setPrefs((p) => ({ ...p, groups }))}
-      />
-      <AssignTypeModal
-        opened={assigning}
-        onClose={() => setAssigning(false)}
-        cows={selectedShown.map((row) => row.cow)}
-        types={types.data?.types}
-        typesError={types.error}
-        wallet={wallet.data}
-        walletError={wallet.error}
-        onAssigned={() => {
-          setAssigning(false);
-          setSelected(new Set());
-          void queryClient.invalidateQueries({ queryKey: ['user'] });
-        }}
-      />
+      {filtersMounted && (
+        <Suspense>
+          <FilterPanel
+            opened={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            groups={prefs.groups}
+            onChange={(groups) => setPrefs((p) => ({ ...p, groups }))}
+          />
+        </Suspense>
+      )}
+      {assignMounted && (
+        <Suspense>
+          <AssignTypeModal
+            opened={assigning}
+            onClose={() => setAssigning(false)}
+            cows={selectedShown.map((row) => row.cow)}
+            types={types.data?.types}
+            typesError={types.error}
+            wallet={wallet.data}
+            walletError={wallet.error}
+            onAssigned={() => {
+              setAssigning(false);
+              setSelected(new Set());
+              void queryClient.invalidateQueries({ queryKey: ['user'] });
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
