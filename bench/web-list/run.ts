@@ -63,21 +63,27 @@ const config = loadConfig(
   { webDistDir: webDist },
 );
 
-async function oneRun(browser: Browser, baseUrl: string): Promise<Run> {
+async function oneRun(browser: Browser, baseUrl: string, userId: number): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+  // A returning farmer: this device has shown them the welcome (decision 0021), so login leads to the list.
+  await context.addInitScript(
+    `localStorage.setItem('cowcare.welcomeSeen.device', '1'); localStorage.setItem('cowcare.welcomeSeen.user.${userId}', '1');`,
+  );
   const page = await context.newPage();
   try {
     await page.goto(`${baseUrl}/pages/login/login`);
     await page.getByLabel('Username').fill(BENCH_USER.username);
     await page.getByLabel('Password', { exact: true }).fill(BENCH_USER.password);
     await page.getByRole('checkbox', { name: 'Read and Agree' }).check();
-    const data = page.waitForResponse((response) => response.url().includes('/getCowsData/'), {
+    // "received" is when the network says the answer finished, not Playwright's body() (which copies 7 MB
+    // over the DevTools protocol, ~1.4 s, and measured the harness).
+    const data = page.waitForEvent('requestfinished', {
+      predicate: (request) => request.url().includes('/getCowsData/'),
       timeout: 60_000,
     });
     const started = performance.now();
     await page.getByRole('button', { name: 'Login' }).click();
-    const response = await data;
-    await response.body();
+    await data;
     const dataMs = performance.now() - started;
     await page.getByTestId('cow-row').first().waitFor({ timeout: 60_000 });
     const usableMs = performance.now() - started;
@@ -114,13 +120,17 @@ async function main(): Promise<void> {
   await migrate(db);
   await runSeed(db, { demo: false });
   await buildBenchFarm(db, COWS);
+  const [user] = await db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [
+    BENCH_USER.username,
+  ]);
+  if (!user) throw new Error('bench user missing');
   const { app } = await buildApp(config, db);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   const runs: Run[] = [];
   try {
     for (let run = 0; run < WARM_UP_RUNS + MEASURED_RUNS; run += 1) {
-      const result = await oneRun(browser, address);
+      const result = await oneRun(browser, address, user.id);
       console.log(
         `run ${run + 1}: data ${ms(result.dataMs)} ms, usable ${ms(result.usableMs)} ms, ${result.shown}`,
       );
@@ -142,8 +152,8 @@ not a test.
 - Node ${process.version}; headless Chromium (${CHROMIUM}), phone viewport 390×844, no CPU or network throttling
 - Server: the real app in this process on 127.0.0.1 (PGlite), serving the production build of apps/web; the
   farm of bench/cows-data (${COWS.toLocaleString('en')} cows, every 50th culled, every 25th without a sensor)
-- Method: per run a fresh browser context (empty cache and storage) opens the login page, fills in the
-  bench user, ticks the agreement; the clock starts on the click on Login. ${WARM_UP_RUNS} warm-up run, ${MEASURED_RUNS} measured.
+- Method: per run a fresh browser context (empty cache, storage holding only the welcome's seen marks of
+  decision 0021, as for a returning farmer) opens the login page, fills in the bench user, ticks the agreement; the clock starts on the click on Login. ${WARM_UP_RUNS} warm-up run, ${MEASURED_RUNS} measured.
 - "usable" = the first cow rows are on screen and take taps. It includes the spec's
   ${POST_LOAD_FILTER_DELAY_MS} ms post-load filter delay (spec §4/§9: the filter is applied 1000 ms after a load), so
   the app's own part is usable − data − ${POST_LOAD_FILTER_DELAY_MS} ms.

@@ -256,8 +256,11 @@ export class CowListCache {
    * with fewer cows than kept lost some (deleted rows leave no stamp) and is read whole.
    */
   private async catchUp(list: FarmCowList, now: Date): Promise<void> {
-    const watermark = await databaseNow(this.db);
-    const { total, stamps } = await recentChanges(this.db, list.farmId, list.watermark, SLACK_SECONDS);
+    const {
+      now: watermark,
+      total,
+      stamps,
+    } = await recentChanges(this.db, list.farmId, list.watermark, SLACK_SECONDS);
     const stale = stamps.filter((stamp) => list.cows.get(stamp.id)?.changedAt !== stamp.changedAt);
     if (stale.length > 0) {
       const rows = await readStampedCows(

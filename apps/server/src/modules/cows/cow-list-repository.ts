@@ -44,6 +44,8 @@ export const readStampedCows = async (
 };
 
 export interface RecentChanges {
+  /** The database's time as the look began: where the next look starts. */
+  now: string;
   /** How many cows the farm has: fewer than kept means some were deleted. */
   total: number;
   stamps: ChangeStamp[];
@@ -60,14 +62,17 @@ export const recentChanges = async (
   since: string,
   slackSeconds: number,
 ): Promise<RecentChanges> => {
-  const [row] = await db.query<{ total: number; stamps: string }>(
+  // One statement: on PGlite's single connection, every statement of a look queues behind other requests'.
+  const [row] = await db.query<{ now: string; total: number; stamps: string }>(
     `WITH recent AS (
        SELECT c.id, ${stampText('c.list_changed_at')} AS "changedAt"
          FROM cows c
         WHERE c.farm_id = $1 AND c.list_changed_at > $2::timestamptz - make_interval(secs => $3))
-     SELECT (SELECT count(*)::int FROM cows WHERE farm_id = $1) AS total,
+     SELECT ${stampText('statement_timestamp()')} AS now,
+            (SELECT count(*)::int FROM cows WHERE farm_id = $1) AS total,
             coalesce((SELECT json_agg(recent) FROM recent), '[]')::text AS stamps`,
     [farmId, since, slackSeconds],
   );
-  return { total: row?.total ?? 0, stamps: row ? (JSON.parse(row.stamps) as ChangeStamp[]) : [] };
+  if (!row) throw new Error('the database answered no row');
+  return { now: row.now, total: row.total, stamps: JSON.parse(row.stamps) as ChangeStamp[] };
 };
