@@ -8,7 +8,7 @@ import { api } from '@cowcare/contract/api';
 import type { Camera, StreamTicket } from '@cowcare/contract/routes/cameras';
 import { issueTicket } from '../src/modules/cameras/stream-tickets';
 import { expectRefusal, farmIdOf } from './cows-fixtures';
-import { startLoopbackCamera, type LoopbackCamera } from './helpers/loopback-camera';
+import { cameraFormOf, startLoopbackCamera, type LoopbackCamera } from './helpers/loopback-camera';
 import { startMediaServerStandIn, type MediaServerStandIn } from './helpers/media-server-stand-in';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 
@@ -52,17 +52,8 @@ const ok = <T>(response: { statusCode: number; body: string; json: <J>() => J })
 const addCamera = (body: Record<string, unknown>) =>
   call(testApp, api.cameras.addCamera, { token: farmer.token, body });
 
-const addLoopbackCamera = async (name: string, password = camera.password ?? '') =>
-  ok<Camera>(
-    await addCamera({
-      name,
-      ip: camera.ip,
-      port: camera.port,
-      streamPath: camera.streamPath,
-      username: camera.username,
-      password,
-    }),
-  );
+const addLoopbackCamera = async (name: string, password?: string) =>
+  ok<Camera>(await addCamera(cameraFormOf(camera, name, password)));
 
 const streamOf = async (cameraId: number, user = farmer) =>
   call(testApp, api.cameras.cameraStream, { token: user.token, params: { id: cameraId } });

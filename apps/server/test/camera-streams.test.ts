@@ -9,7 +9,7 @@ import type { Camera, StreamTicket } from '@cowcare/contract/routes/cameras';
 import type { Notice } from '@cowcare/contract/routes/notices';
 import { noticeMessage } from '../src/modules/notices/record-notice';
 import { expectRefusal, farmIdOf, insertFarmCow } from './cows-fixtures';
-import { startLoopbackCamera, type LoopbackCamera } from './helpers/loopback-camera';
+import { cameraFormOf, startLoopbackCamera, type LoopbackCamera } from './helpers/loopback-camera';
 import { call, createFarmUser, createTestApp, type TestApp, type TestUser } from './helpers/test-app';
 import { insertNotice, recordBus } from './notices-fixtures';
 
@@ -115,15 +115,7 @@ describe('a real camera on loopback (an RTSP server fed by ffmpeg)', () => {
   const addLoopbackCamera = (name: string, password: string, cowIds: number[] = []) =>
     call(testApp, api.cameras.addCamera, {
       token: farmer.token,
-      body: {
-        name,
-        ip: camera.ip,
-        port: camera.port,
-        streamPath: camera.streamPath,
-        username: camera.username,
-        password,
-        cowIds,
-      },
+      body: { ...cameraFormOf(camera, name, password), cowIds },
     });
 
   it('plays through HLS: a camera refusing RTSP over TCP (461) is pulled over UDP', async () => {

@@ -13,6 +13,16 @@ export interface LoopbackCamera {
   stop: () => Promise<void>;
 }
 
+/** What an owner types on the cameras page to add this camera (a wrong password to see it refused). */
+export const cameraFormOf = (camera: LoopbackCamera, name: string, password = camera.password ?? '') => ({
+  name,
+  ip: camera.ip,
+  port: camera.port,
+  streamPath: camera.streamPath,
+  username: camera.username,
+  password,
+});
+
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'loopback-camera-process.mjs');
 
 /** UDP ports for RTP, away from the ephemeral range's start so two test workers rarely meet. */
