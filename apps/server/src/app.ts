@@ -168,6 +168,8 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
 
   registerRoutes(app, services, allRouteBindings(services));
   app.addHook('onClose', async () => services.cameras.close());
+  app.addHook('onReady', async () => services.cowLists.start());
+  app.addHook('onClose', async () => services.cowLists.stop());
   registerThrottlePruning(app, services);
   registerPositionRetention(app, services);
   app.get('/api/docs', async () => buildOpenApiDocument(config.latestAppVersion));

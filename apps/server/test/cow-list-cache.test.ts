@@ -109,6 +109,26 @@ describe('the kept list follows every write', () => {
   });
 });
 
+describe('between calls', () => {
+  it('catches the kept list up in the background, so a call after a long quiet finds little to read', async () => {
+    const { testApp, farmId } = farms;
+    const cache = new CowListCache(testApp.db, 100);
+    await cache.read(farmId);
+    const cowId = await insertFarmCow(testApp, farmId, { code: 'C8200' });
+    const keptIds = () =>
+      (JSON.parse(cache.kept(farmId)?.raw().toString() ?? '{"data":[]}') as { data: Cow[] }).data.map(
+        (cow) => cow.id,
+      );
+    expect(keptIds()).not.toContain(cowId);
+    cache.start();
+    try {
+      await expect.poll(keptIds, { timeout: 5000 }).toContain(cowId);
+    } finally {
+      cache.stop();
+    }
+  });
+});
+
 describe('a write stamped long before it committed (beyond the slack of each look)', () => {
   it('is caught by the re-read of the whole farm that runs every ten minutes', async () => {
     const { testApp, farmId } = farms;
