@@ -228,6 +228,8 @@ export class CowListCache {
     for (const list of [...this.farms.values()]) {
       if (list.day !== utcDay(now)) continue; // the next call reads it whole anyway
       await this.look(list, now).catch(() => undefined); // a failed look is tried again next time
+      // the changed pieces compressed now, not on the call (a whole herd's pieces take ~80 ms)
+      list.answerNow().gzip();
     }
   }
 
