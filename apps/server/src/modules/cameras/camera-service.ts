@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../http/app-error';
-import { CameraSecrets } from './camera-secrets';
+import { CameraSecrets, type CameraCredentials } from './camera-secrets';
 import { demoHerd, findFarmCamera, type CameraRow } from './cameras-repository';
 import { cameraSource, cameraUrl, demoSource, SAMPLE_HERD } from './ffmpeg-sources';
 import { HlsPipeline, PLAYLIST, type FfmpegSource } from './hls-pipeline';
@@ -63,14 +63,27 @@ export class CameraService {
     return streamKey(farmId, source);
   }
 
-  ticket(farmId: number, source: StreamSource, now = Date.now()): WireTicket {
+  /** A signed ticket of the source, good for STREAM_TICKET_SECONDS, and when it expires. */
+  private sign(farmId: number, source: StreamSource, now: number): { ticket: string; expiresAt: string } {
     const expiresAt = now + STREAM_TICKET_SECONDS * 1000;
-    const ticket = issueTicket(this.secrets, { farmId, source, expiresAt });
+    return {
+      ticket: issueTicket(this.secrets, { farmId, source, expiresAt }),
+      expiresAt: new Date(expiresAt).toISOString(),
+    };
+  }
+
+  ticket(farmId: number, source: StreamSource, now = Date.now()): WireTicket {
+    const { ticket, expiresAt } = this.sign(farmId, source, now);
     return {
       url: apiPath({ path: fillPath(api.cameras.streamFile.path, { ticket, file: PLAYLIST }) }),
-      expiresAt: new Date(expiresAt).toISOString(),
+      expiresAt,
       status: this.pipeline.status(streamKey(farmId, source)),
     };
+  }
+
+  /** The camera's credentials, opened for the moment they are needed. */
+  private credentialsOf(camera: CameraRow): CameraCredentials {
+    return this.secrets.open(camera.credentials) ?? { username: null, password: null };
   }
 
   /** The media server that pulls this camera, if any: RTSP cameras when one is configured. */
@@ -84,14 +97,12 @@ export class CameraService {
     const media = this.mediaServerFor(camera);
     if (!media) return this.ticket(camera.farmId, source, now);
     const pathName = mediaPathName(camera.farmId, camera.id);
-    const credentials = this.secrets.open(camera.credentials) ?? { username: null, password: null };
-    const expiresAt = now + STREAM_TICKET_SECONDS * 1000;
     try {
-      await media.register(pathName, cameraUrl(camera, credentials));
-      const ticket = issueTicket(this.secrets, { farmId: camera.farmId, source, expiresAt });
+      await media.register(pathName, cameraUrl(camera, this.credentialsOf(camera)));
+      const { ticket, expiresAt } = this.sign(camera.farmId, source, now);
       return {
         url: media.playlistUrl(pathName, ticket),
-        expiresAt: new Date(expiresAt).toISOString(),
+        expiresAt,
         status: await media.status(pathName),
       };
     } catch (error) {
@@ -190,8 +201,7 @@ export class CameraService {
 
   /** How ffmpeg pulls the camera, its credentials decrypted for that moment only. */
   sourceOf(camera: CameraRow): FfmpegSource {
-    const credentials = this.secrets.open(camera.credentials) ?? { username: null, password: null };
-    return cameraSource(camera, credentials);
+    return cameraSource(camera, this.credentialsOf(camera));
   }
 
   private notStreaming(key: string): AppError {

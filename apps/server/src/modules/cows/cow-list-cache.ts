@@ -108,11 +108,15 @@ class FarmCowList {
     this.readWholeAt = now.getTime();
   }
 
-  clear(): void {
+  /** Replaces everything kept with the farm read whole. */
+  fill(rows: readonly StampedCow[], now: Date): void {
     this.cows.clear();
     this.ordered = [];
     this.pieces = [];
     this.contentHash = 0n;
+    const { changed } = this.take(rows, now);
+    this.layOut(true, changed);
+    this.readWholeAt = now.getTime();
   }
 
   /** Puts the cows' new rows in; answers whether the order may have changed. */
@@ -255,8 +259,7 @@ export class CowListCache {
   private async build(farmId: number, now: Date): Promise<FarmCowList> {
     const list = new FarmCowList(farmId, utcDay(now), now);
     list.watermark = await databaseNow(this.db);
-    const { changed } = list.take(await readStampedCows(this.db, farmId), now);
-    list.layOut(true, changed);
+    list.fill(await readStampedCows(this.db, farmId), now);
     return list;
   }
 
@@ -310,12 +313,7 @@ export class CowListCache {
       const { reordered, changed } = list.take(rows, now);
       list.layOut(reordered, changed);
     }
-    if (list.cows.size !== total) {
-      list.clear();
-      const { changed } = list.take(await readStampedCows(this.db, list.farmId), now);
-      list.layOut(true, changed);
-      list.readWholeAt = now.getTime();
-    }
+    if (list.cows.size !== total) list.fill(await readStampedCows(this.db, list.farmId), now);
     list.watermark = watermark;
   }
 
