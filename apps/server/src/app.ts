@@ -23,6 +23,8 @@ import { ingestRoutes } from './ingest/ingest-routes';
 import { registerBrokerHooks } from './modules/gateways/broker-hooks';
 import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { newsRoutes } from './modules/news/news-routes';
+import { registerPushDispatcher } from './modules/push/push-dispatcher';
+import { pushRoutes } from './modules/push/push-routes';
 import { supportRoutes } from './modules/support/support-routes';
 import { registerMqttWebSocket } from './ingest/mqtt-websocket';
 import { registerIngest } from './ingest/register-ingest';
@@ -85,6 +87,7 @@ export const allRouteBindings = (services: Services) => [
   ...chatRoutes(services),
   ...cameraRoutes(services),
   ...locationRoutes(services),
+  ...pushRoutes(services),
 ];
 
 const mediaServerOrigins = (config: Config): string[] =>
@@ -182,6 +185,7 @@ export const buildApp = async (config: Config, db: Database): Promise<BuiltApp> 
   registerPlans(app, services);
   registerNoticeSnapshots(app, services);
   const { stage, handoff } = registerNoticeProducers(app, services);
+  registerPushDispatcher(app, services);
   registerMetrics(app, { services, detection: stage, handoff });
   await registerSpa(app, config.webDistDir);
   return { app, services };

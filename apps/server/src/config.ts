@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { readPushSettings, withVapidKeys, type PushConfig } from './modules/push/push-config';
 
 export interface Config {
   port: number;
@@ -137,6 +138,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** The payment provider (`PAYMENT_PROVIDER`); unset: the built-in sandbox. */
   payments?: PaymentsConfig;
+  /** Web Push (docs/push.md): VAPID keys, the push services sent to, escalation. */
+  push: PushConfig;
 }
 
 export type PaymentsConfig =
@@ -350,6 +353,8 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     problems.push('BROKER_HOOK_TOKEN must be at least 16 characters');
   }
 
+  const pushSettings = readPushSettings(env, problems);
+
   const config = {
     port: integer('PORT', 4499, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -407,6 +412,7 @@ export const loadConfig = (env: Env, defaults: { webDistDir?: string } = {}): Co
     tokenSecret: secret,
     sandboxWebhookSecret,
     cameraSecret: cameraSecret ?? loadOrCreateSecret(config.dataDir, 'camera-secret'),
+    push: { ...pushSettings, vapid: withVapidKeys(pushSettings.vapid, config.dataDir) },
   };
 };
 

@@ -15,6 +15,7 @@ import { createPayments, type Payments } from './modules/payments/payments';
 import type { BrokerAccounts } from './modules/gateways/broker-accounts';
 import { GatewayAuthenticator } from './modules/gateways/gateway-authenticator';
 import { GatewayTraffic } from './modules/gateways/gateway-traffic';
+import { PushDispatcher } from './modules/push/push-dispatcher';
 import { createEventBus, type EventBus } from './realtime/bus';
 import { SocketHub } from './realtime/socket-hub';
 
@@ -46,6 +47,8 @@ export interface Services {
   cameras: CameraService;
   /** Each farm's cow list (getCowsData), kept ready and caught up with the database on every call. */
   cowLists: CowListCache;
+  /** Web Push: new notices to the devices of the users who chose them, and escalations (from onReady). */
+  push: PushDispatcher;
   /** Set while the app runs (from onReady to onClose). */
   mqtt: MqttIngest | undefined;
   /** With MQTT_DYNSEC_URL, while the app runs: the gateways' accounts on the external broker. */
@@ -83,6 +86,7 @@ export const createServices = (config: Config, db: Database, log: FastifyBaseLog
     payments: createPayments(config, db, log),
     cameras: new CameraService(config, db, log),
     cowLists: new CowListCache(db),
+    push: new PushDispatcher(db, bus, config.push, log),
     mqtt: undefined,
     brokerAccounts: undefined,
     log,

@@ -19,6 +19,7 @@ import * as cowTypes from './routes/cow-types';
 import * as system from './routes/system';
 import * as user from './routes/user';
 import * as orders from './routes/orders';
+import * as push from './routes/push';
 import * as plans from './routes/plans';
 import * as wallet from './routes/wallet';
 
@@ -222,6 +223,14 @@ export const api = {
     setCowPaddock: location.setCowPaddock,
     cowLocation: location.cowLocation,
     herdPositions: location.herdPositions,
+  },
+  push: {
+    pushKey: push.pushKey,
+    addPushDevice: push.addPushDevice,
+    listPushDevices: push.listPushDevices,
+    removePushDevice: push.removePushDevice,
+    getPushChoices: push.getPushChoices,
+    setPushChoices: push.setPushChoices,
   },
   charts: {
     readingCounts: charts.readingCounts,

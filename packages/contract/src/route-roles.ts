@@ -176,6 +176,13 @@ export const ROUTE_ROLES = {
   'PUT location/cow/:cowId/paddock': 'member',
   'GET location/cow/:cowId': 'member',
   'GET location/herd': 'member',
+  // push: one's own devices and choices (every member is woken for the notices they may read)
+  'GET push/push/key': 'member',
+  'POST push/push/devices': 'member',
+  'GET push/push/devices': 'member',
+  'DELETE push/push/devices/:deviceId': 'member',
+  'GET push/push/choices': 'member',
+  'PUT push/push/choices': 'member',
 } as const satisfies Record<string, 'owner' | 'member'>;
 
 /** A route's key in `ROUTE_ROLES`. */

@@ -1218,4 +1218,10 @@ export const ch: Record<MessageKey, string> = {
   'settings.place.farm': '设置牧场位置',
   'location.setPen': '设置 {{name}} 的位置',
   'settings.place.paddocks': '围场',
+  // Issue 39: Web Push texts (the server sends them in the user's language)
+  'push.title.cow': '{{cow}} · {{notice}}',
+  'push.title.escalated': '仍未读：{{title}}',
+  'push.body.escalated': '牧场里 {{minutes}} 分钟内无人查看。点击查看这头牛。',
+  'push.body.openCow': '点击打开牛只页面',
+  'push.body.openNotices': '点击打开通知',
 };

@@ -1296,6 +1296,12 @@ export const en = {
   'settings.place.farm': 'Set farm location',
   'location.setPen': 'Set where {{name}} is',
   'settings.place.paddocks': 'Paddocks',
+  // Issue 39: Web Push texts (the server sends them in the user's language)
+  'push.title.cow': '{{cow}} · {{notice}}',
+  'push.title.escalated': 'Still unread: {{title}}',
+  'push.body.escalated': 'Nobody on the farm has opened this in {{minutes}} min. Tap to see her.',
+  'push.body.openCow': 'Tap to open her page',
+  'push.body.openNotices': 'Tap to open the notices',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

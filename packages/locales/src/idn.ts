@@ -1284,4 +1284,10 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'settings.place.farm': 'Atur lokasi peternakan',
   'location.setPen': 'Atur lokasi {{name}}',
   'settings.place.paddocks': 'Paddock',
+  // Issue 39: Web Push texts (the server sends them in the user's language)
+  'push.title.cow': '{{cow}} · {{notice}}',
+  'push.title.escalated': 'Belum dibaca: {{title}}',
+  'push.body.escalated': 'Belum ada yang membuka ini di peternakan selama {{minutes}} menit. Ketuk untuk melihatnya.',
+  'push.body.openCow': 'Ketuk untuk membuka halamannya',
+  'push.body.openNotices': 'Ketuk untuk membuka pemberitahuan',
 };

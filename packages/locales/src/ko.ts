@@ -1255,4 +1255,10 @@ export const ko: Record<MessageKey, string> = {
   'settings.place.farm': '농장 위치 설정',
   'location.setPen': '{{name}} 위치 설정',
   'settings.place.paddocks': '방목지',
+  // Issue 39: Web Push texts (the server sends them in the user's language)
+  'push.title.cow': '{{cow}} · {{notice}}',
+  'push.title.escalated': '아직 읽지 않음: {{title}}',
+  'push.body.escalated': '{{minutes}}분 동안 농장에서 아무도 확인하지 않았습니다. 눌러서 확인하세요.',
+  'push.body.openCow': '눌러서 소 정보 열기',
+  'push.body.openNotices': '눌러서 알림 열기',
 };

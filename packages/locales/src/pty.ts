@@ -1282,6 +1282,12 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'settings.place.farm': 'Definir localização da fazenda',
   'location.setPen': 'Definir onde fica {{name}}',
   'settings.place.paddocks': 'Piquetes',
+  // Issue 39: Web Push texts (the server sends them in the user's language)
+  'push.title.cow': '{{cow}} · {{notice}}',
+  'push.title.escalated': 'Ainda não lido: {{title}}',
+  'push.body.escalated': 'Ninguém na fazenda abriu isto em {{minutes}} min. Toque para vê-la.',
+  'push.body.openCow': 'Toque para abrir a página dela',
+  'push.body.openNotices': 'Toque para abrir os avisos',
 };
 
 /**

@@ -1271,4 +1271,10 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'settings.place.farm': '牧場の位置を設定',
   'location.setPen': '{{name}} の位置を設定',
   'settings.place.paddocks': '放牧区',
+  // Issue 39: Web Push texts (the server sends them in the user's language)
+  'push.title.cow': '{{cow}} · {{notice}}',
+  'push.title.escalated': '未読のまま: {{title}}',
+  'push.body.escalated': '{{minutes}} 分間、牧場の誰も開いていません。タップして確認してください。',
+  'push.body.openCow': 'タップして牛のページを開く',
+  'push.body.openNotices': 'タップして通知を開く',
 };

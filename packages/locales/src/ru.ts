@@ -1275,4 +1275,10 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'settings.place.farm': 'Указать место фермы',
   'location.setPen': 'Указать, где {{name}}',
   'settings.place.paddocks': 'Загоны',
+  // Issue 39: Web Push texts (the server sends them in the user's language)
+  'push.title.cow': '{{cow}} · {{notice}}',
+  'push.title.escalated': 'Всё ещё не прочитано: {{title}}',
+  'push.body.escalated': 'На ферме никто не открыл это за {{minutes}} мин. Нажмите, чтобы посмотреть.',
+  'push.body.openCow': 'Нажмите, чтобы открыть её страницу',
+  'push.body.openNotices': 'Нажмите, чтобы открыть уведомления',
 };

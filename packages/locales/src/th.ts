@@ -1223,4 +1223,10 @@ export const th: Partial<Record<MessageKey, string>> = {
   'settings.place.farm': 'ตั้งตำแหน่งฟาร์ม',
   'location.setPen': 'ตั้งตำแหน่งของ {{name}}',
   'settings.place.paddocks': 'คอก',
+  // Issue 39: Web Push texts (the server sends them in the user's language)
+  'push.title.cow': '{{cow}} · {{notice}}',
+  'push.title.escalated': 'ยังไม่มีใครอ่าน: {{title}}',
+  'push.body.escalated': 'ไม่มีใครในฟาร์มเปิดดูใน {{minutes}} นาที แตะเพื่อดูวัว',
+  'push.body.openCow': 'แตะเพื่อเปิดหน้าของวัว',
+  'push.body.openNotices': 'แตะเพื่อเปิดการแจ้งเตือน',
 };

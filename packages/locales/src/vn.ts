@@ -1265,4 +1265,10 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'settings.place.farm': 'Đặt vị trí trang trại',
   'location.setPen': 'Đặt vị trí của {{name}}',
   'settings.place.paddocks': 'Bãi chăn',
+  // Issue 39: Web Push texts (the server sends them in the user's language)
+  'push.title.cow': '{{cow}} · {{notice}}',
+  'push.title.escalated': 'Vẫn chưa đọc: {{title}}',
+  'push.body.escalated': 'Chưa ai trong trang trại mở thông báo này trong {{minutes}} phút. Chạm để xem.',
+  'push.body.openCow': 'Chạm để mở trang của bò',
+  'push.body.openNotices': 'Chạm để mở thông báo',
 };

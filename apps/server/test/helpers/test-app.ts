@@ -10,10 +10,17 @@ import { hashPassword } from '../../src/modules/auth/passwords';
 import { registerFarmUser } from '../../src/modules/auth/register-farm-user';
 import { seedReferenceData } from '../../src/seed/reference-data';
 import type { Services } from '../../src/services';
+import { DEFAULT_PUSH_SERVICES } from '../../src/modules/push/push-config';
 import { openTestDatabase } from './test-database';
 
 /** Names this test file's run on shared services. */
 export const TEST_RUN_ID = `${process.pid}-${randomBytes(4).toString('hex')}`;
+
+/** A fixed pair, so the key a test subscribes with is the one its app signs with (generated once with web-push). */
+const TEST_VAPID_KEYS = {
+  publicKey: 'BEUa1K1q1XPqIqXQMW7kGAad1_pR3zcudg9eR7AeHmcOxQYlgShLkwOJkUw_GwvIjXp5Vc_-dax_ud0C5lAbai8',
+  privateKey: 'HB1Rp-xSHjqn5A4E0L0zWrr4U3cw9wrzCIwL33OIXwY',
+};
 
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   port: 0,
@@ -47,6 +54,12 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   trustProxy: [],
   logLevel: 'silent',
   webDistDir: undefined,
+  push: {
+    vapid: TEST_VAPID_KEYS,
+    subject: 'mailto:tests@cowcare.app',
+    services: DEFAULT_PUSH_SERVICES,
+    escalateAfterMinutes: 30,
+  },
   ...overrides,
 });
 

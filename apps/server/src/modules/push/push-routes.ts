@@ -1,0 +1,50 @@
+import { api } from '@cowcare/contract/api';
+import { ERROR_CODES } from '@cowcare/contract/errors';
+import { isKnownTimeZone } from '@cowcare/domain/push-rules';
+import { badRequest, notFound } from '../../http/app-error';
+import { bind } from '../../http/route-context';
+import type { Services } from '../../services';
+import type { PushChoices } from '@cowcare/domain/push-rules';
+import { isAllowedPushEndpoint } from './push-config';
+import { readPushChoices, savePushChoices } from './push-choices-repository';
+import { listPushDevices, removePushDevice, savePushDevice } from './push-devices-repository';
+
+export const pushRoutes = (services: Services) => {
+  const { push } = services.config;
+  const presentChoices = async (userId: number) => {
+    const choices: PushChoices = await readPushChoices(services.db, userId);
+    return { ...choices, codes: [...choices.codes] };
+  };
+  return [
+    bind(api.push.pushKey, () => Promise.resolve({ publicKey: push.vapid.publicKey })),
+
+    bind(api.push.addPushDevice, async ({ body, user }) => {
+      if (!isAllowedPushEndpoint(body.endpoint, push.services)) {
+        throw badRequest(ERROR_CODES.validation, 'CowCare does not send to this push service');
+      }
+      return savePushDevice(services.db, {
+        userId: user.userId,
+        loginSessionId: user.sessionId,
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        label: body.label ?? 'Browser',
+      });
+    }),
+
+    bind(api.push.listPushDevices, ({ user }) => listPushDevices(services.db, user.userId)),
+
+    bind(api.push.removePushDevice, async ({ params, user }) => {
+      if (!(await removePushDevice(services.db, user.userId, params.deviceId))) throw notFound('No such device');
+      return { removed: true as const };
+    }),
+
+    bind(api.push.getPushChoices, ({ user }) => presentChoices(user.userId)),
+
+    bind(api.push.setPushChoices, async ({ body, user }) => {
+      if (!isKnownTimeZone(body.timeZone)) throw badRequest(ERROR_CODES.validation, 'Unknown time zone');
+      await savePushChoices(services.db, user.userId, body);
+      return presentChoices(user.userId);
+    }),
+  ];
+};
