@@ -40,7 +40,12 @@ export const PushDeviceSchema = Type.Object({
 });
 export type PushDevice = Static<typeof PushDeviceSchema>;
 
-const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour' });
+const Clock = Type.String({
+  minLength: 5,
+  maxLength: 5,
+  pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
+  description: 'HH:MM, 24-hour',
+});
 
 const KNOWN_NOTICE_CODES = Array.from({ length: 1200 }, (_, code) => code).filter(
   (code) => noticeGroupOfCode(code) !== undefined,
