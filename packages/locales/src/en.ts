@@ -1302,6 +1302,27 @@ export const en = {
   'push.body.escalated': 'Nobody on the farm has opened this in {{minutes}} min. Tap to see her.',
   'push.body.openCow': 'Tap to open her page',
   'push.body.openNotices': 'Tap to open the notices',
+  // Issue 39: the alerts-on-this-phone page
+  'push.title': 'Alerts on this phone',
+  'push.unsupported': 'This browser cannot receive alerts while CowCare is closed. On an iPhone, add CowCare to the home screen first and open it from there.',
+  'push.denied': 'Notifications are blocked for CowCare in this browser. Allow them in the browser\'s site settings, then come back.',
+  'push.noWorker': 'The app is not installed in this browser yet. Reload the page and try again.',
+  'push.devices.title': 'Devices that get alerts',
+  'push.devices.why': 'A heat, a fever or a calving wakes these devices even when CowCare is closed.',
+  'push.devices.enableHere': 'Get alerts on this device',
+  'push.devices.none': 'No device gets alerts yet.',
+  'push.devices.thisDevice': 'this device',
+  'push.devices.lastSent': 'Last alert {{time}}',
+  'push.devices.since': 'Added {{time}}',
+  'push.devices.remove': 'Remove',
+  'push.choices.title': 'What wakes me',
+  'push.choices.quietHours': 'Quiet hours',
+  'push.choices.from': 'From',
+  'push.choices.to': 'To',
+  'push.choices.timeZone': 'Times in {{zone}}',
+  'push.choices.severeThrough': 'Severe fever and calving still wake me',
+  'push.choices.save': 'Save choices',
+  'push.choices.saved': 'Alert choices saved',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1288,6 +1288,27 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'push.body.escalated': 'Ninguém na fazenda abriu isto em {{minutes}} min. Toque para vê-la.',
   'push.body.openCow': 'Toque para abrir a página dela',
   'push.body.openNotices': 'Toque para abrir os avisos',
+  // Issue 39: the alerts-on-this-phone page
+  'push.title': 'Alertas neste telefone',
+  'push.unsupported': 'Este navegador não recebe alertas com o CowCare fechado. No iPhone, adicione o CowCare à tela inicial e abra-o por lá.',
+  'push.denied': 'As notificações do CowCare estão bloqueadas neste navegador. Permita-as nas configurações do site e volte.',
+  'push.noWorker': 'O app ainda não está instalado neste navegador. Recarregue a página e tente de novo.',
+  'push.devices.title': 'Aparelhos que recebem alertas',
+  'push.devices.why': 'Um cio, uma febre ou um parto acorda estes aparelhos mesmo com o CowCare fechado.',
+  'push.devices.enableHere': 'Receber alertas neste aparelho',
+  'push.devices.none': 'Nenhum aparelho recebe alertas ainda.',
+  'push.devices.thisDevice': 'este aparelho',
+  'push.devices.lastSent': 'Último alerta {{time}}',
+  'push.devices.since': 'Adicionado {{time}}',
+  'push.devices.remove': 'Remover',
+  'push.choices.title': 'O que me acorda',
+  'push.choices.quietHours': 'Horário de silêncio',
+  'push.choices.from': 'De',
+  'push.choices.to': 'Até',
+  'push.choices.timeZone': 'Horários em {{zone}}',
+  'push.choices.severeThrough': 'Febre grave e parto me acordam mesmo assim',
+  'push.choices.save': 'Salvar escolhas',
+  'push.choices.saved': 'Escolhas de alerta salvas',
 };
 
 /**

@@ -144,6 +144,11 @@ export const routes: RouteObject[] = [
         (module) => module.WebuserRoute,
       ),
       page(
+        paths.index.push,
+        () => import('../features/push/routes/push-settings'),
+        (module) => module.PushSettingsRoute,
+      ),
+      page(
         paths.index.usermessage,
         () => import('../features/account/routes/usermessage'),
         (module) => module.UserMessagesRoute,

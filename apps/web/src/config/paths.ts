@@ -34,6 +34,8 @@ export const paths = {
     staff: '/pages/index/staff',
     /** The user's notes to CowCare (ours: spec §3 "Message (user)" has no screen of its own). */
     usermessage: '/pages/index/usermessage',
+    /** Alerts on this phone while the app is closed: devices, choices, quiet hours (ours, issue 39). */
+    push: '/pages/index/push',
     /** One cow (ours: the spec names the cow detail but not its path); `?id=<cow id>`. */
     cow: '/pages/index/cow',
   },

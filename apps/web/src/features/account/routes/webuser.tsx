@@ -45,6 +45,9 @@ export function WebuserRoute() {
             <Button component={Link} to={paths.index.welcome} variant="light">
               {t('account.welcome')}
             </Button>
+            <Button component={Link} to={paths.index.push} variant="light">
+              {t('push.title')}
+            </Button>
             <Button component={Link} to={paths.index.usermessage} variant="light">
               {t('userMessages.title')}
             </Button>
