@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { routeTableWithoutSchemas } from './scripts/route-table-plugin.ts';
+import { installableApp } from './scripts/pwa-plugin.ts';
 
 const server = process.env.COWCARE_SERVER ?? 'http://localhost:4499';
 
 export default defineConfig({
-  plugins: [react(), routeTableWithoutSchemas()],
+  plugins: [react(), routeTableWithoutSchemas(), installableApp()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

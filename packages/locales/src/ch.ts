@@ -28,6 +28,7 @@ export const ch: Record<MessageKey, string> = {
   'errors.server': '服务器出现问题，请稍后再试。',
   'errors.E_NETWORK': '无法连接服务器，请检查网络后重试。',
   'errors.E_TIMEOUT': '服务器响应超时，请重试。',
+  'errors.E_OFFLINE': '当前处于离线状态，此操作需要网络。请在联网后重试。',
   'errors.E_NO_TOKEN': '请登录',
   'errors.E_BAD_RESPONSE': '服务器返回了无法识别的内容，请稍后再试。',
   'errors.E_VALIDATION': '部分输入内容无效，请检查。',
@@ -112,6 +113,12 @@ export const ch: Record<MessageKey, string> = {
   'auth.version.unknown': '未知',
   'auth.version.hint': '在浏览器中，重新加载即可获得最新版本。在手机应用中，请到应用商店更新。',
   'auth.version.reload': '重新加载应用',
+
+  'app.offline.mark': '离线 — 数据截至 {{time}}',
+  'app.offline.markNoTime': '离线',
+  'app.offline.changes': '修改需要网络。',
+  'app.update.ready': 'CowCare 新版本已就绪。',
+  'app.update.reload': '重新加载',
 
   'validation.required': '此项为必填项',
   'validation.minLength': '至少 {{min}} 个字符',

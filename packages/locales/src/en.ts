@@ -30,6 +30,7 @@ export const en = {
   'errors.server': 'The server had a problem. Please try again later.',
   'errors.E_NETWORK': 'Cannot reach the server. Check your connection and try again.',
   'errors.E_TIMEOUT': 'The server took too long to answer. Please try again.',
+  'errors.E_OFFLINE': 'You are offline: this needs the network. Try again when you are connected.',
   'errors.E_NO_TOKEN': 'Please Login',
   'errors.E_BAD_RESPONSE': 'The server sent an answer the app cannot read. Please try again later.',
   'errors.E_VALIDATION': 'Some of the entered values are not valid. Please check them.',
@@ -124,6 +125,12 @@ export const en = {
   'auth.version.hint':
     'In a browser, reloading loads the newest version. In the mobile app, update it from the app store.',
   'auth.version.reload': 'Reload the app',
+
+  'app.offline.mark': 'Offline — data from {{time}}',
+  'app.offline.markNoTime': 'Offline',
+  'app.offline.changes': 'Changes need the network.',
+  'app.update.ready': 'A new version of CowCare is ready.',
+  'app.update.reload': 'Reload',
 
   'validation.required': 'This field is required',
   'validation.minLength': 'At least {{min}} characters',

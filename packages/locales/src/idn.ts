@@ -29,6 +29,7 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'errors.server': 'Server mengalami masalah. Silakan coba lagi nanti.',
   'errors.E_NETWORK': 'Tidak dapat terhubung ke server. Periksa koneksi Anda lalu coba lagi.',
   'errors.E_TIMEOUT': 'Server terlalu lama menjawab. Silakan coba lagi.',
+  'errors.E_OFFLINE': 'Anda sedang offline: ini memerlukan jaringan. Coba lagi setelah terhubung.',
   'errors.E_NO_TOKEN': 'Silakan masuk',
   'errors.E_BAD_RESPONSE':
     'Server mengirim jawaban yang tidak dapat dibaca aplikasi. Silakan coba lagi nanti.',
@@ -124,6 +125,12 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'auth.version.hint':
     'Di peramban, memuat ulang akan membuka versi terbaru. Untuk aplikasi seluler, perbarui dari toko aplikasi.',
   'auth.version.reload': 'Muat ulang aplikasi',
+
+  'app.offline.mark': 'Offline — data dari {{time}}',
+  'app.offline.markNoTime': 'Offline',
+  'app.offline.changes': 'Perubahan memerlukan jaringan.',
+  'app.update.ready': 'Versi baru CowCare sudah siap.',
+  'app.update.reload': 'Muat ulang',
 
   'validation.required': 'Kolom ini wajib diisi',
   'validation.minLength': 'Minimal {{min}} karakter',

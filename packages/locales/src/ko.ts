@@ -28,6 +28,7 @@ export const ko: Record<MessageKey, string> = {
   'errors.server': '서버에 문제가 있습니다. 잠시 후 다시 시도해 주세요.',
   'errors.E_NETWORK': '서버에 연결할 수 없습니다. 연결 상태를 확인하고 다시 시도해 주세요.',
   'errors.E_TIMEOUT': '서버 응답 시간이 초과되었습니다. 다시 시도해 주세요.',
+  'errors.E_OFFLINE': '오프라인 상태입니다. 이 작업은 네트워크가 필요합니다. 연결되면 다시 시도해 주세요.',
   'errors.E_NO_TOKEN': '로그인해 주세요',
   'errors.E_BAD_RESPONSE': '서버 응답을 읽을 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'errors.E_VALIDATION': '입력한 값 중 일부가 올바르지 않습니다. 확인해 주세요.',
@@ -115,6 +116,12 @@ export const ko: Record<MessageKey, string> = {
   'auth.version.hint':
     '브라우저에서는 새로 고침하면 최신 버전이 열립니다. 모바일 앱은 앱 스토어에서 업데이트해 주세요.',
   'auth.version.reload': '앱 새로 고침',
+
+  'app.offline.mark': '오프라인 — {{time}} 기준 데이터',
+  'app.offline.markNoTime': '오프라인',
+  'app.offline.changes': '변경하려면 네트워크가 필요합니다.',
+  'app.update.ready': 'CowCare 새 버전이 준비되었습니다.',
+  'app.update.reload': '새로 고침',
 
   'validation.required': '필수 항목입니다',
   'validation.minLength': '{{min}}자 이상 입력해 주세요',

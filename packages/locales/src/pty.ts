@@ -29,6 +29,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'errors.server': 'O servidor teve um problema. Tente novamente mais tarde.',
   'errors.E_NETWORK': 'Não foi possível acessar o servidor. Verifique sua conexão e tente novamente.',
   'errors.E_TIMEOUT': 'O servidor demorou demais para responder. Tente novamente.',
+  'errors.E_OFFLINE': 'Você está offline: isto precisa da rede. Tente novamente quando estiver conectado.',
   'errors.E_NO_TOKEN': 'Faça login',
   'errors.E_BAD_RESPONSE':
     'O servidor enviou uma resposta que o aplicativo não consegue ler. Tente mais tarde.',
@@ -122,6 +123,12 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'auth.version.hint':
     'No navegador, recarregar abre a versão mais nova. No aplicativo móvel, atualize pela loja de aplicativos.',
   'auth.version.reload': 'Recarregar o aplicativo',
+
+  'app.offline.mark': 'Offline — dados de {{time}}',
+  'app.offline.markNoTime': 'Offline',
+  'app.offline.changes': 'Alterações precisam da rede.',
+  'app.update.ready': 'Uma nova versão do CowCare está pronta.',
+  'app.update.reload': 'Recarregar',
 
   'validation.required': 'Este campo é obrigatório',
   'validation.minLength': 'Pelo menos {{min}} caracteres',

@@ -29,6 +29,8 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'errors.server': 'サーバーで問題が発生しました。しばらくしてからお試しください。',
   'errors.E_NETWORK': 'サーバーに接続できません。接続を確認してもう一度お試しください。',
   'errors.E_TIMEOUT': 'サーバーの応答がタイムアウトしました。もう一度お試しください。',
+  'errors.E_OFFLINE':
+    'オフラインです。この操作にはネットワークが必要です。接続してからもう一度お試しください。',
   'errors.E_NO_TOKEN': 'ログインしてください',
   'errors.E_BAD_RESPONSE': 'サーバーの応答を読み取れません。しばらくしてからお試しください。',
   'errors.E_VALIDATION': '入力内容の一部が正しくありません。確認してください。',
@@ -121,6 +123,12 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'auth.version.hint':
     'ブラウザでは再読み込みすると最新版が開きます。モバイルアプリはアプリストアでアップデートしてください。',
   'auth.version.reload': 'アプリを再読み込み',
+
+  'app.offline.mark': 'オフライン — {{time}} 時点のデータ',
+  'app.offline.markNoTime': 'オフライン',
+  'app.offline.changes': '変更にはネットワークが必要です。',
+  'app.update.ready': 'CowCare の新しいバージョンの準備ができました。',
+  'app.update.reload': '再読み込み',
 
   'validation.required': 'この項目は必須です',
   'validation.minLength': '{{min}} 文字以上で入力してください',

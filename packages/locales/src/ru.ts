@@ -29,6 +29,7 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'errors.server': 'На сервере произошла ошибка. Попробуйте позже.',
   'errors.E_NETWORK': 'Не удаётся связаться с сервером. Проверьте подключение и попробуйте ещё раз.',
   'errors.E_TIMEOUT': 'Сервер слишком долго не отвечает. Попробуйте ещё раз.',
+  'errors.E_OFFLINE': 'Нет сети: для этого нужно подключение. Повторите, когда связь появится.',
   'errors.E_NO_TOKEN': 'Пожалуйста, войдите',
   'errors.E_BAD_RESPONSE': 'Сервер прислал ответ, который приложение не может прочитать. Попробуйте позже.',
   'errors.E_VALIDATION': 'Некоторые введённые значения неверны. Проверьте их.',
@@ -118,6 +119,12 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'auth.version.hint':
     'В браузере перезагрузка открывает новейшую версию. Мобильное приложение обновите в магазине приложений.',
   'auth.version.reload': 'Перезагрузить приложение',
+
+  'app.offline.mark': 'Нет сети — данные на {{time}}',
+  'app.offline.markNoTime': 'Нет сети',
+  'app.offline.changes': 'Для изменений нужна сеть.',
+  'app.update.ready': 'Готова новая версия CowCare.',
+  'app.update.reload': 'Обновить',
 
   'validation.required': 'Обязательное поле',
   'validation.minLength': 'Не менее {{min}} символов',

@@ -28,6 +28,7 @@ export const th: Partial<Record<MessageKey, string>> = {
   'errors.server': 'เซิร์ฟเวอร์มีปัญหา โปรดลองอีกครั้งภายหลัง',
   'errors.E_NETWORK': 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
   'errors.E_TIMEOUT': 'เซิร์ฟเวอร์ตอบสนองช้าเกินไป โปรดลองอีกครั้ง',
+  'errors.E_OFFLINE': 'คุณออฟไลน์อยู่ การทำรายการนี้ต้องใช้เครือข่าย โปรดลองอีกครั้งเมื่อเชื่อมต่อแล้ว',
   'errors.E_NO_TOKEN': 'โปรดเข้าสู่ระบบ',
   'errors.E_BAD_RESPONSE': 'เซิร์ฟเวอร์ส่งคำตอบที่แอปอ่านไม่ได้ โปรดลองอีกครั้งภายหลัง',
   'errors.E_VALIDATION': 'ค่าที่กรอกบางค่าไม่ถูกต้อง โปรดตรวจสอบ',
@@ -112,6 +113,12 @@ export const th: Partial<Record<MessageKey, string>> = {
   'auth.version.unknown': 'ไม่ทราบ',
   'auth.version.hint': 'ในเบราว์เซอร์ การโหลดใหม่จะเปิดเวอร์ชันล่าสุด สำหรับแอปมือถือ โปรดอัปเดตจากร้านค้าแอป',
   'auth.version.reload': 'โหลดแอปใหม่',
+
+  'app.offline.mark': 'ออฟไลน์ — ข้อมูลเมื่อ {{time}}',
+  'app.offline.markNoTime': 'ออฟไลน์',
+  'app.offline.changes': 'การแก้ไขต้องใช้เครือข่าย',
+  'app.update.ready': 'CowCare เวอร์ชันใหม่พร้อมแล้ว',
+  'app.update.reload': 'โหลดใหม่',
 
   'validation.required': 'ต้องกรอกช่องนี้',
   'validation.minLength': 'อย่างน้อย {{min}} ตัวอักษร',

@@ -28,6 +28,7 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'errors.server': 'Máy chủ gặp sự cố. Vui lòng thử lại sau.',
   'errors.E_NETWORK': 'Không kết nối được máy chủ. Hãy kiểm tra kết nối rồi thử lại.',
   'errors.E_TIMEOUT': 'Máy chủ phản hồi quá lâu. Vui lòng thử lại.',
+  'errors.E_OFFLINE': 'Bạn đang ngoại tuyến: thao tác này cần mạng. Hãy thử lại khi đã kết nối.',
   'errors.E_NO_TOKEN': 'Vui lòng đăng nhập',
   'errors.E_BAD_RESPONSE': 'Máy chủ gửi phản hồi mà ứng dụng không đọc được. Vui lòng thử lại sau.',
   'errors.E_VALIDATION': 'Một số giá trị đã nhập không hợp lệ. Vui lòng kiểm tra lại.',
@@ -118,6 +119,12 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'auth.version.hint':
     'Trên trình duyệt, tải lại sẽ mở phiên bản mới nhất. Với ứng dụng di động, hãy cập nhật từ cửa hàng ứng dụng.',
   'auth.version.reload': 'Tải lại ứng dụng',
+
+  'app.offline.mark': 'Ngoại tuyến — dữ liệu lúc {{time}}',
+  'app.offline.markNoTime': 'Ngoại tuyến',
+  'app.offline.changes': 'Thay đổi cần có mạng.',
+  'app.update.ready': 'Đã có phiên bản CowCare mới.',
+  'app.update.reload': 'Tải lại',
 
   'validation.required': 'Trường này là bắt buộc',
   'validation.minLength': 'Ít nhất {{min}} ký tự',

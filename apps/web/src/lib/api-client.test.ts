@@ -7,7 +7,11 @@ import { createLoadingTracker } from './loading';
 /** A client wired to fakes: a token store in memory and recorders for what the user would see. */
 function setup(
   handlers: Record<string, FakeHandler>,
-  options: { tokens?: { token: string; refreshToken: string } | null; fetch?: typeof fetch } = {},
+  options: {
+    tokens?: { token: string; refreshToken: string } | null;
+    fetch?: typeof fetch;
+    online?: () => boolean;
+  } = {},
 ) {
   const server = fakeApi(handlers);
   let stored =
@@ -41,6 +45,7 @@ function setup(
       seen.requiredVersion = version;
     },
     withRefreshLock: (task) => task(),
+    ...(options.online ? { isOnline: options.online } : {}),
   };
   const client = createApiClient(deps);
   return { client, server, seen, loading, stored: () => stored };
@@ -210,5 +215,41 @@ describe('request wrapper', () => {
     ).rejects.toMatchObject({ status: 401, code: 'E_BAD_CREDENTIALS' });
     expect(seen.navigations).toEqual([]);
     expect(seen.endedSessions).toBe(0);
+  });
+});
+
+describe('request wrapper without a network', () => {
+  it('refuses a change at once, saying it needs the network, and sends nothing to be retried later', async () => {
+    const { client, server, seen } = setup({}, { online: () => false });
+    await expect(
+      client.call(api.user.putSettings, {
+        params: { id: 7, FarmNumber: 'F-100' },
+        body: { Ultrasonic: 41, Inspection: 60, Rectal: 60, Hormone: 51, External: 60 },
+      }),
+    ).rejects.toMatchObject({ status: 0, code: 'E_OFFLINE', message: '' });
+    expect(server.fetch).not.toHaveBeenCalled();
+    expect(seen.navigations).toEqual([]);
+  });
+
+  it('still tries a read (the app shows its kept data if it fails)', async () => {
+    const { client, server } = setup(
+      { 'GET common/common/getKoUserDataById/7': () => ok(userRecord) },
+      { online: () => false },
+    );
+    await expect(client.call(api.user.getUser, { params: user })).resolves.toEqual(userRecord);
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the change once the network is back', async () => {
+    let online = false;
+    const { client, server } = setup(
+      { 'POST login/login/loginApp': () => ok({ token: 't', refreshToken: 'r', user: userRecord }) },
+      { online: () => online },
+    );
+    const login = () => client.call(api.auth.login, { body: { username: 'demo', password: 'demo1234' } });
+    await expect(login()).rejects.toMatchObject({ code: 'E_OFFLINE' });
+    online = true;
+    await expect(login()).resolves.toMatchObject({ token: 't' });
+    expect(server.requests).toHaveLength(1);
   });
 });

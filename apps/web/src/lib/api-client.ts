@@ -24,6 +24,8 @@ export const CLIENT_ERROR_CODES = {
   network: 'E_NETWORK',
   noToken: 'E_NO_TOKEN',
   badResponse: 'E_BAD_RESPONSE',
+  /** A change (any call but a read) asked for while the device has no network: refused, never queued. */
+  offline: 'E_OFFLINE',
 } as const;
 
 export interface ErrorDetail {
@@ -100,6 +102,8 @@ export interface ApiClientDeps {
   loginPath?: string;
   /** Serialise token refreshes across tabs (Web Locks where the browser has them). */
   withRefreshLock<T>(task: () => Promise<T>): Promise<T>;
+  /** Whether the device has a network; without one, changes are refused at once (decision 0031). */
+  isOnline?(): boolean;
 }
 
 interface Envelope {
@@ -256,6 +260,11 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /** Sends with the stored token, refreshing it once on a 401; the raw answer. */
   async function exchange(route: AnyRoute, opts: CallOptions<AnyRoute>): Promise<Response> {
+    if (route.method !== 'GET' && deps.isOnline?.() === false) {
+      // Status 0 as for a lost connection (the chat's outbox keeps its messages for later, marked so); no
+      // message of the browser's to append to the user's.
+      throw new ApiError(0, CLIENT_ERROR_CODES.offline, '');
+    }
     const needsToken = route.access !== 'public';
     const token = deps.getToken();
     if (needsToken && !token) {
@@ -321,6 +330,9 @@ const defaultClient = createApiClient({
   notify: (key) => notify(key, 'warning'),
   storeRequiredVersion,
   withRefreshLock: browserRefreshLock,
+  // The browser's word, as lib/connectivity.ts gives it to TanStack Query (not imported here: the request
+  // wrapper's chunk stays free of the query library).
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
 });
 
 /** Call a route of the contract's table: `call(api.user.getUser, { params: { id } })`. */

@@ -30,13 +30,18 @@ export function logIn(user: User = demoUser, remember = false): void {
   saveSession({ ...demoSession, user }, remember);
 }
 
-/** The whole app (all routes, providers, guard) at a path, in memory. */
-export function renderApp(path: string) {
+/**
+ * The whole app (all routes, providers, guard) at a path, in memory; with the app's own query client when a
+ * test needs its defaults (offline behaviour), else one that never retries.
+ */
+export function renderApp(path: string, options: { queryClient?: QueryClient } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   registerNavigate((to, options) => void router.navigate(to, options));
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient =
+    options.queryClient ??
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    });
   const view = render(
     <AppProvider queryClient={queryClient} i18n={i18n} env="test">
       <RouterProvider router={router} />

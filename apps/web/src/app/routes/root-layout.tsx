@@ -3,7 +3,10 @@ import { Box, Progress } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { ASYNC_PAGE_LOADING_DELAY_MS } from '@cowcare/domain/constants';
+import { OfflineBanner } from '../../components/offline-banner';
 import { RequestIndicator } from '../../components/request-indicator';
+import { UpdatePrompt } from '../../components/update-prompt';
+import { useUpdateWaiting } from '../../lib/service-worker';
 import { LiveUpdates } from '../../features/live/live-updates-effect';
 import { SessionEffects } from '../../features/session/session-effects';
 import { TranslationSync } from '../../features/translations/translation-sync';
@@ -35,10 +38,12 @@ function NavigationProgress() {
   );
 }
 
-/** Every page: the centred app column, the access guard and the app-wide effects. */
+/** Every page: the centred app column, the offline mark, the access guard and the app-wide effects. */
 export function RootLayout() {
+  const updateWaiting = useUpdateWaiting();
   return (
     <Box className="app-column">
+      <OfflineBanner />
       <AccessGuard>
         <Outlet />
       </AccessGuard>
@@ -47,6 +52,7 @@ export function RootLayout() {
       <TranslationSync />
       <RequestIndicator />
       <NavigationProgress />
+      {updateWaiting && <UpdatePrompt />}
     </Box>
   );
 }

@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import { Alert, Button, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { paths } from '../../../config/paths';
 import { APP_VERSION, readRequiredVersion } from '../../../lib/app-version';
+import { forceUpdate } from '../../../lib/service-worker';
 
 /** The force-update page: the server asked for a newer app than this one. */
 export function VersionRoute() {
   const { t } = useTranslation();
   const required = readRequiredVersion();
+  const [updating, setUpdating] = useState(false);
   return (
     <Page title={t('auth.version.title')}>
       <Stack gap="md">
@@ -29,8 +32,16 @@ export function VersionRoute() {
         <Text size="sm" c="dimmed">
           {t('auth.version.hint')}
         </Text>
-        {/* A full page load fetches the newest build the server has. */}
-        <Button onClick={() => window.location.assign(paths.home)}>{t('auth.version.reload')}</Button>
+        {/* A full page load from the server, past the service worker's precached build (decision 0031). */}
+        <Button
+          loading={updating}
+          onClick={() => {
+            setUpdating(true);
+            void forceUpdate(paths.home, { load: (url) => window.location.assign(url) });
+          }}
+        >
+          {t('auth.version.reload')}
+        </Button>
       </Stack>
     </Page>
   );
