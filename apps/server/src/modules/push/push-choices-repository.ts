@@ -16,7 +16,7 @@ export const choiceColumns = (table: string): string =>
 
 /** A user without a row (or a LEFT JOIN that found none) has the defaults. */
 export const choicesOf = (row: Partial<PushChoicesRow> | undefined): PushChoices =>
-  row?.codes == null
+  row?.codes === undefined || row.codes === null
     ? DEFAULT_PUSH_CHOICES
     : {
         codes: row.codes,

@@ -41,11 +41,11 @@ export class PushDispatcher {
 
   async start(): Promise<void> {
     this.unsubscribe = await this.bus.subscribe((_farmId, message) => {
-      if (message.type === 'notice') this.wake();
+      if (message.type === 'notice') void this.wake();
     });
-    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer = setInterval(() => void this.wake(), POLL_MS);
     this.timer.unref();
-    this.wake();
+    void this.wake();
   }
 
   async stop(): Promise<void> {

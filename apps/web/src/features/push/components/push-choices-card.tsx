@@ -24,7 +24,7 @@ export function PushChoicesCard({ saved }: { saved: PushChoicesBody }) {
   const submit = () =>
     save.mutate(
       {
-        codes: codes as PushChoicesBody['codes'],
+        codes,
         quietHours: quiet ? { start, end } : null,
         severeDuringQuietHours: severeThrough,
         timeZone: browserTimeZone(),
