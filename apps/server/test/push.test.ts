@@ -6,7 +6,14 @@ import { DEFAULT_PUSH_CODES } from '@cowcare/domain/push-rules';
 import type { PushPayload } from '../src/modules/push/push-message';
 import { farmIdOf, insertCowRow } from './cows-fixtures';
 import { startLocalPushService, type LocalPushService, type TestSubscription } from './helpers/push-service';
-import { call, createFarmUser, createTestApp, testConfig, type TestApp, type TestUser } from './helpers/test-app';
+import {
+  call,
+  createFarmUser,
+  createTestApp,
+  testConfig,
+  type TestApp,
+  type TestUser,
+} from './helpers/test-app';
 import { brokerUrl, connectGateway, createGateway, publishReadings } from './ingest-fixtures';
 import { DAY, HOUR, SLOT, insertNotice, insertReadings, slots } from './notices-fixtures';
 
@@ -108,7 +115,9 @@ describe('the push calls', () => {
     for (const route of [api.push.pushKey, api.push.listPushDevices, api.push.getPushChoices]) {
       expect((await call(testApp, route)).statusCode).toBe(401);
     }
-    expect((await call(testApp, api.push.removePushDevice, { params: { deviceId: 1 } })).statusCode).toBe(401);
+    expect((await call(testApp, api.push.removePushDevice, { params: { deviceId: 1 } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('give the VAPID key, register a device and list it by its push service, never its endpoint', async () => {
@@ -127,7 +136,10 @@ describe('the push calls', () => {
       body: { endpoint: 'https://169.254.169.254/latest/meta-data', keys: subscription.keys },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'E_VALIDATION', msg: 'CowCare does not send to this push service' });
+    expect(refused.json()).toMatchObject({
+      code: 'E_VALIDATION',
+      msg: 'CowCare does not send to this push service',
+    });
     const malformed = await call(testApp, api.push.addPushDevice, {
       token: farmer.token,
       body: { endpoint: subscription.endpoint, keys: { p256dh: 'short', auth: subscription.keys.auth } },
@@ -145,16 +157,25 @@ describe('the push calls', () => {
     });
     expect(removal.statusCode).toBe(404);
     expect((await devicesOf(farmer)).map(({ id }) => id)).toContain(device.id);
-    ok(await call(testApp, api.push.removePushDevice, { token: farmer.token, params: { deviceId: device.id } }));
+    ok(
+      await call(testApp, api.push.removePushDevice, {
+        token: farmer.token,
+        params: { deviceId: device.id },
+      }),
+    );
     expect((await devicesOf(farmer)).map(({ id }) => id)).not.toContain(device.id);
   });
 
   it('keep choices per user, with the defaults until changed, and refuse unknown codes and zones', async () => {
     const user = await createFarmUser(testApp);
-    expect(ok(await call(testApp, api.push.getPushChoices, { token: user.token }))).toEqual(setChoicesBody({}));
+    expect(ok(await call(testApp, api.push.getPushChoices, { token: user.token }))).toEqual(
+      setChoicesBody({}),
+    );
     const saved = await choose(user, { codes: [203, 101], quietHours: { start: '22:00', end: '05:30' } });
     expect(saved).toMatchObject({ codes: [101, 203], quietHours: { start: '22:00', end: '05:30' } });
-    expect(ok(await call(testApp, api.push.getPushChoices, { token: farmer.token }))).toEqual(setChoicesBody({}));
+    expect(ok(await call(testApp, api.push.getPushChoices, { token: farmer.token }))).toEqual(
+      setChoicesBody({}),
+    );
     for (const body of [
       setChoicesBody({ codes: [999] }),
       setChoicesBody({ timeZone: 'Mars/Olympus' }),
@@ -254,7 +275,9 @@ describe('who is woken', () => {
   it('stops pushing to a browser whose login ended', async () => {
     const user = await createFarmUser(testApp);
     const { subscription, device } = await subscribeDevice(user);
-    ok(await call(testApp, api.auth.logout, { token: user.token, body: { refreshToken: user.refreshToken } }));
+    ok(
+      await call(testApp, api.auth.logout, { token: user.token, body: { refreshToken: user.refreshToken } }),
+    );
     const again = await createFarmUserLogin(user);
     expect((await devicesOf(again)).map(({ id }) => id)).not.toContain(device.id);
     await notice(await cow(user, 'C73'), 203, await farmIdOf(testApp, user));
@@ -284,7 +307,9 @@ describe('dead subscriptions', () => {
 
 describe('escalation', () => {
   const dueNow = (noticeId: number) =>
-    testApp.db.query(`UPDATE notices SET escalate_at = now() - interval '1 second' WHERE id = $1`, [noticeId]);
+    testApp.db.query(`UPDATE notices SET escalate_at = now() - interval '1 second' WHERE id = $1`, [
+      noticeId,
+    ]);
 
   it('pushes a severe notice nobody read to every device of the farm, once', async () => {
     const owner = await createFarmUser(testApp);

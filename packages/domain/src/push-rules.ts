@@ -55,7 +55,11 @@ export const minuteOfDayIn = (instant: Date, timeZone: string): number => {
 };
 
 /** The window includes its start and excludes its end; equal ends mean no quiet hours. */
-export const isWithinQuietHours = (instant: Date, quietHours: QuietHours | null, timeZone: string): boolean => {
+export const isWithinQuietHours = (
+  instant: Date,
+  quietHours: QuietHours | null,
+  timeZone: string,
+): boolean => {
   if (quietHours === null) return false;
   const start = minutesOf(quietHours.start);
   const end = minutesOf(quietHours.end);

@@ -1233,7 +1233,8 @@ export const ch: Record<MessageKey, string> = {
   'push.body.openNotices': '点击打开通知',
   // Issue 39: the alerts-on-this-phone page
   'push.title': '手机提醒',
-  'push.unsupported': '此浏览器在 CowCare 关闭时无法接收提醒。iPhone 请先将 CowCare 添加到主屏幕，再从主屏幕打开。',
+  'push.unsupported':
+    '此浏览器在 CowCare 关闭时无法接收提醒。iPhone 请先将 CowCare 添加到主屏幕，再从主屏幕打开。',
   'push.denied': '此浏览器已阻止 CowCare 的通知。请在浏览器的网站设置中允许后再回来。',
   'push.noWorker': '应用尚未安装到此浏览器。请刷新页面后重试。',
   'push.devices.title': '接收提醒的设备',

@@ -1311,8 +1311,10 @@ export const en = {
   'push.body.openNotices': 'Tap to open the notices',
   // Issue 39: the alerts-on-this-phone page
   'push.title': 'Alerts on this phone',
-  'push.unsupported': 'This browser cannot receive alerts while CowCare is closed. On an iPhone, add CowCare to the home screen first and open it from there.',
-  'push.denied': 'Notifications are blocked for CowCare in this browser. Allow them in the browser\'s site settings, then come back.',
+  'push.unsupported':
+    'This browser cannot receive alerts while CowCare is closed. On an iPhone, add CowCare to the home screen first and open it from there.',
+  'push.denied':
+    "Notifications are blocked for CowCare in this browser. Allow them in the browser's site settings, then come back.",
   'push.noWorker': 'The app is not installed in this browser yet. Reload the page and try again.',
   'push.devices.title': 'Devices that get alerts',
   'push.devices.why': 'A heat, a fever or a calving wakes these devices even when CowCare is closed.',

@@ -1294,13 +1294,16 @@ export const idn: Partial<Record<MessageKey, string>> = {
   // Issue 39: Web Push texts (the server sends them in the user's language)
   'push.title.cow': '{{cow}} · {{notice}}',
   'push.title.escalated': 'Belum dibaca: {{title}}',
-  'push.body.escalated': 'Belum ada yang membuka ini di peternakan selama {{minutes}} menit. Ketuk untuk melihatnya.',
+  'push.body.escalated':
+    'Belum ada yang membuka ini di peternakan selama {{minutes}} menit. Ketuk untuk melihatnya.',
   'push.body.openCow': 'Ketuk untuk membuka halamannya',
   'push.body.openNotices': 'Ketuk untuk membuka pemberitahuan',
   // Issue 39: the alerts-on-this-phone page
   'push.title': 'Peringatan di ponsel ini',
-  'push.unsupported': 'Browser ini tidak bisa menerima peringatan saat CowCare ditutup. Di iPhone, tambahkan CowCare ke layar utama lalu buka dari sana.',
-  'push.denied': 'Notifikasi CowCare diblokir di browser ini. Izinkan di pengaturan situs browser, lalu kembali.',
+  'push.unsupported':
+    'Browser ini tidak bisa menerima peringatan saat CowCare ditutup. Di iPhone, tambahkan CowCare ke layar utama lalu buka dari sana.',
+  'push.denied':
+    'Notifikasi CowCare diblokir di browser ini. Izinkan di pengaturan situs browser, lalu kembali.',
   'push.noWorker': 'Aplikasi belum terpasang di browser ini. Muat ulang halaman dan coba lagi.',
   'push.devices.title': 'Perangkat yang menerima peringatan',
   'push.devices.why': 'Birahi, demam, atau melahirkan membangunkan perangkat ini meski CowCare ditutup.',

@@ -1270,8 +1270,10 @@ export const ko: Record<MessageKey, string> = {
   'push.body.openNotices': '눌러서 알림 열기',
   // Issue 39: the alerts-on-this-phone page
   'push.title': '휴대폰 알림',
-  'push.unsupported': '이 브라우저는 CowCare가 닫혀 있을 때 알림을 받을 수 없습니다. iPhone에서는 먼저 CowCare를 홈 화면에 추가한 뒤 거기서 여세요.',
-  'push.denied': '이 브라우저에서 CowCare 알림이 차단되어 있습니다. 브라우저의 사이트 설정에서 허용한 뒤 다시 오세요.',
+  'push.unsupported':
+    '이 브라우저는 CowCare가 닫혀 있을 때 알림을 받을 수 없습니다. iPhone에서는 먼저 CowCare를 홈 화면에 추가한 뒤 거기서 여세요.',
+  'push.denied':
+    '이 브라우저에서 CowCare 알림이 차단되어 있습니다. 브라우저의 사이트 설정에서 허용한 뒤 다시 오세요.',
   'push.noWorker': '앱이 아직 이 브라우저에 설치되지 않았습니다. 페이지를 새로 고친 뒤 다시 시도하세요.',
   'push.devices.title': '알림을 받는 기기',
   'push.devices.why': '발정, 발열, 분만이 있으면 CowCare가 닫혀 있어도 이 기기들이 알림을 받습니다.',

@@ -1297,8 +1297,10 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'push.body.openNotices': 'Toque para abrir os avisos',
   // Issue 39: the alerts-on-this-phone page
   'push.title': 'Alertas neste telefone',
-  'push.unsupported': 'Este navegador não recebe alertas com o CowCare fechado. No iPhone, adicione o CowCare à tela inicial e abra-o por lá.',
-  'push.denied': 'As notificações do CowCare estão bloqueadas neste navegador. Permita-as nas configurações do site e volte.',
+  'push.unsupported':
+    'Este navegador não recebe alertas com o CowCare fechado. No iPhone, adicione o CowCare à tela inicial e abra-o por lá.',
+  'push.denied':
+    'As notificações do CowCare estão bloqueadas neste navegador. Permita-as nas configurações do site e volte.',
   'push.noWorker': 'O app ainda não está instalado neste navegador. Recarregue a página e tente de novo.',
   'push.devices.title': 'Aparelhos que recebem alertas',
   'push.devices.why': 'Um cio, uma febre ou um parto acorda estes aparelhos mesmo com o CowCare fechado.',

@@ -1287,9 +1287,12 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'push.body.openNotices': 'タップして通知を開く',
   // Issue 39: the alerts-on-this-phone page
   'push.title': 'この端末への通知',
-  'push.unsupported': 'このブラウザーは CowCare を閉じている間の通知を受け取れません。iPhone ではまず CowCare をホーム画面に追加し、そこから開いてください。',
-  'push.denied': 'このブラウザーで CowCare の通知がブロックされています。サイトの設定で許可してから戻ってください。',
-  'push.noWorker': 'アプリがまだこのブラウザーにインストールされていません。ページを再読み込みしてもう一度お試しください。',
+  'push.unsupported':
+    'このブラウザーは CowCare を閉じている間の通知を受け取れません。iPhone ではまず CowCare をホーム画面に追加し、そこから開いてください。',
+  'push.denied':
+    'このブラウザーで CowCare の通知がブロックされています。サイトの設定で許可してから戻ってください。',
+  'push.noWorker':
+    'アプリがまだこのブラウザーにインストールされていません。ページを再読み込みしてもう一度お試しください。',
   'push.devices.title': '通知を受け取る端末',
   'push.devices.why': '発情・発熱・分娩があると、CowCare を閉じていてもこれらの端末に通知します。',
   'push.devices.enableHere': 'この端末で通知を受け取る',

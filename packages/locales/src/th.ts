@@ -1238,7 +1238,8 @@ export const th: Partial<Record<MessageKey, string>> = {
   'push.body.openNotices': 'แตะเพื่อเปิดการแจ้งเตือน',
   // Issue 39: the alerts-on-this-phone page
   'push.title': 'การแจ้งเตือนบนโทรศัพท์',
-  'push.unsupported': 'เบราว์เซอร์นี้รับการแจ้งเตือนไม่ได้เมื่อปิด CowCare บน iPhone ให้เพิ่ม CowCare ไปยังหน้าจอโฮมก่อนแล้วเปิดจากที่นั่น',
+  'push.unsupported':
+    'เบราว์เซอร์นี้รับการแจ้งเตือนไม่ได้เมื่อปิด CowCare บน iPhone ให้เพิ่ม CowCare ไปยังหน้าจอโฮมก่อนแล้วเปิดจากที่นั่น',
   'push.denied': 'เบราว์เซอร์นี้บล็อกการแจ้งเตือนของ CowCare อยู่ อนุญาตในการตั้งค่าเว็บไซต์แล้วกลับมาใหม่',
   'push.noWorker': 'แอปยังไม่ได้ติดตั้งในเบราว์เซอร์นี้ โหลดหน้าใหม่แล้วลองอีกครั้ง',
   'push.devices.title': 'อุปกรณ์ที่รับการแจ้งเตือน',

@@ -1280,8 +1280,10 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'push.body.openNotices': 'Chạm để mở thông báo',
   // Issue 39: the alerts-on-this-phone page
   'push.title': 'Cảnh báo trên điện thoại',
-  'push.unsupported': 'Trình duyệt này không nhận được cảnh báo khi CowCare đang đóng. Trên iPhone, hãy thêm CowCare vào màn hình chính rồi mở từ đó.',
-  'push.denied': 'Thông báo của CowCare đang bị chặn trên trình duyệt này. Hãy cho phép trong cài đặt trang web rồi quay lại.',
+  'push.unsupported':
+    'Trình duyệt này không nhận được cảnh báo khi CowCare đang đóng. Trên iPhone, hãy thêm CowCare vào màn hình chính rồi mở từ đó.',
+  'push.denied':
+    'Thông báo của CowCare đang bị chặn trên trình duyệt này. Hãy cho phép trong cài đặt trang web rồi quay lại.',
   'push.noWorker': 'Ứng dụng chưa được cài trên trình duyệt này. Hãy tải lại trang và thử lại.',
   'push.devices.title': 'Thiết bị nhận cảnh báo',
   'push.devices.why': 'Động dục, sốt hay đẻ sẽ đánh thức các thiết bị này kể cả khi CowCare đang đóng.',

@@ -49,7 +49,9 @@ const started = (child: ChildProcess): Promise<void> =>
 
 export const startLocalPushService = async (): Promise<LocalPushService> => {
   const port = await freePort();
-  const child = spawn(process.execPath, [serverScript(), String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverScript(), String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await started(child);
   const origin = `http://localhost:${port}`;
   const post = async <T>(pathname: string, body: unknown): Promise<T> => {

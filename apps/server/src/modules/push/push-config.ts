@@ -56,7 +56,9 @@ export const readPushSettings = (
   const publicKey = env.VAPID_PUBLIC_KEY || undefined;
   const privateKey = env.VAPID_PRIVATE_KEY || undefined;
   if ((publicKey === undefined) !== (privateKey === undefined)) {
-    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: give both (npx web-push generate-vapid-keys) or neither');
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: give both (npx web-push generate-vapid-keys) or neither',
+    );
   }
   const vapid = publicKey && privateKey ? { publicKey, privateKey } : undefined;
   if (vapid) {
@@ -68,7 +70,9 @@ export const readPushSettings = (
   }
   const subject = env.VAPID_SUBJECT || 'mailto:operator@cowcare.app';
   if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) {
-    problems.push('VAPID_SUBJECT must be a mailto: address or an https: URL where the operator can be reached');
+    problems.push(
+      'VAPID_SUBJECT must be a mailto: address or an https: URL where the operator can be reached',
+    );
   }
   const services = env.PUSH_SERVICES
     ? env.PUSH_SERVICES.split(',')

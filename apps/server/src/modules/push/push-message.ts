@@ -51,11 +51,14 @@ export const pushPayloadOf = (
       ? (platform.title ?? noticeName)
       : text(language, 'push.title.cow', { cow: notice.cowCode, notice: noticeName });
   const title =
-    escalatedAfterMinutes === undefined ? headline : text(language, 'push.title.escalated', { title: headline });
+    escalatedAfterMinutes === undefined
+      ? headline
+      : text(language, 'push.title.escalated', { title: headline });
   const body =
     escalatedAfterMinutes !== undefined
       ? text(language, 'push.body.escalated', { minutes: escalatedAfterMinutes })
-      : (platform.body ?? text(language, notice.cowId === null ? 'push.body.openNotices' : 'push.body.openCow'));
+      : (platform.body ??
+        text(language, notice.cowId === null ? 'push.body.openNotices' : 'push.body.openCow'));
   return {
     title,
     body,

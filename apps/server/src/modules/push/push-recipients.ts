@@ -24,7 +24,10 @@ interface RecipientRow extends PushTarget, PushChoicesRow {
  * Every device that may be woken for these farms: its user still on the farm and not disabled, and the login
  * it was registered in still live (logout, a password change or a revoked login ends its pushes).
  */
-export const pushRecipientsOf = async (db: Queryable, farmIds: readonly number[]): Promise<PushRecipient[]> => {
+export const pushRecipientsOf = async (
+  db: Queryable,
+  farmIds: readonly number[],
+): Promise<PushRecipient[]> => {
   if (farmIds.length === 0) return [];
   const rows = await db.query<RecipientRow>(
     `SELECT d.id AS "deviceId", d.endpoint, d.p256dh, d.auth,

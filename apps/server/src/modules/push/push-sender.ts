@@ -38,7 +38,9 @@ export const sendPush = async (
   try {
     const response = await fetch(request.endpoint, {
       method: request.method,
-      headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
+      headers: Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+      ),
       body: request.body,
       redirect: 'error',
       signal: AbortSignal.timeout(TIMEOUT_MS),
