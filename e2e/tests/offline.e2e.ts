@@ -67,7 +67,7 @@ const expectOfflineMark = async (page: Page) => {
   await mark.waitFor();
   const text = await mark.innerText();
   expect(text).toContain('Changes need the network.');
-  const time = /Offline — data from (.+)/.exec(text)?.[1]?.split('\n')[0];
+  const time = /Offline — data from (.+?) · Changes need the network\./.exec(text)?.[1];
   expect(await recentTimes(page)).toContain(time);
 };
 
@@ -115,6 +115,21 @@ describe.skipIf(skipReason() !== '')('the installable app', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
       `${baseUrl()}/sw.js`,
     );
+    // Every language's catalogue is precached, so the app opens offline in any of them.
+    const precached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls = await Promise.all(
+        names.map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)),
+      );
+      return urls.flat().map((url) => new URL(url).pathname);
+    });
+    for (const language of ['ch', 'ko', 'pty', 'rb', 'ru', 'th', 'idn', 'vn']) {
+      expect(
+        precached.some((url) => url.startsWith(`/assets/${language}-`)),
+        language,
+      ).toBe(true);
+    }
+    expect(precached).toContain('/index.html');
   });
 
   it('opens with no network: the last cow list, cow page and notices, marked offline with their time', async () => {
