@@ -24,7 +24,7 @@ export function UpdatePrompt() {
         position: 'fixed',
         left: 8,
         right: 8,
-        bottom: 88,
+        bottom,
         zIndex: 400,
         maxWidth: 480,
         margin: '0 auto',
