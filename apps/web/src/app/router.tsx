@@ -4,7 +4,7 @@ import { PAGE_CHUNK_LOAD_TIMEOUT_MS } from '@cowcare/domain/constants';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { OwnerOnly } from './routes/owner-only';
-import { RootLayout } from './routes/root-layout';
+import { RootLayout, TAB_LAYOUT_ID } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 import { TabLayout } from './routes/tab-layout';
 
@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       {
+        id: TAB_LAYOUT_ID,
         Component: TabLayout,
         children: [
           page(paths.home, loadCowList, (module) => module.CowListRoute),

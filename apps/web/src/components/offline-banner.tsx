@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { Alert } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../lib/connectivity';
@@ -51,7 +51,11 @@ export function dataTimeText(epoch: number, bcp47: string, now = new Date()): st
  * The offline mark (issue 39): with no network, every page says so, how old the data it shows is, and that
  * changes need the network. It goes when the network returns (the reads catch up by themselves).
  */
-export function OfflineBanner() {
+export function OfflineBanner({
+  inset = 0,
+}: {
+  /** Room left for the desktop's tab rail. */ inset?: number;
+}) {
   const { t, i18n } = useTranslation();
   const online = useOnline();
   const oldest = useOldestShownData(!online);
@@ -66,10 +70,14 @@ export function OfflineBanner() {
       variant="filled"
       radius={0}
       py={6}
+      ml={inset}
       data-testid="offline-mark"
       style={{ position: 'sticky', top: 0, zIndex: 300 }}
-      title={mark}
     >
+      <Text span inherit fw={700}>
+        {mark}
+      </Text>
+      {' · '}
       {t('app.offline.changes')}
     </Alert>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useIsDesktop } from '../lib/layout';
 import { reloadIntoUpdate } from '../lib/service-worker';
 
 /**
@@ -9,6 +10,8 @@ import { reloadIntoUpdate } from '../lib/service-worker';
  */
 export function UpdatePrompt() {
   const { t } = useTranslation();
+  // Above the phone's tab bar; the desktop has none at the bottom.
+  const bottom = useIsDesktop() ? 16 : 'calc(88px + env(safe-area-inset-bottom))';
   return (
     <Paper
       role="status"
@@ -21,7 +24,7 @@ export function UpdatePrompt() {
         position: 'fixed',
         left: 8,
         right: 8,
-        bottom: 88,
+        bottom,
         zIndex: 400,
         maxWidth: 480,
         margin: '0 auto',

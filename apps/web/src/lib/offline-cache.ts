@@ -93,7 +93,7 @@ export interface OfflineCacheDeps {
   appVersion: string;
   events: Pick<typeof AppEvents, 'on'>;
   onlineManager: Pick<typeof OnlineManager, 'isOnline' | 'subscribe'>;
-  currentUserId(): number | null;
+  currentUserId: () => number | null;
   storage?: KeptStorage;
   now?: () => number;
 }
@@ -101,15 +101,10 @@ export interface OfflineCacheDeps {
 /** Starts keeping the user's last data for offline use; returns once the stored record is read. */
 export async function startOfflineCache(
   queryClient: QueryClient,
-  {
-    appVersion,
-    events,
-    onlineManager,
-    currentUserId,
-    storage = indexedDbStorage(),
-    now = Date.now,
-  }: OfflineCacheDeps,
+  deps: OfflineCacheDeps,
 ): Promise<OfflineCache> {
+  const { appVersion, events, currentUserId, storage = indexedDbStorage(), now = Date.now } = deps;
+  const isOnline = () => deps.onlineManager.isOnline();
   /** What the stored record holds (the other session's cow pages too), by query hash. */
   let kept: KeptQuery[] = [];
   let owner: number | null = null;
@@ -166,14 +161,15 @@ export async function startOfflineCache(
   }
 
   const offCache = queryClient.getQueryCache().subscribe((event) => {
-    if (!isKeptOffline(event.query.queryKey)) return;
+    const query = event.query as Query;
+    if (!isKeptOffline(query.queryKey)) return;
     if (event.type === 'updated' && event.action.type === 'success') scheduleWrite();
     // A screen opened offline asks for a query the cache dropped meanwhile (its gcTime passed): put it back.
-    if (event.type === 'added' && !onlineManager.isOnline()) {
-      restore(kept.filter((query) => query.queryHash === event.query.queryHash));
+    if (event.type === 'added' && !isOnline()) {
+      restore(kept.filter((candidate) => candidate.queryHash === query.queryHash));
     }
   });
-  const offOnline = onlineManager.subscribe((online) => {
+  const offOnline = deps.onlineManager.subscribe((online) => {
     if (!online) restore();
   });
   const offLogout = events.on('logout', () => void forget());
@@ -189,7 +185,7 @@ export async function startOfflineCache(
   };
   document.addEventListener('visibilitychange', onHidden);
 
-  if (!onlineManager.isOnline()) restore();
+  if (!isOnline()) restore();
   // What was read before this started (the first screen) is written too.
   scheduleWrite();
 

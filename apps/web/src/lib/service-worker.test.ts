@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type * as WorkboxWindow from 'workbox-window';
 import {
   UPDATE_CHECK_MS,
   forceUpdate,
@@ -29,7 +30,7 @@ function fakeWorkbox() {
       this.asks.push('skipWaiting');
     }
   }
-  return { made, loadWorkbox: async () => ({ Workbox }) as unknown as typeof import('workbox-window') };
+  return { made, loadWorkbox: async () => ({ Workbox }) as unknown as typeof WorkboxWindow };
 }
 
 describe('the service worker from the app', () => {

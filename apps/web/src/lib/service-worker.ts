@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type * as WorkboxWindow from 'workbox-window';
 import type { Workbox } from 'workbox-window';
 
 /**
@@ -36,7 +37,7 @@ export function useUpdateWaiting(): boolean {
 }
 
 export interface RegisterOptions {
-  loadWorkbox?: () => Promise<typeof import('workbox-window')>;
+  loadWorkbox?: () => Promise<typeof WorkboxWindow>;
   setInterval?: (task: () => void, ms: number) => unknown;
 }
 
@@ -99,8 +100,10 @@ export async function forceUpdate(
   try {
     const registrations = (await serviceWorker?.getRegistrations()) ?? [];
     await Promise.all(registrations.map((registration) => registration.unregister()));
-    const names = (await caches?.keys()) ?? [];
-    await Promise.all(names.map((name) => caches?.delete(name)));
+    if (caches) {
+      const names = await caches.keys();
+      await Promise.all(names.map((name) => caches.delete(name)));
+    }
   } catch {
     // A browser that refuses (storage disabled): the load below still asks the server.
   }

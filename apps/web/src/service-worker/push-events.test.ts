@@ -47,7 +47,7 @@ function fakeScope(windows: FakeWindow[] = []) {
       },
     },
     clients: {
-      matchAll: (async () => windows.map(windowClient)) as unknown as Clients['matchAll'],
+      matchAll: async () => windows.map(windowClient),
       openWindow: async (url: string) => {
         opened.push(url);
         return null;
