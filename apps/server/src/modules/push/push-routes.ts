@@ -35,8 +35,9 @@ export const pushRoutes = (services: Services) => {
     bind(api.push.listPushDevices, ({ user }) => listPushDevices(services.db, user.userId)),
 
     bind(api.push.removePushDevice, async ({ params, user }) => {
-      if (!(await removePushDevice(services.db, user.userId, params.deviceId)))
+      if (!(await removePushDevice(services.db, user.userId, params.deviceId))) {
         throw notFound('No such device');
+      }
       return { removed: true as const };
     }),
 
