@@ -1253,4 +1253,5 @@ export const ch: Record<MessageKey, string> = {
   'push.choices.severeThrough': '重度发热和产犊仍然提醒我',
   'push.choices.save': '保存选择',
   'push.choices.saved': '提醒设置已保存',
+  'push.devices.failed': '此设备无法注册提醒：{{reason}}',
 };

@@ -1332,6 +1332,7 @@ export const en = {
   'push.choices.severeThrough': 'Severe fever and calving still wake me',
   'push.choices.save': 'Save choices',
   'push.choices.saved': 'Alert choices saved',
+  'push.devices.failed': 'This device could not be registered for alerts: {{reason}}',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

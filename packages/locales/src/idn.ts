@@ -1321,4 +1321,5 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'push.choices.severeThrough': 'Demam berat dan melahirkan tetap membangunkan saya',
   'push.choices.save': 'Simpan pilihan',
   'push.choices.saved': 'Pilihan peringatan disimpan',
+  'push.devices.failed': 'Perangkat ini tidak dapat didaftarkan untuk peringatan: {{reason}}',
 };

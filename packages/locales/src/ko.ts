@@ -1291,4 +1291,5 @@ export const ko: Record<MessageKey, string> = {
   'push.choices.severeThrough': '고열과 분만은 그래도 알림',
   'push.choices.save': '선택 저장',
   'push.choices.saved': '알림 설정을 저장했습니다',
+  'push.devices.failed': '이 기기를 알림에 등록하지 못했습니다: {{reason}}',
 };

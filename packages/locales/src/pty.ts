@@ -1318,6 +1318,7 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'push.choices.severeThrough': 'Febre grave e parto me acordam mesmo assim',
   'push.choices.save': 'Salvar escolhas',
   'push.choices.saved': 'Escolhas de alerta salvas',
+  'push.devices.failed': 'Não foi possível registrar este aparelho para alertas: {{reason}}',
 };
 
 /**

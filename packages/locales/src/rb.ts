@@ -1309,4 +1309,5 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'push.choices.severeThrough': '高熱と分娩はおやすみ時間でも通知',
   'push.choices.save': '選択を保存',
   'push.choices.saved': '通知の設定を保存しました',
+  'push.devices.failed': 'この端末を通知に登録できませんでした: {{reason}}',
 };

@@ -1311,4 +1311,5 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'push.choices.severeThrough': 'Сильная лихорадка и отёл всё равно будят',
   'push.choices.save': 'Сохранить выбор',
   'push.choices.saved': 'Настройки оповещений сохранены',
+  'push.devices.failed': 'Не удалось подключить это устройство к оповещениям: {{reason}}',
 };

@@ -1258,4 +1258,5 @@ export const th: Partial<Record<MessageKey, string>> = {
   'push.choices.severeThrough': 'ไข้สูงและการคลอดยังคงแจ้งเตือน',
   'push.choices.save': 'บันทึกตัวเลือก',
   'push.choices.saved': 'บันทึกการตั้งค่าการแจ้งเตือนแล้ว',
+  'push.devices.failed': 'ลงทะเบียนอุปกรณ์นี้เพื่อรับการแจ้งเตือนไม่ได้: {{reason}}',
 };

@@ -1301,4 +1301,5 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'push.choices.severeThrough': 'Sốt cao và đẻ vẫn đánh thức tôi',
   'push.choices.save': 'Lưu lựa chọn',
   'push.choices.saved': 'Đã lưu lựa chọn cảnh báo',
+  'push.devices.failed': 'Không thể đăng ký thiết bị này nhận cảnh báo: {{reason}}',
 };

@@ -7,6 +7,9 @@ import { useBcp47 } from '../../../lib/language';
 import { useEnablePushHere, usePushDevices, useRemovePushDevice } from '../api/push-devices';
 import { PushUnavailableError, pushAvailability, thisDeviceId } from '../lib/browser-push';
 
+/** The browser's or the server's words for a failed registration ("Registration failed - push service error"). */
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /** Why this browser cannot be woken, in the user's words, or nothing when it can. */
 function useUnavailableReason(error: unknown): string | undefined {
   const { t } = useTranslation();
@@ -46,6 +49,9 @@ export function PushDevicesCard() {
               {t('push.devices.enableHere')}
             </Button>
           )
+        )}
+        {enable.isError && !unavailable && (
+          <Alert color="red">{t('push.devices.failed', { reason: errorMessage(enable.error) })}</Alert>
         )}
         {devices.isPending && <PageLoader />}
         {devices.isError && <QueryError error={devices.error} onRetry={() => void devices.refetch()} />}
