@@ -267,6 +267,8 @@ beforeAll(async () => {
     ]),
   ];
   expect(ownerIds.every(Number.isInteger)).toBe(true);
+  // The push dispatcher marks new notices pushed in the background: let it, before any route's snapshot.
+  await testApp.services.push.wake();
 });
 afterAll(() => testApp.close());
 
