@@ -5,6 +5,7 @@ import type { PushChoicesBody } from '@cowcare/contract/routes/push';
 import { NOTICE_GROUPS, noticeCodesOf } from '@cowcare/domain/notice-codes';
 import { useNoticeTitle } from '../../../components/notices/notice-row';
 import { notify } from '../../../lib/notify';
+import { useIsOwner } from '../../../lib/roles';
 import { useSavePushChoices } from '../api/push-choices';
 
 const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -13,6 +14,8 @@ const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().ti
 export function PushChoicesCard({ saved }: { saved: PushChoicesBody }) {
   const { t } = useTranslation();
   const noticeTitle = useNoticeTitle();
+  // Staff are never pushed the farm's money notices (the server holds to it too), so they are not offered.
+  const groups = useIsOwner() ? NOTICE_GROUPS : NOTICE_GROUPS.filter((group) => group !== 'account');
   const save = useSavePushChoices();
   const [codes, setCodes] = useState<number[]>(saved.codes);
   const [quiet, setQuiet] = useState(saved.quietHours !== null);
@@ -37,7 +40,7 @@ export function PushChoicesCard({ saved }: { saved: PushChoicesBody }) {
         {t('push.choices.title')}
       </Title>
       <Stack gap="md">
-        {NOTICE_GROUPS.map((group) => (
+        {groups.map((group) => (
           <Stack key={group} gap={4} role="group" aria-label={t(`notices.group.${group}`)}>
             <Text fw={500} size="sm">
               {t(`notices.group.${group}`)}

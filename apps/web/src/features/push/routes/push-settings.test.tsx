@@ -87,4 +87,13 @@ describe('alerts on this phone', () => {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
+
+  it('offers staff no money notices: they never get them', async () => {
+    stubFarmServer({ 'GET push/push/devices': () => ok([]), 'GET push/push/choices': () => ok(defaults) });
+    logIn({ ...demoUser, role: 'staff' });
+    renderApp('/pages/index/push');
+    expect(await screen.findByRole('group', { name: 'Fever' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Account' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Low wallet balance' })).toBeNull();
+  });
 });
