@@ -3,6 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { api } from '@cowcare/contract/api';
 import type { PushDevice } from '@cowcare/contract/routes/push';
 import { DEFAULT_PUSH_CODES } from '@cowcare/domain/push-rules';
+import { buildApp } from '../src/app';
 import type { PushPayload } from '../src/modules/push/push-message';
 import { farmIdOf, insertCowRow } from './cows-fixtures';
 import { startLocalPushService, type LocalPushService, type TestSubscription } from './helpers/push-service';
@@ -348,5 +349,31 @@ describe('escalation', () => {
     await dueNow(severe.id);
     await pushRound();
     expect((await received(subscription)).map(({ code }) => code)).toEqual([501]);
+  });
+});
+
+describe('two instances on one database', () => {
+  it('push each notice once, both dispatchers racing for it', async () => {
+    const built = await buildApp(
+      testConfig({ push: testApp.services.config.push, instanceName: 'push-second' }),
+      testApp.db,
+    );
+    await built.app.ready();
+    try {
+      const owner = await createFarmUser(testApp);
+      const ownerFarm = await farmIdOf(testApp, owner);
+      const { subscription } = await subscribeDevice(owner);
+      const cowId = await cow(owner, 'C77');
+      const ids: number[] = [];
+      for (let n = 0; n < 20; n += 1) {
+        ids.push((await notice(cowId, 101, ownerFarm)).id);
+        if (n % 5 === 4) await Promise.all([pushRound(), built.services.push.wake()]);
+      }
+      await Promise.all([pushRound(), built.services.push.wake()]);
+      const pushed = (await received(subscription)).map(({ noticeId }) => noticeId);
+      expect(pushed.sort((a, b) => a - b)).toEqual(ids);
+    } finally {
+      await built.app.close();
+    }
   });
 });
