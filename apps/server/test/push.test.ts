@@ -295,6 +295,38 @@ const createFarmUserLogin = async (user: TestUser): Promise<TestUser> => {
   return { ...user, token: session.token, refreshToken: session.refreshToken };
 };
 
+describe("a subscription the browser's push service replaced", () => {
+  it('moves the device to the new subscription when the old endpoint names it, and to nothing else', async () => {
+    const user = await createFarmUser(testApp);
+    const { subscription: old, device } = await subscribeDevice(user, 'Firefox');
+    const renewed = await pushService.subscribe(await publicKey(user));
+    const unknown = await call(testApp, api.push.renewPushDevice, {
+      body: {
+        oldEndpoint: `${pushService.origin}/notify/unknown`,
+        endpoint: renewed.endpoint,
+        keys: renewed.keys,
+      },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const elsewhere = await call(testApp, api.push.renewPushDevice, {
+      body: { oldEndpoint: old.endpoint, endpoint: 'https://push.attacker.example/x', keys: renewed.keys },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    ok(
+      await call(testApp, api.push.renewPushDevice, {
+        body: { oldEndpoint: old.endpoint, endpoint: renewed.endpoint, keys: renewed.keys },
+      }),
+    );
+    expect((await devicesOf(user)).filter(({ id }) => id === device.id)).toMatchObject([
+      { label: 'Firefox' },
+    ]);
+    await notice(await cow(user, 'C78'), 203, await farmIdOf(testApp, user));
+    await pushRound();
+    expect((await received(renewed)).map(({ code }) => code)).toEqual([203]);
+    expect(await received(old)).toEqual([]);
+  });
+});
+
 describe('dead subscriptions', () => {
   it('are removed when the push service answers 410', async () => {
     const user = await createFarmUser(testApp);

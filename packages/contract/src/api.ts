@@ -229,6 +229,7 @@ export const api = {
     addPushDevice: push.addPushDevice,
     listPushDevices: push.listPushDevices,
     removePushDevice: push.removePushDevice,
+    renewPushDevice: push.renewPushDevice,
     getPushChoices: push.getPushChoices,
     setPushChoices: push.setPushChoices,
   },

@@ -9,7 +9,7 @@
  *   the server's own paths never do (navigation-routes.ts).
  * - A new build waits until the app says so (`SKIP_WAITING` from workbox-window, when the user taps
  *   "Reload" or is forced to update), so a page never runs half old, half new code.
- * - Web Push: push-events.ts.
+ * - Web Push: push-events.ts; a replaced subscription: push-subscription-change.ts.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -17,6 +17,7 @@ import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NAVIGATION_DENYLIST } from './navigation-routes';
 import { listenForPush } from './push-events';
+import { listenForSubscriptionChange } from './push-subscription-change';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -32,3 +33,4 @@ self.addEventListener('message', (event) => {
 // The first install takes the open page at once: it works offline without being reloaded first.
 clientsClaim();
 listenForPush(self);
+listenForSubscriptionChange(self, (input, init) => fetch(input, init));

@@ -124,3 +124,20 @@ export const setPushChoices = defineRoute({
   body: PushChoicesSchema,
   data: PushChoicesSchema,
 });
+
+export const renewPushDevice = defineRoute({
+  method: 'POST',
+  path: 'push/push/devices/renew',
+  access: 'public',
+  tag,
+  summary:
+    "The service worker's `pushsubscriptionchange`: the browser's push service replaced a subscription, and " +
+    'the old endpoint (known only to that browser and its push service) names the device to move to the new ' +
+    'one. No token: the worker has none. 404 when the old endpoint is not a device.',
+  body: Type.Object({
+    oldEndpoint: PushSubscriptionSchema.properties.endpoint,
+    endpoint: PushSubscriptionSchema.properties.endpoint,
+    keys: PushSubscriptionSchema.properties.keys,
+  }),
+  data: Type.Object({ renewed: Type.Literal(true) }),
+});

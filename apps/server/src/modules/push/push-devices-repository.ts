@@ -55,6 +55,26 @@ export const removePushDevice = async (db: Queryable, userId: number, deviceId: 
   return removed.length > 0;
 };
 
+/**
+ * Moves the device registered with `oldEndpoint` to its new subscription, keeping its user, login and label;
+ * a row the new endpoint already had (the page registered it first) gives way. False when no device had it.
+ */
+export const renewPushDevice = async (
+  tx: Queryable,
+  oldEndpoint: string,
+  renewed: { endpoint: string; p256dh: string; auth: string },
+): Promise<boolean> => {
+  await tx.query(`DELETE FROM push_devices WHERE endpoint = $1 AND endpoint <> $2`, [
+    renewed.endpoint,
+    oldEndpoint,
+  ]);
+  const moved = await tx.query(
+    `UPDATE push_devices SET endpoint = $2, p256dh = $3, auth = $4 WHERE endpoint = $1 RETURNING id`,
+    [oldEndpoint, renewed.endpoint, renewed.p256dh, renewed.auth],
+  );
+  return moved.length > 0;
+};
+
 /** The push service said the subscription is gone (404/410): nothing will ever reach it again. */
 export const forgetPushEndpoint = (db: Queryable, deviceId: number): Promise<unknown> =>
   db.query(`DELETE FROM push_devices WHERE id = $1`, [deviceId]);

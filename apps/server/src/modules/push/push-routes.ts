@@ -7,7 +7,12 @@ import type { Services } from '../../services';
 import type { PushChoices } from '@cowcare/domain/push-rules';
 import { isAllowedPushEndpoint } from './push-config';
 import { readPushChoices, savePushChoices } from './push-choices-repository';
-import { listPushDevices, removePushDevice, savePushDevice } from './push-devices-repository';
+import {
+  listPushDevices,
+  removePushDevice,
+  renewPushDevice,
+  savePushDevice,
+} from './push-devices-repository';
 
 export const pushRoutes = (services: Services) => {
   const { push } = services.config;
@@ -39,6 +44,17 @@ export const pushRoutes = (services: Services) => {
         throw notFound('No such device');
       }
       return { removed: true as const };
+    }),
+
+    bind(api.push.renewPushDevice, async ({ body }) => {
+      if (!isAllowedPushEndpoint(body.endpoint, push.services)) {
+        throw badRequest(ERROR_CODES.validation, 'CowCare does not send to this push service');
+      }
+      const renewed = await services.db.transaction((tx) =>
+        renewPushDevice(tx, body.oldEndpoint, { endpoint: body.endpoint, ...body.keys }),
+      );
+      if (!renewed) throw notFound('No device has this subscription');
+      return { renewed: true as const };
     }),
 
     bind(api.push.getPushChoices, ({ user }) => presentChoices(user.userId)),
