@@ -35,9 +35,13 @@ const WEEK_DAYS = 7;
 
 function herdToday(cows: readonly HerdCow[], options: ActionListOptions): CowHistory[] {
   const gestationDays = options.gestationDays ?? DEFAULT_GESTATION_DAYS;
-  return breedingHerd(cows, options.cowTypeId)
-    .filter((cow) => isInHerdOn(cow, options.today))
-    .map((cow) => cowHistory(cow, { gestationDays }));
+  return (
+    breedingHerd(cows, options.cowTypeId)
+      .filter((cow) => isInHerdOn(cow, options.today))
+      // Judged on what was known this morning, so a list for an earlier day reads like it did then.
+      .map((cow) => ({ ...cow, events: cow.events.filter((event) => event.date <= options.today) }))
+      .map((cow) => cowHistory(cow, { gestationDays }))
+  );
 }
 
 const byDay =
