@@ -32,11 +32,18 @@ export interface EligibleCycle {
   readonly conceived: boolean | null;
 }
 
-/** Where each breeding window starts, and the calving that closes it (null: still open). */
-function breedingWindows(history: CowHistory, options: CycleOptions) {
+interface BreedingWindow {
+  /** The calving that opened it; null for a heifer's. */
+  readonly openedBy: string | null;
+  readonly start: string;
+  /** The calving that closes it; null while it is still open. */
+  readonly closedBy: string | null;
+}
+
+function breedingWindows(history: CowHistory, options: CycleOptions): BreedingWindow[] {
   const { cow, calvings } = history;
-  const windows = calvings.map((calving, index) => ({
-    openedBy: calving as string | null,
+  const windows: BreedingWindow[] = calvings.map((calving, index) => ({
+    openedBy: calving,
     start: addDays(calving, options.voluntaryWaitingDays),
     closedBy: calvings[index + 1] ?? null,
   }));
