@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 import type { PushConfig } from './push-config';
 import { forgetPushEndpoint, markPushSent } from './push-devices-repository';
 import { pushPayloadOf, type PushPayload } from './push-message';
-import { claimDueNotices, claimEscalations, finishPushedNotices } from './push-queue';
+import { PUSH_BATCH, claimDueNotices, claimEscalations, finishPushedNotices } from './push-queue';
 import { mayHearOf, pushRecipientsOf, type PushRecipient } from './push-recipients';
 import { sendPush } from './push-sender';
 
@@ -104,7 +104,7 @@ export class PushDispatcher {
       notices.map((notice) => notice.id),
       this.config.escalateAfterMinutes,
     );
-    return notices.length >= 100;
+    return notices.length >= PUSH_BATCH;
   }
 
   private async escalate(): Promise<void> {

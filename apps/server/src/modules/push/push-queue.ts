@@ -13,7 +13,8 @@ export interface EscalatedNotice extends PushedNotice {
   unread: boolean;
 }
 
-const BATCH = 100;
+/** Notices claimed at once: a full batch means there may be more. */
+export const PUSH_BATCH = 100;
 
 const NOTICE_COLUMNS = `n.id::int AS id, n.farm_id AS "farmId", n.cow_id AS "cowId", n.code, n.details,
   (SELECT code FROM cows WHERE cows.id = n.cow_id) AS "cowCode"`;
@@ -28,7 +29,7 @@ export const claimDueNotices = (db: Queryable): Promise<QueuedNotice[]> =>
     `UPDATE notices n SET push_claimed_at = now()
       WHERE n.id IN (SELECT id FROM notices
                       WHERE push_due AND (push_claimed_at IS NULL OR push_claimed_at < now() - interval '2 minutes')
-                      ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+                      ORDER BY id LIMIT ${PUSH_BATCH} FOR UPDATE SKIP LOCKED)
       RETURNING ${NOTICE_COLUMNS}, n.created_at < now() - interval '1 hour' AS stale`,
   );
 
@@ -49,6 +50,6 @@ export const claimEscalations = (db: Queryable): Promise<EscalatedNotice[]> =>
   db.query<EscalatedNotice>(
     `UPDATE notices n SET escalate_at = NULL
       WHERE n.id IN (SELECT id FROM notices WHERE escalate_at <= now()
-                      ORDER BY escalate_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+                      ORDER BY escalate_at LIMIT ${PUSH_BATCH} FOR UPDATE SKIP LOCKED)
       RETURNING ${NOTICE_COLUMNS}, n.read_at IS NULL AS unread`,
   );
