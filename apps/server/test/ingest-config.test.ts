@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
+import { configProblems } from './helpers/config-problems';
 
 const base = {
   TOKEN_SECRET: 'x'.repeat(40),
@@ -7,15 +8,7 @@ const base = {
   DATA_DIR: '/nonexistent-config-test',
 };
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig({ ...base, ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems({ ...base, ...env });
 
 describe('ingest and bus settings', () => {
   it('default to the embedded broker, the in-process bus and the default bounds', () => {

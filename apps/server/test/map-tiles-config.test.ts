@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
+import { configProblems } from './helpers/config-problems';
 
 // The map's tiles are configuration (docs/location.md): OpenStreetMap by default with its attribution; a
 // wrong template fails the start with a clear line, not every map in every browser.
@@ -10,15 +11,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'cowcare-map-config-'));
 const base = { TOKEN_SECRET: 'x'.repeat(40), CAMERA_SECRET: 'y'.repeat(40), DATA_DIR: dataDir };
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig({ ...base, ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems({ ...base, ...env });
 
 describe('map tiles configuration', () => {
   it("defaults to OpenStreetMap's standard tiles with their attribution", () => {

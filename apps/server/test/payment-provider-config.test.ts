@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
+import { configProblems } from './helpers/config-problems';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider';
 import { paymentProviderFromConfig } from '../src/modules/payments/provider-from-config';
 import { startFakeStripe, type FakeStripe } from './stripe-fixtures';
@@ -12,15 +13,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'cowcare-payment-config-'));
 const base = { TOKEN_SECRET: 'x'.repeat(40), DATA_DIR: dataDir };
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_test_cowcare', STRIPE_WEBHOOK_SECRET: 'whsec_cowcare' };
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig({ ...base, ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems({ ...base, ...env });
 
 /** A stand-in for the sandbox, which the payments module builds from the app's services. */
 const sandboxStandIn = (): { factory: () => PaymentProvider; calls: () => number } => {

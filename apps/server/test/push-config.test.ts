@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
+import { configProblems } from './helpers/config-problems';
 import { isAllowedPushEndpoint } from '../src/modules/push/push-config';
 
 // Web Push configuration (docs/push.md): VAPID keys generated once into DATA_DIR/secrets, or given for several
@@ -11,15 +12,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'cowcare-push-config-'));
 const base = { TOKEN_SECRET: 'x'.repeat(40), CAMERA_SECRET: 'y'.repeat(40), DATA_DIR: dataDir };
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig({ ...base, ...env });
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems({ ...base, ...env });
 
 const GIVEN = {
   VAPID_PUBLIC_KEY: 'BEUa1K1q1XPqIqXQMW7kGAad1_pR3zcudg9eR7AeHmcOxQYlgShLkwOJkUw_GwvIjXp5Vc_-dax_ud0C5lAbai8',
