@@ -8,15 +8,18 @@ import { DateTimeString, Id } from '../schemas';
 
 const tag = 'push';
 
-/** base64url without padding, as PushSubscription.toJSON() gives the keys. */
+/**
+ * base64url without padding, as PushSubscription.toJSON() gives the keys. The length is in the pattern too:
+ * a generator of matching text (the route fuzz) then makes texts of the right length.
+ */
 const Base64Url = (minLength: number, maxLength: number) =>
-  Type.String({ minLength, maxLength, pattern: '^[A-Za-z0-9_-]+$' });
+  Type.String({ minLength, maxLength, pattern: `^[A-Za-z0-9_-]{${minLength},${maxLength}}$` });
 
 export const PushSubscriptionSchema = Type.Object({
   endpoint: Type.String({
     minLength: 12,
     maxLength: 2048,
-    pattern: '^https?://[^\\s]+$',
+    pattern: '^https?://[^\\s]{5,2040}$',
     description: "the push service's URL for this browser (PushSubscription.endpoint)",
   }),
   keys: Type.Object({
