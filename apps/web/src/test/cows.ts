@@ -1,4 +1,5 @@
 import type { Cow } from '@cowcare/contract/cow-schemas';
+import { ok, type FakeHandler } from './fake-api';
 import { DEFAULT_TEMPERATURE_OFFSET_CELSIUS } from '@cowcare/domain/constants';
 
 let nextId = 1000;
@@ -60,4 +61,20 @@ export const withFever = (deviation: number): Partial<Cow> => ({
 export const withActivity = (percent: number): Partial<Cow> => ({
   activity_avg: 10,
   activity_current: 10 + percent / 10,
+});
+
+/** The demo user's farm as the cow page reads it, with this one cow in it and nothing else recorded. */
+export const cowPageHandlers = (cow: Cow): Record<string, FakeHandler> => ({
+  'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
+  'GET common/common/lgs/lgs': () => ok([]),
+  [`GET common/common/getDataById/cowinfo/${cow.id}`]: () => ok(cow),
+  'GET common/common/getCowsData/KR/F-100': () => ok([cow]),
+  'POST gpko/line': () => ok([]),
+  'POST gpko/hotdataynew': () => ok([]),
+  'POST news/news/gpko/num': () =>
+    ok({ date: '2025-06-01', expected: 144, received: 0, filled: 0, missing: 144, lastReadingAt: null }),
+  [`POST news/news/gpko/uplow/${cow.sensor}`]: () =>
+    ok({ sensor: cow.sensor, tempUp: null, tempLow: null, activityUp: null, activityLow: null }),
+  'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () => ok({ list: [], all: [] }),
+  'GET common/common/getNoticeDatab/KR/F-100/010-1234-5678': () => ok({ listb: [], allb: [] }),
 });

@@ -3,25 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { i18n, switchLanguage } from '../../../lib/i18n';
-import { makeCow } from '../../../test/cows';
+import { cowPageHandlers, makeCow } from '../../../test/cows';
 import { hoursFrom, makeNotice } from '../../../test/notices';
 import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
 import { demoUser, logIn, renderApp } from '../../../test/render';
 
 function server(cow: Cow, extra: Record<string, FakeHandler> = {}) {
   const api = fakeApi({
-    'POST common/common/farmdatarun': () => ok({ FarmNumber: 'F-100', ready: true, created: [] }),
-    'GET common/common/lgs/lgs': () => ok([]),
-    [`GET common/common/getDataById/cowinfo/${cow.id}`]: () => ok(cow),
-    'GET common/common/getCowsData/KR/F-100': () => ok([cow]),
-    'POST gpko/line': () => ok([]),
-    'POST gpko/hotdataynew': () => ok([]),
-    'POST news/news/gpko/num': () =>
-      ok({ date: '2025-06-01', expected: 144, received: 0, filled: 0, missing: 144, lastReadingAt: null }),
-    [`POST news/news/gpko/uplow/${cow.sensor}`]: () =>
-      ok({ sensor: cow.sensor, tempUp: null, tempLow: null, activityUp: null, activityLow: null }),
-    'GET common/common/getNoticeData/KR/F-100/010-1234-5678': () => ok({ list: [], all: [] }),
-    'GET common/common/getNoticeDatab/KR/F-100/010-1234-5678': () => ok({ listb: [], allb: [] }),
+    ...cowPageHandlers(cow),
     ...extra,
   });
   vi.stubGlobal('fetch', api.fetch);
