@@ -1,10 +1,9 @@
 import { api } from '@cowcare/contract/api';
 import { ERROR_CODES } from '@cowcare/contract/errors';
-import { isKnownTimeZone } from '@cowcare/domain/push-rules';
+import { isKnownTimeZone, type PushChoices } from '@cowcare/domain/push-rules';
 import { badRequest, notFound } from '../../http/app-error';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
-import type { PushChoices } from '@cowcare/domain/push-rules';
 import { isAllowedPushEndpoint } from './push-config';
 import { readPushChoices, savePushChoices } from './push-choices-repository';
 import {
@@ -20,13 +19,17 @@ export const pushRoutes = (services: Services) => {
     const choices: PushChoices = await readPushChoices(services.db, userId);
     return { ...choices, codes: [...choices.codes] };
   };
+  /** A registration (or a renewal) may only name a push service the server sends to (docs/push.md). */
+  const refuseUnknownService = (endpoint: string): void => {
+    if (!isAllowedPushEndpoint(endpoint, push.services)) {
+      throw badRequest(ERROR_CODES.validation, 'CowCare does not send to this push service');
+    }
+  };
   return [
     bind(api.push.pushKey, () => Promise.resolve({ publicKey: push.vapid.publicKey })),
 
     bind(api.push.addPushDevice, async ({ body, user }) => {
-      if (!isAllowedPushEndpoint(body.endpoint, push.services)) {
-        throw badRequest(ERROR_CODES.validation, 'CowCare does not send to this push service');
-      }
+      refuseUnknownService(body.endpoint);
       return savePushDevice(services.db, {
         userId: user.userId,
         loginSessionId: user.sessionId,
@@ -47,9 +50,7 @@ export const pushRoutes = (services: Services) => {
     }),
 
     bind(api.push.renewPushDevice, async ({ body }) => {
-      if (!isAllowedPushEndpoint(body.endpoint, push.services)) {
-        throw badRequest(ERROR_CODES.validation, 'CowCare does not send to this push service');
-      }
+      refuseUnknownService(body.endpoint);
       const renewed = await services.db.transaction((tx) =>
         renewPushDevice(tx, body.oldEndpoint, { endpoint: body.endpoint, ...body.keys }),
       );

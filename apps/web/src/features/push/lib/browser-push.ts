@@ -60,9 +60,11 @@ export const subscribeThisBrowser = async (publicKey: string): Promise<BrowserSu
   const existing = await worker.pushManager.getSubscription();
   if (existing) {
     const sameKey = existing.options.applicationServerKey;
+    const existingKey = sameKey === null ? null : new Uint8Array(sameKey);
     const matches =
-      sameKey !== null &&
-      new Uint8Array(sameKey).every((byte, index) => byte === applicationServerKey[index]);
+      existingKey !== null &&
+      existingKey.length === applicationServerKey.length &&
+      existingKey.every((byte, index) => byte === applicationServerKey[index]);
     if (matches) return asBrowserSubscription(existing);
     await existing.unsubscribe();
   }
