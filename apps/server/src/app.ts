@@ -25,6 +25,7 @@ import { gatewayRoutes } from './modules/gateways/gateway-routes';
 import { newsRoutes } from './modules/news/news-routes';
 import { registerPushDispatcher } from './modules/push/push-dispatcher';
 import { pushRoutes } from './modules/push/push-routes';
+import { reproductionKpisRoutes } from './modules/reproduction-kpis/reproduction-kpis-routes';
 import { supportRoutes } from './modules/support/support-routes';
 import { registerMqttWebSocket } from './ingest/mqtt-websocket';
 import { registerIngest } from './ingest/register-ingest';
@@ -88,6 +89,7 @@ export const allRouteBindings = (services: Services) => [
   ...cameraRoutes(services),
   ...locationRoutes(services),
   ...pushRoutes(services),
+  ...reproductionKpisRoutes(services),
 ];
 
 const mediaServerOrigins = (config: Config): string[] =>

@@ -11,6 +11,7 @@ import * as notices from './routes/notices';
 import * as ingest from './routes/ingest';
 import * as gateways from './routes/gateways';
 import * as reproduction from './routes/reproduction';
+import * as reproductionKpis from './routes/reproduction-kpis';
 import * as staff from './routes/staff';
 import * as support from './routes/support';
 import * as uploads from './routes/uploads';
@@ -232,6 +233,12 @@ export const api = {
     renewPushDevice: push.renewPushDevice,
     getPushChoices: push.getPushChoices,
     setPushChoices: push.setPushChoices,
+  },
+  reproductionKpis: {
+    reproductionKpis: reproductionKpis.reproductionKpis,
+    reproductionActionLists: reproductionKpis.reproductionActionLists,
+    getKpiSettings: reproductionKpis.getKpiSettings,
+    putKpiSettings: reproductionKpis.putKpiSettings,
   },
   charts: {
     readingCounts: charts.readingCounts,

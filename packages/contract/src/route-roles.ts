@@ -183,6 +183,11 @@ export const ROUTE_ROLES = {
   'DELETE push/push/devices/:deviceId': 'member',
   'GET push/push/choices': 'member',
   'PUT push/push/choices': 'member',
+  // reproduction KPIs: every member reads the herd's figures and lists; owners set the targets
+  'GET kpis/reproduction': 'member',
+  'GET kpis/reproduction/action-lists': 'member',
+  'GET kpis/reproduction/settings': 'member',
+  'PUT kpis/reproduction/settings': 'owner',
 } as const satisfies Record<string, 'owner' | 'member'>;
 
 /** A route's key in `ROUTE_ROLES`. */

@@ -184,3 +184,6 @@ export function parseNoticeGroupWireValue(wire: string): NoticeGroup | undefined
   const groupCodes = noticeCodesOf(group);
   return codes.size === groupCodes.length && groupCodes.every((code) => codes.has(code)) ? group : undefined;
 }
+
+/** A heat the collar detected: the reproduction KPIs count it as a heat seen (docs/kpis.md). */
+export const ESTRUS_DETECTED_NOTICE_CODE = 101;

@@ -18,6 +18,8 @@ import { kpiResult, meanDaysResult, shareResult, type KpiResult } from './reprod
 /** Days after calving before a cow is meant to be bred again; the farm's calving-to-estrus setting. */
 export const DEFAULT_VOLUNTARY_WAITING_DAYS = DEFAULT_CALVING_TO_ESTRUS_DAYS;
 
+const DAYS_PER_YEAR = 365;
+
 export interface KpiOptions {
   /** The day the KPIs are computed on: 21-day cycles that have not ended by then are not judged. */
   readonly today: string;
@@ -155,9 +157,11 @@ function cowFrom({ cow, calvings }: CowHistory): string | null {
   return first === undefined ? null : first > cow.entryDate ? first : cow.entryDate;
 }
 
-/** Cows that left in the period over the average number of cows in the herd over it (cow-days / days). */
+/**
+ * Cows that left in the period per cow-year in the herd (cow-days / 365): an annual rate over any period, so a
+ * month, a quarter and the yearly target read on one scale (over a whole year it is exits / average cows).
+ */
 export function cullingRate(histories: readonly CowHistory[], { from, to }: Period): KpiResult {
-  const periodDays = daysBetween(from, to) + 1;
   const present = histories.flatMap((history) => {
     const start = cowFrom(history);
     if (start === null) return [];
@@ -171,7 +175,7 @@ export function cullingRate(histories: readonly CowHistory[], { from, to }: Peri
   const left = present.filter((cow) => cow.leftInPeriod);
   return kpiResult(
     left.length,
-    cowDays / periodDays,
+    cowDays / DAYS_PER_YEAR,
     left.map((cow) => cow.cowId),
     present.map((cow) => cow.cowId),
   );

@@ -194,7 +194,7 @@ describe('reproduction KPIs of herd A over 2025', () => {
     });
   });
 
-  it('culling rate: cows that left over the average number of cows, counted up to their exit day', () => {
+  it('culling rate: cows that left per cow-year in the herd, counted up to their exit day', () => {
     // Cows 1, 2, 3, 7 all year (4 x 365) + cow 4 from 01-01 to 06-04 (155) = 1615 cow-days = 1615/365 cows.
     expect(kpis.cullingRate).toMatchObject({ numerator: 1, denominator: 1615 / 365, numeratorCowIds: [4] });
     expect(kpis.cullingRate.value).toBeCloseTo(365 / 1615, 12);
@@ -253,12 +253,12 @@ describe('reproduction KPIs: filters, boundaries and empty answers', () => {
     // C1 04-30..05-20 counts; she leaves on 06-05 inside C2 (05-21..06-10) without a service.
     const kpis = reproductionKpis([unserved], YEAR_2025, TODAY);
     expect(kpis.heatDetectionRate).toMatchObject({ numerator: 0, denominator: 1 });
-    // June: in the herd 06-01..06-04 only, 4 cow-days of 30.
+    // June: in the herd 06-01..06-04 only, 4 cow-days = 4/365 cow-years: an annual pace of 91 exits a cow.
     expect(
       reproductionKpis([unserved], { from: '2025-06-01', to: '2025-06-30' }, TODAY).cullingRate,
     ).toMatchObject({
       numerator: 1,
-      denominator: 4 / 30,
+      denominator: 4 / 365,
     });
   });
 
