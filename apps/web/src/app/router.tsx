@@ -201,13 +201,18 @@ export const routes: RouteObject[] = [
       ),
       ownerPage(
         paths.index.userset,
-        () => import('../features/settings/routes/userset'),
-        (module) => module.UsersetRoute,
+        () => import('./routes/userset'),
+        (module) => module.UsersetWithTargetsRoute,
       ),
       page(
         paths.index.dashboard,
-        () => import('../features/overview/routes/overview-pages'),
-        (module) => module.DashboardRoute,
+        () => import('./routes/dashboard'),
+        (module) => module.DashboardWithKpisRoute,
+      ),
+      page(
+        paths.index.kpi,
+        () => import('../features/reproduction-kpis/routes/kpi-page'),
+        (module) => module.KpiRoute,
       ),
       page(
         paths.index.indexsc,

@@ -28,6 +28,8 @@ export const paths = {
     step4: '/pages/index/step4',
     userset: '/pages/index/userset',
     dashboard: '/pages/index/dashboard',
+    /** One reproduction KPI with its trend and its cows (ours, issue 40); `?name=daysOpen&period=…&type=…`. */
+    kpi: '/pages/index/kpi',
     indexsc: '/pages/index/indexsc',
     message: '/pages/index/message',
     /** The farm's people and invitation codes (ours: the spec has one login per farm); owners only. */

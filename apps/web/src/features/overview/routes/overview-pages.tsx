@@ -72,11 +72,13 @@ export const DataTabRoute = ({ lead }: { lead?: ReactNode }) => (
   />
 );
 
-export const DashboardRoute = () => (
+/** The dashboard: what the app puts first (the reproduction KPIs), then the herd today. */
+export const DashboardRoute = ({ lead }: { lead?: ReactNode }) => (
   <OverviewPage
     titleKey="pages.dashboard"
     path={paths.index.dashboard}
     sections={['kpis', 'today', 'herdDay', 'status', 'sensors']}
+    lead={lead}
   />
 );
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -60,14 +61,15 @@ function FarmPlace() {
   );
 }
 
-/** Farm settings (userset): the days added for each pregnancy-check method. */
-export function UsersetRoute() {
+/** Farm settings (userset): the days added for each pregnancy-check method, the farm's place, and what the app adds. */
+export function UsersetRoute({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const user = useUser();
   return (
     <Page title={t('settings.title')} back backTo={paths.index.webuser}>
       {user ? <FarmSettings user={user} /> : <PageLoader />}
       <FarmPlace />
+      {children}
     </Page>
   );
 }
