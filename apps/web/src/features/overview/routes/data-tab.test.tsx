@@ -6,6 +6,7 @@ import { makeCow, withActivity, withFever } from '../../../test/cows';
 import { hoursFrom, makeNotice } from '../../../test/notices';
 import { fail, fakeApi, ok, type FakeHandler, type FakeRequest } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
+import { emptyReproductionKpis } from '../../../test/reproduction-kpis';
 
 const at = (hour: number) => new Date(2025, 5, 1, hour).toISOString();
 
@@ -44,6 +45,7 @@ function server(extra: Record<string, FakeHandler> = {}, cows: Cow[] = herd()) {
         ],
       }),
     'POST gpko/herdhourly': () => ok(herdDay()),
+    ...emptyReproductionKpis,
     ...extra,
   });
   vi.stubGlobal('fetch', api.fetch);

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Line, LineChart, ResponsiveContainer } from 'recharts';
@@ -8,7 +8,8 @@ import { useBcp47 } from '../../../lib/language';
 import { chartValueOf, formatKpiNumber } from '../lib/kpi-format';
 import { kpiMakeup, kpiTargetText } from '../lib/kpi-texts';
 
-const VERDICT_COLORS = { true: 'green', false: 'orange', null: 'gray' } as const;
+/** Text colours that keep 4.5:1 on white: met, missed, nothing to judge. */
+const VERDICT_COLORS = { true: 'green.9', false: 'orange.9', null: 'gray.7' } as const;
 
 /** A month's value of this KPI, null where nothing was judged. */
 export type MonthlyValues = readonly (number | null)[];
@@ -24,41 +25,44 @@ export function KpiCard({ kpi, months, to }: { kpi: Kpi; months: MonthlyValues; 
   const name = t(`kpis.name.${kpi.name}`);
   const points = months.map((value, index) => ({ index, value: chartValueOf(kpi.name, value) }));
   return (
-    <Card withBorder p="sm" component={Link} to={to} data-testid={`kpi-${kpi.name}`} aria-label={name}>
+    <Card withBorder p="xs" component={Link} to={to} data-testid={`kpi-${kpi.name}`} aria-label={name}>
       <Stack gap={2}>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} lh={1.25}>
           {name}
         </Text>
-        <Group justify="space-between" align="flex-end" wrap="nowrap">
-          <Text size="xl" fw={700} data-testid={`kpi-${kpi.name}-value`}>
-            {kpi.value === null ? '–' : formatKpiNumber(kpi.name, kpi.value, bcp47)}
-          </Text>
-          <div aria-hidden style={{ width: 96, height: 32 }}>
-            <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 96, height: 32 }}>
-              <LineChart data={points} accessibilityLayer={false}>
-                <Line
-                  dataKey="value"
-                  stroke="var(--mantine-color-green-7)"
-                  dot={false}
-                  strokeWidth={2}
-                  isAnimationActive={false}
-                  connectNulls
-                />
-              </LineChart>
-            </ResponsiveContainer>
-          </div>
-        </Group>
+        <Text size="xl" fw={700} data-testid={`kpi-${kpi.name}-value`}>
+          {kpi.value === null ? '–' : formatKpiNumber(kpi.name, kpi.value, bcp47)}
+        </Text>
+        <div aria-hidden style={{ width: '100%', height: 28 }}>
+          <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 140, height: 28 }}>
+            <LineChart
+              data={points}
+              accessibilityLayer={false}
+              margin={{ top: 2, right: 2, bottom: 2, left: 2 }}
+            >
+              <Line
+                dataKey="value"
+                stroke="var(--mantine-color-green-7)"
+                dot={false}
+                strokeWidth={2}
+                isAnimationActive={false}
+                connectNulls
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
         <Text size="xs" c="dimmed">
           {kpi.value === null ? t('kpis.noData') : kpiMakeup(kpi, t, bcp47)}
         </Text>
-        <Badge
-          variant="light"
-          color={VERDICT_COLORS[String(verdict) as keyof typeof VERDICT_COLORS]}
+        <Text
+          size="xs"
+          fw={600}
+          c={VERDICT_COLORS[String(verdict) as keyof typeof VERDICT_COLORS]}
           data-testid={`kpi-${kpi.name}-target`}
         >
           {kpiTargetText(kpi, t, bcp47)}
           {verdict !== null && ` · ${t(verdict ? 'kpis.onTarget' : 'kpis.offTarget')}`}
-        </Badge>
+        </Text>
       </Stack>
     </Card>
   );

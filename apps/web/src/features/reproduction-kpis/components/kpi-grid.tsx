@@ -21,7 +21,7 @@ export function KpiGrid({
   period: string;
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" data-testid="reproduction-kpis">
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="xs" data-testid="reproduction-kpis">
       {kpis.map((kpi) => (
         <KpiCard
           key={kpi.name}

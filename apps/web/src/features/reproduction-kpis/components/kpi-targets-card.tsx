@@ -89,6 +89,12 @@ function TargetsForm({ initial }: { initial: KpiSettings }) {
         <NumberInput
           label={t('kpis.settings.waiting')}
           description={t('kpis.settings.waitingHelp')}
+          rightSection={
+            <Text size="xs" c="dimmed" pr="xs">
+              {t('settings.days.unit')}
+            </Text>
+          }
+          rightSectionWidth={56}
           min={VWP.min}
           max={VWP.max}
           allowDecimal={false}

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Kpi } from '@cowcare/contract/routes/reproduction-kpis';
 import {
   isOnTarget,
+  REPRODUCTION_KPI_KINDS,
   REPRODUCTION_KPI_NAMES,
   type ReproductionKpiName,
 } from '@cowcare/domain/reproduction-kpi-targets';
@@ -102,6 +103,7 @@ function KpiDetail({
           },
         ]}
         digits={kpi.name === 'servicesPerConception' ? 1 : 0}
+        unit={REPRODUCTION_KPI_KINDS[kpi.name].unit === 'rate' ? ' %' : ''}
       />
       <CowLinks
         id="kpi-numerator-cows"

@@ -1,55 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Kpi } from '@cowcare/contract/routes/reproduction-kpis';
-import {
-  DEFAULT_REPRODUCTION_KPI_TARGETS,
-  REPRODUCTION_KPI_NAMES,
-  type ReproductionKpiName,
-} from '@cowcare/domain/reproduction-kpi-targets';
+import { DEFAULT_REPRODUCTION_KPI_TARGETS } from '@cowcare/domain/reproduction-kpi-targets';
 import { makeCow } from '../../../test/cows';
 import { ok, stubFarmServer, type FakeRequest } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
+import { kpiAnswer, kpiFigure } from '../../../test/reproduction-kpis';
 
-const figure = (
-  name: ReproductionKpiName,
-  value: number | null,
-  numerator: number,
-  denominator: number,
-): Kpi => ({
-  name,
-  value,
-  numerator,
-  denominator,
-  numeratorCowIds: name === 'daysOpen' ? [101] : [],
-  denominatorCowIds: name === 'daysOpen' ? [101, 102] : [],
-  target: DEFAULT_REPRODUCTION_KPI_TARGETS[name],
-});
-
-const FIGURES: Partial<Record<ReproductionKpiName, Kpi>> = {
-  heatDetectionRate: figure('heatDetectionRate', 7 / 13, 7, 13),
-  conceptionRate: figure('conceptionRate', 0.25, 1, 4),
-  daysOpen: figure('daysOpen', 132, 396, 3),
+const FIGURES = {
+  heatDetectionRate: kpiFigure('heatDetectionRate', 7 / 13, 7, 13),
+  conceptionRate: kpiFigure('conceptionRate', 0.25, 1, 4),
+  daysOpen: kpiFigure('daysOpen', 132, 396, 3, { numerator: [101], denominator: [101, 102] }),
 };
 
-const answer = {
-  from: '2025-11-01',
-  to: '2026-11-29',
-  today: '2026-11-29',
-  cowTypeId: null,
-  voluntaryWaitingDays: 60,
-  kpis: REPRODUCTION_KPI_NAMES.map((name) => FIGURES[name] ?? figure(name, null, 0, 0)),
-  months: ['2026-09', '2026-10', '2026-11'].map((month, index) => ({
+const answer = kpiAnswer(
+  FIGURES,
+  ['2026-09', '2026-10', '2026-11'].map((month, index) => ({
     month,
-    values: Object.fromEntries(
-      REPRODUCTION_KPI_NAMES.map((name) => [name, name === 'daysOpen' ? 100 + index * 20 : null]),
-    ),
+    values: { daysOpen: 100 + index * 20 },
   })),
-  cows: [
+  [
     { id: 101, code: 'C1' },
     { id: 102, code: 'C2' },
   ],
-};
+);
 
 const lists = {
   today: '2026-11-29',

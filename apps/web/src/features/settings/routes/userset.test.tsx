@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_REPRODUCTION_KPI_TARGETS } from '@cowcare/domain/reproduction-kpi-targets';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, ok, type FakeHandler } from '../../../test/fake-api';
 import { logIn, renderApp } from '../../../test/render';
@@ -12,6 +13,8 @@ function server(extra: Record<string, FakeHandler> = {}) {
     'GET common/common/lgs/lgs': () => ok([]),
     'GET user/user/getsetting/7/F-100': () => ok(defaults),
     'GET common/common/getbosspassword': () => ok({ isSet: true }),
+    'GET kpis/reproduction/settings': () =>
+      ok({ voluntaryWaitingDays: 60, targets: DEFAULT_REPRODUCTION_KPI_TARGETS }),
     ...extra,
   });
   vi.stubGlobal('fetch', api.fetch);
