@@ -186,8 +186,20 @@ export function reproductionKpis(
   period: Period,
   options: KpiOptions,
 ): ReproductionKpis {
+  return kpisOfHistories(herdHistories(cows, options), period, options);
+}
+
+/** Each breeding cow's history, judged once for every period asked of it. */
+function herdHistories(cows: readonly HerdCow[], options: KpiOptions): CowHistory[] {
   const gestationDays = options.gestationDays ?? DEFAULT_GESTATION_DAYS;
-  const histories = breedingHerd(cows, options.cowTypeId).map((cow) => cowHistory(cow, { gestationDays }));
+  return breedingHerd(cows, options.cowTypeId).map((cow) => cowHistory(cow, { gestationDays }));
+}
+
+function kpisOfHistories(
+  histories: readonly CowHistory[],
+  period: Period,
+  options: KpiOptions,
+): ReproductionKpis {
   const cycles = histories.flatMap((history) =>
     eligibleCycles(history, {
       ...period,
@@ -232,9 +244,10 @@ export function monthlyReproductionKpis(
   period: Period,
   options: KpiOptions,
 ): { readonly month: string; readonly period: Period; readonly kpis: ReproductionKpis }[] {
+  const histories = herdHistories(cows, options);
   return monthlyPeriods(period).map(({ month, from, to }) => ({
     month,
     period: { from, to },
-    kpis: reproductionKpis(cows, { from, to }, options),
+    kpis: kpisOfHistories(histories, { from, to }, options),
   }));
 }
