@@ -15,6 +15,7 @@ import * as staff from './routes/staff';
 import * as support from './routes/support';
 import * as uploads from './routes/uploads';
 import * as cows from './routes/cows';
+import * as exchange from './routes/exchange';
 import * as cowTypes from './routes/cow-types';
 import * as system from './routes/system';
 import * as user from './routes/user';
@@ -232,6 +233,11 @@ export const api = {
     renewPushDevice: push.renewPushDevice,
     getPushChoices: push.getPushChoices,
     setPushChoices: push.setPushChoices,
+  },
+  exchange: {
+    exportAde: exchange.exportAde,
+    previewAdeImport: exchange.previewAdeImport,
+    importAde: exchange.importAde,
   },
   charts: {
     readingCounts: charts.readingCounts,
