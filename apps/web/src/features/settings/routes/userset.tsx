@@ -10,6 +10,7 @@ import { useUser } from '../../../lib/session';
 import { useBossPasswordStatus } from '../api/get-boss-password-status';
 import { useSettings } from '../../../lib/settings-query';
 import { SettingsForm } from '../components/settings-form';
+import { ExchangeCard } from '../../exchange/components/exchange-card';
 
 function FarmSettings({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -68,6 +69,7 @@ export function UsersetRoute() {
     <Page title={t('settings.title')} back backTo={paths.index.webuser}>
       {user ? <FarmSettings user={user} /> : <PageLoader />}
       <FarmPlace />
+      {user && <ExchangeCard farmNumber={user.FarmNumber} />}
     </Page>
   );
 }

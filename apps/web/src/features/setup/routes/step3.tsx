@@ -13,6 +13,7 @@ import { useUser } from '../../../lib/session';
 import { useCowTypes } from '../../../lib/api/get-cow-types';
 import { useCows } from '../../../lib/api/get-cows';
 import { CsvImport } from '../../../components/cows/csv-import';
+import { AdeImport } from '../../exchange/components/ade-import';
 import { NewCowForm } from '../../../components/cows/new-cow-form';
 import { activeCows } from '../../../lib/cow-rows';
 import { useSensorInventory } from '../../../lib/api/gateways';
@@ -43,6 +44,7 @@ function Cows({ user }: { user: User }) {
         <Tabs.List grow>
           <Tabs.Tab value="hand">{t('setup.cows.byHand')}</Tabs.Tab>
           <Tabs.Tab value="csv">{t('setup.cows.fromCsv')}</Tabs.Tab>
+          <Tabs.Tab value="ade">{t('exchange.setupTab')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="hand" pt="md">
           <NewCowForm
@@ -77,6 +79,9 @@ function Cows({ user }: { user: User }) {
         </Tabs.Panel>
         <Tabs.Panel value="csv" pt="md">
           <CsvImport cows={cows.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="ade" pt="md">
+          <AdeImport />
         </Tabs.Panel>
       </Tabs>
     </Stack>
