@@ -12,7 +12,11 @@ import { DEMO, logInThroughScreen, registerUser } from '../setup/session';
 // is valid against the standard's schemas, the new farm gets the same cows and records, and a broken file is
 // refused with its reasons and creates nothing.
 
-type Resource = Record<string, unknown> & { animal?: { id: string }; identifier?: { id: string } };
+type Resource = Record<string, unknown> & {
+  animal?: { id: string };
+  identifier?: { id: string };
+  managementTag?: string;
+};
 
 /** The resources of every list that break the standard's schema, as readable lines. */
 const schemaProblems = (file: AdeFile): string[] =>
@@ -31,7 +35,7 @@ const survivingContent = (file: AdeFile) => {
   const codeOf = new Map(
     (file.animals ?? []).map((animal) => [
       (animal as Resource).identifier?.id,
-      animal.managementTag as string,
+      (animal as Resource).managementTag,
     ]),
   );
   const animals = (file.animals ?? []).map((animal) => {
@@ -92,7 +96,7 @@ const survivingContent = (file: AdeFile) => {
   };
 };
 
-const exportOf = (session: ApiSession) => callApi(session, api.exchange.exportAde) as Promise<AdeFile>;
+const exportOf = (session: ApiSession): Promise<AdeFile> => callApi(session, api.exchange.exportAde);
 
 describe.skipIf(skipReason() !== '')('ICAR ADE exchange', () => {
   const phone = phonePagePerTest();
@@ -194,13 +198,11 @@ describe.skipIf(skipReason() !== '')('ICAR ADE exchange', () => {
         },
       ],
     };
-    await phone.page
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: 'broken.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(broken)),
-      });
+    await phone.page.locator('input[type="file"]').setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(broken)),
+    });
     const refused = phone.page.getByTestId('ade-refused');
     await refused.getByText('Refused: 3. Nothing is imported until the file is fixed.').waitFor();
     for (const reason of [

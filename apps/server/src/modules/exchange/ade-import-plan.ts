@@ -32,7 +32,6 @@ import {
   pregnancyResultOfAde,
   sexOfAde,
   storedStatusOfAde,
-  type AdeProgeny,
 } from './ade-vocabulary';
 
 // Reading an ADE file into what an import would write (docs/ade.md): every item is checked against the
@@ -136,11 +135,11 @@ export const itemsOfFile = (
       );
       return;
     }
-    items.push({ collection, list: 'member', index, resource: resource as Json });
+    items.push({ collection, list: 'member', index, resource: resource });
   });
   for (const collection of ADE_COLLECTIONS) {
     (file[collection] ?? []).forEach((resource, index) =>
-      items.push({ collection, list: collection, index, resource: resource as Json }),
+      items.push({ collection, list: collection, index, resource: resource }),
     );
   }
   return items;
@@ -198,8 +197,9 @@ export const planAdeImport = (file: AdeFile, facts: FarmFacts, now = new Date())
   const items = itemsOfFile(file, (item, reason, detail) => refuse(item, reason, detail));
   const valid = items.filter((item) => {
     const problems = adeSchemaProblems(item.collection, item.resource);
-    if (problems.length > 0)
+    if (problems.length > 0) {
       refuse(item, 'schemaViolation', problems.slice(0, 3).join('; '), describeItem(item.resource));
+    }
     return problems.length === 0;
   });
   const of = (collection: AdeCollection) => valid.filter((item) => item.collection === collection);
@@ -214,24 +214,30 @@ export const planAdeImport = (file: AdeFile, facts: FarmFacts, now = new Date())
     const animal = item.resource;
     const code = cowCodeOf(animal.managementTag);
     const what = code ?? keyOf(animal.identifier) ?? '';
-    const alternatives = Array.isArray(animal.alternativeIdentifiers) ? animal.alternativeIdentifiers : [];
+    const alternatives: unknown[] = Array.isArray(animal.alternativeIdentifiers)
+      ? animal.alternativeIdentifiers
+      : [];
     const keys = [keyOf(animal.identifier), ...alternatives.map(keyOf)].filter((key): key is string => !!key);
     const before = refused.length;
-    if (keys.some((key) => cowOfKey.has(key)))
+    if (keys.some((key) => cowOfKey.has(key))) {
       refuse(item, 'duplicateAnimal', `identifier ${keys[0]} is given to two animals`, what);
-    if (!code)
+    }
+    if (!code) {
       refuse(
         item,
         'noCowCode',
         `managementTag ${JSON.stringify(animal.managementTag ?? null)} is not a cow code (C and digits)`,
         what,
       );
-    else if (codes.has(code)) refuse(item, 'duplicateCowCode', `cow code ${code} is in the file twice`, what);
-    else if (facts.takenCodes.has(code))
+    } else if (codes.has(code)) {
+      refuse(item, 'duplicateCowCode', `cow code ${code} is in the file twice`, what);
+    } else if (facts.takenCodes.has(code)) {
       refuse(item, 'cowCodeTaken', `cow code ${code} is already in this farm`, what);
+    }
     const sex = sexOfAde(animal.gender);
-    if (!sex)
+    if (!sex) {
       refuse(item, 'unsupportedValue', `gender ${String(animal.gender)} is neither female nor male`, what);
+    }
     const birthDate = text(animal.birthDate);
     const birthday = birthDate?.slice(0, 10) ?? null;
     if (birthday && (!isCalendarDate(birthday) || birthday < EARLIEST_RECORD_DAY || birthday > today)) {
@@ -313,13 +319,14 @@ export const planAdeImport = (file: AdeFile, facts: FarmFacts, now = new Date())
     const dam = cowOfKey.get(key);
     const cow = cows[index];
     if (dam !== undefined && cow) cow.dam = dam;
-    else if (cow)
+    else if (cow) {
       skip(
         { list: 'animals', index },
         'damNotInFile',
         `dam ${key} is not an animal of the file: the cow comes without her dam`,
         cow.code,
       );
+    }
   });
 
   // Events
@@ -414,7 +421,9 @@ export const planAdeImport = (file: AdeFile, facts: FarmFacts, now = new Date())
       oneOf(MATING_METHOD_CODES, extension.method) ??
       matingMethodOfAde(item.resource.inseminationType) ??
       'artificial-insemination';
-    const sires = Array.isArray(item.resource.sireIdentifiers) ? item.resource.sireIdentifiers : [];
+    const sires: unknown[] = Array.isArray(item.resource.sireIdentifiers)
+      ? item.resource.sireIdentifiers
+      : [];
     const sireCode =
       (isObject(sires[0]) ? text(sires[0].id) : undefined) ?? text(item.resource.sireOfficialName) ?? null;
     if (sireCode !== null && (sireCode.length < 1 || sireCode.length > 64)) {
@@ -443,7 +452,7 @@ export const planAdeImport = (file: AdeFile, facts: FarmFacts, now = new Date())
       refuse(
         item,
         'unsupportedValue',
-        `result ${String(item.resource.result ?? '(none)')} says neither pregnant nor empty`,
+        `result ${JSON.stringify(item.resource.result ?? null)} says neither pregnant nor empty`,
         text(item.resource.id) ?? '',
       );
       continue;
@@ -466,9 +475,7 @@ export const planAdeImport = (file: AdeFile, facts: FarmFacts, now = new Date())
       ...base,
       kind: 'calving',
       method: oneOf(CALVING_METHOD_CODES, extension.method) ?? calvingMethodOfAde(item.resource.calvingEase),
-      result:
-        oneOf(CALVING_RESULT_CODES, extension.result) ??
-        calvingResultOfAde(progeny as AdeProgeny | undefined),
+      result: oneOf(CALVING_RESULT_CODES, extension.result) ?? calvingResultOfAde(progeny),
       calf: calfKey === undefined ? null : (cowOfKey.get(calfKey) ?? null),
     });
   }

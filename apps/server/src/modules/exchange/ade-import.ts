@@ -71,8 +71,9 @@ const refusal = (preview: AdePreview) =>
 const latestServiceUpTo = (records: readonly PlannedRecord[], at: string): string | undefined => {
   let latest: Extract<PlannedRecord, { kind: 'fertilization' }> | undefined;
   for (const record of records) {
-    if (record.kind === 'fertilization' && record.at <= at && (!latest || record.at >= latest.at))
+    if (record.kind === 'fertilization' && record.at <= at && (!latest || record.at >= latest.at)) {
       latest = record;
+    }
   }
   return latest && effectiveServiceDate(latest.day, matingMethodOf(latest.method));
 };

@@ -105,7 +105,7 @@ describe('setup wizard, step 3: ADE import', () => {
     expect(within(refused).getByText('The same cow number twice in the file')).toBeTruthy();
     expect(within(refused).getByText('Names an animal that is not in the file')).toBeTruthy();
     expect(within(refused).getByText('heats #1')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import' }).disabled).toBe(true);
     expect(sent(api, 'exchange/ade/import')).toHaveLength(0);
   });
 

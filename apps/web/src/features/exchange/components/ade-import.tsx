@@ -157,9 +157,10 @@ export function AdeImport() {
     let file: AdeFile;
     try {
       const parsed: unknown = JSON.parse(await readText(chosen));
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
         throw new Error('not an object');
-      file = parsed as AdeFile;
+      }
+      file = parsed;
     } catch {
       setStage({ kind: 'problem', text: t('exchange.import.notJson', { name: chosen.name }) });
       return;
