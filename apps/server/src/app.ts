@@ -34,6 +34,7 @@ import { adminRoutes } from './modules/admin/admin-routes';
 import { cameraRoutes } from './modules/cameras/camera-routes';
 import { registerNoticeSnapshots } from './modules/cameras/notice-snapshots';
 import { locationRoutes } from './modules/location/location-routes';
+import { exchangeRoutes } from './modules/exchange/exchange-routes';
 import { registerPositionRetention } from './modules/location/position-retention';
 import { chartRoutes } from './modules/charts/chart-routes';
 import { chatRoutes } from './modules/chat/chat-routes';
@@ -90,6 +91,7 @@ export const allRouteBindings = (services: Services) => [
   ...locationRoutes(services),
   ...pushRoutes(services),
   ...reproductionKpisRoutes(services),
+  ...exchangeRoutes(services),
 ];
 
 const mediaServerOrigins = (config: Config): string[] =>

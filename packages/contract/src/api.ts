@@ -16,6 +16,7 @@ import * as staff from './routes/staff';
 import * as support from './routes/support';
 import * as uploads from './routes/uploads';
 import * as cows from './routes/cows';
+import * as exchange from './routes/exchange';
 import * as cowTypes from './routes/cow-types';
 import * as system from './routes/system';
 import * as user from './routes/user';
@@ -239,6 +240,11 @@ export const api = {
     reproductionActionLists: reproductionKpis.reproductionActionLists,
     getKpiSettings: reproductionKpis.getKpiSettings,
     putKpiSettings: reproductionKpis.putKpiSettings,
+  },
+  exchange: {
+    exportAde: exchange.exportAde,
+    previewAdeImport: exchange.previewAdeImport,
+    importAde: exchange.importAde,
   },
   charts: {
     readingCounts: charts.readingCounts,

@@ -188,6 +188,10 @@ export const ROUTE_ROLES = {
   'GET kpis/reproduction/action-lists': 'member',
   'GET kpis/reproduction/settings': 'member',
   'PUT kpis/reproduction/settings': 'owner',
+  // exchange (ICAR ADE): any member may take the farm's data out; bringing a file in creates cows, the owner's
+  'GET exchange/ade/export': 'member',
+  'POST exchange/ade/preview': 'owner',
+  'POST exchange/ade/import': 'owner',
 } as const satisfies Record<string, 'owner' | 'member'>;
 
 /** A route's key in `ROUTE_ROLES`. */

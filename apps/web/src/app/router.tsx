@@ -191,8 +191,8 @@ export const routes: RouteObject[] = [
       ),
       page(
         paths.index.step3,
-        () => import('../features/setup/routes/step3'),
-        (module) => module.Step3Route,
+        () => import('./routes/step3'),
+        (module) => module.Step3WithAdeRoute,
       ),
       ownerPage(
         paths.index.step4,
@@ -202,7 +202,7 @@ export const routes: RouteObject[] = [
       ownerPage(
         paths.index.userset,
         () => import('./routes/userset'),
-        (module) => module.UsersetWithTargetsRoute,
+        (module) => module.UsersetWithExtrasRoute,
       ),
       page(
         paths.index.dashboard,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ import { NewCowForm } from '../../../components/cows/new-cow-form';
 import { activeCows } from '../../../lib/cow-rows';
 import { useSensorInventory } from '../../../lib/api/gateways';
 
-function Cows({ user }: { user: User }) {
+function Cows({ user, fileImport }: { user: User; fileImport?: ReactNode }) {
   const { t } = useTranslation();
   const cows = useCows({ country: user.country, FarmNumber: user.FarmNumber });
   const types = useCowTypes(user.FarmNumber);
@@ -43,6 +43,7 @@ function Cows({ user }: { user: User }) {
         <Tabs.List grow>
           <Tabs.Tab value="hand">{t('setup.cows.byHand')}</Tabs.Tab>
           <Tabs.Tab value="csv">{t('setup.cows.fromCsv')}</Tabs.Tab>
+          {fileImport && <Tabs.Tab value="ade">{t('exchange.setupTab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="hand" pt="md">
           <NewCowForm
@@ -78,19 +79,24 @@ function Cows({ user }: { user: User }) {
         <Tabs.Panel value="csv" pt="md">
           <CsvImport cows={cows.data} />
         </Tabs.Panel>
+        {fileImport && (
+          <Tabs.Panel value="ade" pt="md">
+            {fileImport}
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );
 }
 
-/** Setup wizard, step 3: cows by hand or from a CSV file. */
-export function Step3Route() {
+/** Setup wizard, step 3: cows by hand, from a CSV file, or from another program's file (`fileImport`). */
+export function Step3Route({ fileImport }: { fileImport?: ReactNode }) {
   const { t } = useTranslation();
   const user = useUser();
   return (
     <Page title={t('pages.step3')} back backTo={paths.index.step2}>
       <SetupSteps active={2} />
-      {user ? <Cows user={user} /> : <PageLoader />}
+      {user ? <Cows user={user} fileImport={fileImport} /> : <PageLoader />}
       <Group justify="space-between" mt="md">
         <Button component={Link} to={paths.index.step2} variant="default">
           {t('setup.back')}
