@@ -34,6 +34,7 @@ export interface ApiSession {
 interface CallInput<R> {
   params?: RouteParams<R>;
   body?: RouteBody<R>;
+  query?: Record<string, string>;
 }
 
 /** One call of the contract; a failure throws with the server's answer, so a broken arrangement is plain. */
@@ -43,7 +44,8 @@ export const callApi = async <R extends RouteDefinition>(
   input: CallInput<R> = {},
 ): Promise<RouteData<R>> => {
   const path = fillPath(route.path, input.params ?? {});
-  const response = await fetch(`${session.baseUrl}${apiPath({ path })}`, {
+  const search = input.query ? `?${new URLSearchParams(input.query).toString()}` : '';
+  const response = await fetch(`${session.baseUrl}${apiPath({ path })}${search}`, {
     method: route.method,
     headers: {
       ...(session.token ? { authorization: `Bearer ${session.token}` } : {}),

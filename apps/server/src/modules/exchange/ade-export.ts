@@ -179,7 +179,12 @@ export const exportFarmAsAde = async (
       managementTag: cow.code,
       ...adeStatusOf(cow.status),
       ...(parentage.length > 0 ? { parentage } : {}),
-      cowcare: { parity: cow.parity, ...(cow.culledAt ? { culledAt: cow.culledAt } : {}) },
+      cowcare: {
+        parity: cow.parity,
+        joinedAt: cow.joinedAt,
+        ...(cow.culledAt ? { culledAt: cow.culledAt } : {}),
+        ...(cow.fatteningAt ? { fatteningAt: cow.fatteningAt } : {}),
+      },
     };
   });
 

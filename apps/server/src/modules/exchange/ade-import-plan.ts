@@ -47,6 +47,10 @@ export interface PlannedCow {
   status: string;
   parity: number | null;
   culledAt: string | null;
+  /** When she joined the exporting farm's books; null: now. */
+  joinedAt: string | null;
+  /** When she was moved to fattening (a cow in fattening); null: unknown. */
+  fatteningAt: string | null;
   sireCode: string | null;
   /** Index in the plan's cows of her dam, when the dam is in the file. */
   dam: number | null;
@@ -273,6 +277,14 @@ export const planAdeImport = (file: AdeFile, facts: FarmFacts, now = new Date())
         ? culledAtText
         : now.toISOString()
       : null;
+    // Past moments only: a file from a clock ahead must not put a cow in the herd tomorrow.
+    const pastMoment = (value: unknown): string | null => {
+      const moment = text(value);
+      const time = moment ? Date.parse(moment) : Number.NaN;
+      return moment && !Number.isNaN(time) && time <= now.getTime() ? new Date(time).toISOString() : null;
+    };
+    const joinedAt = pastMoment(extension.joinedAt);
+    const fatteningAt = pastMoment(extension.fatteningAt);
     const sensorKey = alternatives.find(
       (alternative) => isObject(alternative) && alternative.scheme === SCHEMES.sensor,
     );
@@ -302,6 +314,8 @@ export const planAdeImport = (file: AdeFile, facts: FarmFacts, now = new Date())
       status,
       parity,
       culledAt,
+      joinedAt,
+      fatteningAt,
       sireCode: sireCode ?? null,
       dam: null,
       sensor: sensor ?? null,

@@ -1,3 +1,4 @@
+import { storedStatusValue } from '@cowcare/domain/cow-status';
 import { ERROR_CODES } from '@cowcare/contract/errors';
 import type { AdeCounts, AdeFile, AdePreview } from '@cowcare/contract/routes/exchange';
 import {
@@ -194,6 +195,7 @@ const insertPlannedCows = async (tx: Queryable, user: AuthUser, plan: ImportPlan
       temperatureOffset: null,
     });
     if (cow.culledAt) await tx.query('UPDATE cows SET culled_at = $1 WHERE id = $2', [cow.culledAt, id]);
+    if (cow.joinedAt) await tx.query('UPDATE cows SET created_at = $1 WHERE id = $2', [cow.joinedAt, id]);
     await recordStatusChange(tx, {
       farmId: user.farmId,
       cowId: id,
@@ -203,6 +205,16 @@ const insertPlannedCows = async (tx: Queryable, user: AuthUser, plan: ImportPlan
       forced: false,
       actor: { userId: user.userId },
     });
+    // The file has no status history; the day she entered her status is what the herd figures read (a cow
+    // in fattening left the breeding herd that day), so her first row carries it.
+    const inFattening = cow.status === storedStatusValue('fattening');
+    const enteredStatusAt = (inFattening ? cow.fatteningAt : null) ?? cow.joinedAt;
+    if (enteredStatusAt) {
+      await tx.query('UPDATE cow_status_changes SET changed_at = $1 WHERE cow_id = $2', [
+        enteredStatusAt,
+        id,
+      ]);
+    }
     ids.push(id);
   }
   // Dams after every cow exists: a dam may come after her calf in the file.

@@ -1,3 +1,4 @@
+import { storedStatusValue } from '@cowcare/domain/cow-status';
 import type { Queryable } from '../../db/database';
 import { dayText, eventDayText, utcTimeText } from '../reproduction/sql-text';
 
@@ -69,6 +70,10 @@ export interface ExportCow {
   damId: number | null;
   sireCode: string | null;
   culledAt: string | null;
+  /** When she joined the farm's books (the herd figures count her from then). */
+  joinedAt: string;
+  /** When she was moved to fattening, for a cow in fattening: she left the breeding herd then. */
+  fatteningAt: string | null;
   updatedAt: string;
 }
 
@@ -76,9 +81,11 @@ export const readExportCows = (db: Queryable, farmId: number) =>
   db.query<ExportCow>(
     `SELECT id, code, sensor_id AS "sensorId", status, parity, ${dayText('birthday', 'birthday')}, sex,
             dam_id AS "damId", sire_code AS "sireCode", ${utcTimeText('culled_at', 'culledAt')},
-            ${utcTimeText('updated_at', 'updatedAt')}
+            ${utcTimeText('created_at', 'joinedAt')}, ${utcTimeText('updated_at', 'updatedAt')},
+            (SELECT ${utcTimeText('max(s.changed_at)', 'at')} FROM cow_status_changes s
+              WHERE s.cow_id = cows.id AND s.farm_id = cows.farm_id AND s.to_status = $2) AS "fatteningAt"
        FROM cows WHERE farm_id = $1 ORDER BY id`,
-    [farmId],
+    [farmId, storedStatusValue('fattening')],
   );
 
 /** The farm's sensors (registered, or worn by an active cow) with the active cow wearing each. */
