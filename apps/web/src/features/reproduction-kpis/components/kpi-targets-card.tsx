@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { KpiSettings } from '@cowcare/contract/routes/reproduction-kpis';
@@ -32,7 +32,6 @@ function TargetsForm({ initial }: { initial: KpiSettings }) {
   const [inputs, setInputs] = useState<TargetInputs>(() => targetInputsOf(initial.targets));
   const [invalid, setInvalid] = useState<readonly string[]>([]);
   const [formError, setFormError] = useState<MessageKey | null>(null);
-  useEffect(() => setInputs(targetInputsOf(initial.targets)), [initial.targets]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -143,7 +142,8 @@ export function KpiTargetsCard() {
       </Title>
       {settings.isPending && <PageLoader />}
       {settings.isError && <QueryError error={settings.error} onRetry={() => void settings.refetch()} />}
-      {settings.data && <TargetsForm initial={settings.data} />}
+      {/* Saved or changed elsewhere: the form starts again from what the server holds. */}
+      {settings.data && <TargetsForm key={JSON.stringify(settings.data)} initial={settings.data} />}
     </Card>
   );
 }
