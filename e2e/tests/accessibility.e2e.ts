@@ -48,6 +48,7 @@ describe.skipIf(skipReason() !== '')('accessibility of every screen', () => {
       '/pages/index/notice',
       '/pages/index/data',
       '/pages/index/dashboard',
+      '/pages/index/kpi?name=conceptionRate',
       '/pages/index/ckcom',
       cowPath,
       `/pages/index/hsty?id=${cowId}`,

@@ -39,7 +39,7 @@ function CowList({ id, titleKey, rows }: { id: string; titleKey: MessageKey; row
               <Anchor component={Link} to={withQuery(paths.index.cow, { id: row.cowId })} fw={600}>
                 {row.code}
               </Anchor>
-              <Text size="sm" c={row.urgent ? 'red.8' : 'dimmed'}>
+              <Text size="sm" c={row.urgent ? 'var(--mantine-color-red-text)' : 'dimmed'}>
                 {row.detail}
               </Text>
             </Group>

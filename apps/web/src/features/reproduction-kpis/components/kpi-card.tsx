@@ -8,8 +8,12 @@ import { useBcp47 } from '../../../lib/language';
 import { chartValueOf, formatKpiNumber } from '../lib/kpi-format';
 import { kpiMakeup, kpiTargetText } from '../lib/kpi-texts';
 
-/** Text colours that keep 4.5:1 on white: met, missed, nothing to judge. */
-const VERDICT_COLORS = { true: 'green.9', false: 'orange.9', null: 'gray.7' } as const;
+/** The theme's text shades, which keep 4.5:1 on white: met, missed, nothing to judge. */
+const VERDICT_COLORS = {
+  true: 'var(--mantine-color-green-text)',
+  false: 'var(--mantine-color-orange-text)',
+  null: 'dimmed',
+} as const;
 
 /** A month's value of this KPI, null where nothing was judged. */
 export type MonthlyValues = readonly (number | null)[];
@@ -25,7 +29,7 @@ export function KpiCard({ kpi, months, to }: { kpi: Kpi; months: MonthlyValues; 
   const name = t(`kpis.name.${kpi.name}`);
   const points = months.map((value, index) => ({ index, value: chartValueOf(kpi.name, value) }));
   return (
-    <Card withBorder p="xs" component={Link} to={to} data-testid={`kpi-${kpi.name}`} aria-label={name}>
+    <Card withBorder p="xs" component={Link} to={to} data-testid={`kpi-${kpi.name}`}>
       <Stack gap={2}>
         <Text size="sm" fw={600} lh={1.25}>
           {name}

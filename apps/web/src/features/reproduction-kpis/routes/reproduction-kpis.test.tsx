@@ -67,7 +67,7 @@ describe('the reproduction dashboard', () => {
     expect(screen.getByTestId('kpi-daysOpen-value').textContent).toBe('132');
     expect(screen.getByTestId('kpi-calvingInterval-value').textContent).toBe('–');
     expect(screen.getByTestId('kpi-calvingInterval').textContent).toContain('Not enough records yet');
-    await user.click(screen.getByRole('link', { name: 'Days open' }));
+    await user.click(screen.getByRole('link', { name: /^Days open/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/kpi'));
     expect(await screen.findByRole('heading', { name: 'Days open', level: 1 })).toBeTruthy();
     expect(screen.getByTestId('kpi-value').textContent).toBe('132');
