@@ -187,6 +187,8 @@ describe('GET common/common/getcowhistory/:id', () => {
         memo: 'clear',
         expectedCalving: '2025-10-23',
         expectedCalvingAuto: false,
+        nextExpectedEstrus: null,
+        nextExpectedEstrusAuto: true,
       },
       {
         kind: 'statusChange',

@@ -523,6 +523,13 @@ export const en = {
     'Do you want to delete this record? The cow’s dates follow her remaining records.',
   'herd.history.deleteConfirm': 'Delete',
   'herd.history.deleted': 'Record deleted',
+  'herd.history.edit': 'Edit this {{kind}} record',
+  'herd.history.editTitle': 'Edit record',
+  'herd.history.editMissingTitle': 'This record is no longer here',
+  'herd.history.editMissingBody':
+    "It may have been deleted meanwhile. The cow's history shows her records as they are now.",
+  'herd.history.calfResultKept':
+    'The calf is registered as a cow of the farm, so the result stays as recorded.',
 
   'herd.record.kind': 'Record type',
   'herd.record.choose': 'Choose…',

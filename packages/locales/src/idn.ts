@@ -538,6 +538,13 @@ export const idn: Partial<Record<MessageKey, string>> = {
     'Apakah Anda ingin menghapus catatan ini? Tanggal sapi akan mengikuti catatan yang tersisa.',
   'herd.history.deleteConfirm': 'Hapus',
   'herd.history.deleted': 'Catatan dihapus',
+  'herd.history.edit': 'Ubah catatan {{kind}} ini',
+  'herd.history.editTitle': 'Ubah catatan',
+  'herd.history.editMissingTitle': 'Catatan ini sudah tidak ada',
+  'herd.history.editMissingBody':
+    'Catatan ini mungkin sudah dihapus. Riwayat sapi menampilkan catatannya seperti sekarang.',
+  'herd.history.calfResultKept':
+    'Pedet sudah terdaftar sebagai sapi peternakan, jadi hasilnya tetap seperti yang dicatat.',
   'herd.record.kind': 'Jenis catatan',
   'herd.record.choose': 'Pilih…',
   'herd.record.chooseMethod': 'Pilih metode',

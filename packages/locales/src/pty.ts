@@ -535,6 +535,13 @@ export const pty: Partial<Record<MessageKey, string>> = {
     'Deseja excluir este registro? As datas da vaca passam a seguir os registros restantes.',
   'herd.history.deleteConfirm': 'Excluir',
   'herd.history.deleted': 'Registro excluído',
+  'herd.history.edit': 'Editar registro: {{kind}}',
+  'herd.history.editTitle': 'Editar registro',
+  'herd.history.editMissingTitle': 'Este registro não existe mais',
+  'herd.history.editMissingBody':
+    'Ele pode ter sido excluído nesse meio-tempo. O histórico da vaca mostra os registros como estão agora.',
+  'herd.history.calfResultKept':
+    'O bezerro está cadastrado como animal da fazenda, então o resultado fica como registrado.',
   'herd.record.kind': 'Tipo de registro',
   'herd.record.choose': 'Escolha…',
   'herd.record.chooseMethod': 'Escolha um método',

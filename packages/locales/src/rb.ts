@@ -530,6 +530,12 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'herd.history.deleteMessage': 'この記録を削除しますか？牛の日付は残りの記録に従って再計算されます。',
   'herd.history.deleteConfirm': '削除',
   'herd.history.deleted': '記録を削除しました',
+  'herd.history.edit': 'この{{kind}}の記録を編集',
+  'herd.history.editTitle': '記録を編集',
+  'herd.history.editMissingTitle': 'この記録はもうありません',
+  'herd.history.editMissingBody':
+    'その間に削除された可能性があります。牛の履歴で現在の記録を確認してください。',
+  'herd.history.calfResultKept': '子牛は農場の牛として登録済みのため、結果は記録どおりのままです。',
   'herd.record.kind': '記録の種類',
   'herd.record.choose': '選択…',
   'herd.record.chooseMethod': '方法を選択してください',

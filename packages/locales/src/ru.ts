@@ -532,6 +532,13 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'herd.history.deleteMessage': 'Удалить эту запись? Даты коровы будут пересчитаны по оставшимся записям.',
   'herd.history.deleteConfirm': 'Удалить',
   'herd.history.deleted': 'Запись удалена',
+  'herd.history.edit': 'Изменить запись: {{kind}}',
+  'herd.history.editTitle': 'Изменить запись',
+  'herd.history.editMissingTitle': 'Этой записи больше нет',
+  'herd.history.editMissingBody':
+    'Возможно, её уже удалили. В истории коровы видны её записи в нынешнем виде.',
+  'herd.history.calfResultKept':
+    'Телёнок зарегистрирован как животное фермы, поэтому результат остаётся прежним.',
   'herd.record.kind': 'Тип записи',
   'herd.record.choose': 'Выберите…',
   'herd.record.chooseMethod': 'Выберите способ',

@@ -529,6 +529,12 @@ export const vn: Partial<Record<MessageKey, string>> = {
     'Bạn có muốn xóa bản ghi này? Các ngày của bò sẽ tính lại theo các bản ghi còn lại.',
   'herd.history.deleteConfirm': 'Xóa',
   'herd.history.deleted': 'Đã xóa bản ghi',
+  'herd.history.edit': 'Sửa bản ghi {{kind}} này',
+  'herd.history.editTitle': 'Sửa bản ghi',
+  'herd.history.editMissingTitle': 'Bản ghi này không còn nữa',
+  'herd.history.editMissingBody':
+    'Có thể nó đã bị xóa trong lúc đó. Lịch sử của bò hiển thị các bản ghi hiện tại.',
+  'herd.history.calfResultKept': 'Bê đã được đăng ký là bò của trại, nên kết quả giữ nguyên như đã ghi.',
   'herd.record.kind': 'Loại ghi chép',
   'herd.record.choose': 'Chọn…',
   'herd.record.chooseMethod': 'Chọn phương pháp',

@@ -344,6 +344,8 @@ export const CowHistoryItemSchema = Type.Union([
     memo: Type.String(),
     expectedCalving: Nullable(DateString),
     expectedCalvingAuto: Type.Boolean(),
+    nextExpectedEstrus: Nullable(DateString),
+    nextExpectedEstrusAuto: Type.Boolean(),
   }),
   Type.Object({
     kind: Type.Literal('calving'),

@@ -34,7 +34,8 @@ const FERTILIZATION = `
 const PREGNANCY = `
   SELECT 'pregnancy' AS kind, r.id, ${utcTime('r.diagnosed_at')}, u.name AS "by", r.diagnosis_method AS method,
          r.result, r.memo, ${day('r.expected_calving_date', 'expectedCalving')},
-         NOT r.expected_calving_manual AS "expectedCalvingAuto"
+         NOT r.expected_calving_manual AS "expectedCalvingAuto",
+         ${day('r.expected_estrus_date', 'nextExpectedEstrus')}, NOT r.expected_estrus_manual AS "nextExpectedEstrusAuto"
     FROM pregnancy_records r ${recordedBy('r')}
    WHERE r.cow_id = $1 AND r.farm_id = $2`;
 

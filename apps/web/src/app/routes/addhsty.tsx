@@ -1,92 +1,36 @@
 import { Alert, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import type { Cow } from '@cowcare/contract/cow-schemas';
+import { useSearchParams } from 'react-router';
 import type { User } from '@cowcare/contract/schemas';
 import { isCulledStoredValue } from '@cowcare/domain/cow-status';
-import type { MessageKey } from '@cowcare/locales/catalog';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
 import { paths, withQuery } from '../../config/paths';
 import { useUser } from '../../lib/session';
-import { useConfigDictionary } from '../../features/cows/api/get-config-dictionary';
 import { useCow } from '../../lib/api/get-cow';
-import { useSettings } from '../../lib/settings-query';
-import { CalvingForm } from '../../features/reproduction/components/calving-form';
 import { CowMissing } from '../../features/cows/components/cow-missing';
-import { EstrusForm } from '../../features/reproduction/components/estrus-form';
-import { FertilizationForm } from '../../features/reproduction/components/fertilization-form';
-import { HealthCaseForm } from '../../features/health/components/health-case-form';
-import { PregnancyForm } from '../../features/reproduction/components/pregnancy-form';
 import { StatusBadge } from '../../components/cows/status-badge';
-import { diagnosisDaysOf } from '../../lib/dictionary';
 import { useCowIdParam } from '../../features/cows/lib/use-cow-id';
+import { EditRecord } from './edit-record';
+import { KIND_LABEL, RECORD_KINDS, RecordForms, type RecordKindParam } from './record-forms';
 
-export const RECORD_KINDS = ['estrus', 'fertilization', 'pregnancy', 'calving', 'health'] as const;
-export type RecordKindParam = (typeof RECORD_KINDS)[number];
+/** `record=`: the id of the record to change, a positive whole number; anything else adds a new one. */
+const recordIdOf = (raw: string | null): number | null =>
+  raw !== null && /^[1-9]\d{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
 
-const KIND_LABEL: Record<RecordKindParam, MessageKey> = {
-  estrus: 'herd.history.kind.estrus',
-  fertilization: 'herd.history.kind.fertilization',
-  pregnancy: 'herd.history.kind.pregnancy',
-  calving: 'herd.history.kind.calving',
-  health: 'herd.history.kind.healthCase',
-};
+/** The record kind asked for (`kind=`); an estrus when missing or unknown. */
+const kindOf = (raw: string | null): RecordKindParam =>
+  (RECORD_KINDS as readonly string[]).includes(raw ?? '') ? (raw as RecordKindParam) : 'estrus';
 
 /** A `datetime-local` value, as the cow page passes a detected heat's onset. */
 const DATE_TIME_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
-function RecordForms({
-  cow,
-  user,
-  kind,
-  at,
-}: {
-  cow: Cow;
-  user: User;
-  kind: RecordKindParam;
-  /** When the event happened, 'YYYY-MM-DDTHH:mm' on the device's clock (a detected heat's onset); else now. */
-  at: string | undefined;
-}) {
-  const navigate = useNavigate();
-  const dictionaries = useConfigDictionary();
-  const settings = useSettings({ id: user.id, FarmNumber: user.FarmNumber });
-  const onSaved = () => void navigate(withQuery(paths.index.hsty, { id: cow.id }), { replace: true });
-  if (dictionaries.isPending) return <PageLoader />;
-  if (dictionaries.isError) {
-    return <QueryError error={dictionaries.error} onRetry={() => void dictionaries.refetch()} />;
-  }
-  const props = { cow, dictionaries: dictionaries.data, onSaved };
-  switch (kind) {
-    case 'estrus':
-      return <EstrusForm key={kind} cow={cow} onSaved={onSaved} initialAt={at} />;
-    case 'fertilization':
-      return (
-        <FertilizationForm
-          key={kind}
-          {...props}
-          farmDays={settings.data ? diagnosisDaysOf(settings.data) : undefined}
-        />
-      );
-    case 'pregnancy':
-      return <PregnancyForm key={kind} {...props} />;
-    case 'calving':
-      return <CalvingForm key={kind} {...props} />;
-    case 'health':
-      return <HealthCaseForm key={kind} {...props} />;
-  }
-}
 
 function AddRecord({ id, user }: { id: number; user: User }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const cow = useCow(id);
-  const raw = search.get('kind');
+  const kind = kindOf(search.get('kind'));
   const at = search.get('at') ?? '';
-  const kind: RecordKindParam = (RECORD_KINDS as readonly string[]).includes(raw ?? '')
-    ? (raw as RecordKindParam)
-    : 'estrus';
   if (cow.isPending) return <PageLoader />;
   if (cow.isError) return <CowMissing error={cow.error} onRetry={() => void cow.refetch()} />;
   if (isCulledStoredValue(cow.data.status)) {
@@ -119,14 +63,34 @@ function AddRecord({ id, user }: { id: number; user: User }) {
   );
 }
 
-/** Add a reproduction or health record to a cow (`addhsty?id=&kind=`, and `at=` for an estrus's time). */
+/**
+ * Add a reproduction or health record to a cow (`addhsty?id=&kind=`, and `at=` for an estrus's time), or
+ * change one of her history (`record=` its id): the same form, filled with the record.
+ */
 export function AddhstyRoute() {
   const { t } = useTranslation();
   const id = useCowIdParam();
   const user = useUser();
+  const [search] = useSearchParams();
+  const recordId = recordIdOf(search.get('record'));
+  const editing = id !== null && recordId !== null;
+  const body =
+    id === null ? (
+      <CowMissing />
+    ) : !user ? (
+      <PageLoader />
+    ) : recordId !== null ? (
+      <EditRecord id={id} user={user} kind={kindOf(search.get('kind'))} recordId={recordId} />
+    ) : (
+      <AddRecord id={id} user={user} />
+    );
   return (
-    <Page title={t('pages.addhsty')} back backTo={id ? withQuery(paths.index.cow, { id }) : paths.home}>
-      {id === null ? <CowMissing /> : user ? <AddRecord id={id} user={user} /> : <PageLoader />}
+    <Page
+      title={editing ? t('herd.history.editTitle') : t('pages.addhsty')}
+      back
+      backTo={id === null ? paths.home : withQuery(editing ? paths.index.hsty : paths.index.cow, { id })}
+    >
+      {body}
     </Page>
   );
 }

@@ -13,6 +13,8 @@ export function DictionarySelect({
   error,
   required = false,
   placeholder,
+  disabled = false,
+  description,
 }: {
   label: string;
   items: readonly DictionaryItem[];
@@ -21,6 +23,8 @@ export function DictionarySelect({
   error?: string | null;
   required?: boolean;
   placeholder?: string;
+  disabled?: boolean;
+  description?: string;
 }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
@@ -28,6 +32,8 @@ export function DictionarySelect({
     <NativeSelect
       label={label}
       required={required}
+      disabled={disabled}
+      description={description}
       value={value}
       error={error ?? undefined}
       onChange={(event) => onChange(event.currentTarget.value)}

@@ -1,11 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { CowHistoryItem } from '@cowcare/contract/routes/cows';
 import { parseStoredStatus } from '@cowcare/domain/cow-status';
 import type { MessageKey } from '@cowcare/locales/catalog';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FileIcon, HeartPulseIcon, HistoryIcon, TagIcon, TrashIcon } from '../../../components/icons';
+import {
+  EditIcon,
+  FileIcon,
+  HeartPulseIcon,
+  HistoryIcon,
+  TagIcon,
+  TrashIcon,
+} from '../../../components/icons';
+import { paths, withQuery } from '../../../config/paths';
 import { errorMessageKey } from '../../../lib/error-message';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { currentLanguage, LANGUAGES } from '../../../lib/i18n';
@@ -20,6 +29,15 @@ const KIND_LABEL: Record<CowHistoryItem['kind'], MessageKey> = {
   pregnancy: 'herd.history.kind.pregnancy',
   calving: 'herd.history.kind.calving',
   healthCase: 'herd.history.kind.healthCase',
+};
+
+/** The record form (addhsty's `kind=`) of each record kind; a status change has none. */
+const FORM_KIND: Record<RecordKind, string> = {
+  estrus: 'estrus',
+  fertilization: 'fertilization',
+  pregnancy: 'pregnancy',
+  calving: 'calving',
+  healthCase: 'health',
 };
 
 const KIND_COLOR: Record<CowHistoryItem['kind'], string> = {
@@ -155,6 +173,13 @@ export function HistoryTimeline({ items, dictionaries, cowId, readOnly, renderHe
                 item.expectedCalving && `${date(item.expectedCalving)} (${auto(item.expectedCalvingAuto)})`
               }
             />
+            <Line
+              label={t('herd.dates.expectedEstrus')}
+              value={
+                item.nextExpectedEstrus &&
+                `${date(item.nextExpectedEstrus)} (${auto(item.nextExpectedEstrusAuto)})`
+              }
+            />
             <Line label={t('herd.record.memo')} value={item.memo} />
           </>
         );
@@ -225,15 +250,30 @@ export function HistoryTimeline({ items, dictionaries, cowId, readOnly, renderHe
                   {t(KIND_LABEL[item.kind])}
                 </Text>
                 {!readOnly && item.kind !== 'statusChange' && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    aria-label={t('herd.history.delete', { kind: t(KIND_LABEL[item.kind]) })}
-                    onClick={() => setDeleting({ kind: item.kind, id: item.id })}
-                  >
-                    <TrashIcon size={14} />
-                  </ActionIcon>
+                  <Group gap={2} wrap="nowrap">
+                    <ActionIcon
+                      component={Link}
+                      to={withQuery(paths.index.addhsty, {
+                        id: cowId,
+                        kind: FORM_KIND[item.kind],
+                        record: item.id,
+                      })}
+                      variant="subtle"
+                      size="sm"
+                      aria-label={t('herd.history.edit', { kind: t(KIND_LABEL[item.kind]) })}
+                    >
+                      <EditIcon size={14} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      aria-label={t('herd.history.delete', { kind: t(KIND_LABEL[item.kind]) })}
+                      onClick={() => setDeleting({ kind: item.kind, id: item.id })}
+                    >
+                      <TrashIcon size={14} />
+                    </ActionIcon>
+                  </Group>
                 )}
               </Group>
             }

@@ -6,29 +6,67 @@ import type { Upload } from '@cowcare/contract/routes/uploads';
 import { isCalendarDate } from '@cowcare/domain/calendar-date';
 import { localToday } from '../../../lib/format';
 import { useAddHealthCase } from '../api/add-health-case';
+import { useUpdateHealthCase, type HealthCaseChange } from '../api/update-health-case';
 import type { Dictionaries } from '../../../lib/dictionary';
 import { FileUploads } from './file-uploads';
 import { DateField, DictionarySelect, MemoField } from '../../../components/records/record-fields';
 import { SubmitRow, useFieldProblems, useRecordSubmit } from '../../../components/records/record-submit';
+import { changedFields, textOrNull, type HistoryItemOf } from '../../../components/records/record-edit';
+
+interface Fields {
+  diagnosedOn: string;
+  disease: string;
+  diagnosisText: string;
+  prescribedOn: string;
+  prescription: string;
+  memo: string;
+}
+
+const fieldsOf = (record: HistoryItemOf<'healthCase'> | undefined): Fields => ({
+  diagnosedOn: record?.diagnosedOn ?? localToday(),
+  disease: record?.diseaseCode ?? '',
+  diagnosisText: record?.diagnosis ?? '',
+  prescribedOn: record?.prescribedOn ?? '',
+  prescription: record?.prescription ?? '',
+  memo: record?.memo ?? '',
+});
+
+/** What an edit sends: the changed fields only; an emptied optional one is cleared (null). */
+function changeOf(start: Fields, now: Fields): HealthCaseChange {
+  const changed = changedFields(start, now);
+  return {
+    ...(changed.diagnosedOn !== undefined ? { diagnosedOn: now.diagnosedOn } : {}),
+    ...(changed.disease !== undefined ? { diseaseCode: now.disease || null } : {}),
+    ...(changed.diagnosisText !== undefined ? { diagnosisText: textOrNull(now.diagnosisText) } : {}),
+    ...(changed.prescribedOn !== undefined ? { prescribedOn: now.prescribedOn || null } : {}),
+    ...(changed.prescription !== undefined ? { prescription: now.prescription.trim() } : {}),
+    ...(changed.memo !== undefined ? { memo: now.memo.trim() } : {}),
+  };
+}
 
 /** A diagnosis (health case): a disease from the dictionary or free text, the prescription and files. */
 export function HealthCaseForm({
   cow,
   dictionaries,
   onSaved,
+  record,
 }: {
   cow: Cow;
   dictionaries: Dictionaries;
   onSaved: () => void;
+  /** The case to change (from the history); a new one when absent. Its files are changed on the history. */
+  record?: HistoryItemOf<'healthCase'>;
 }) {
   const { t } = useTranslation();
   const add = useAddHealthCase();
-  const [diagnosedOn, setDiagnosedOn] = useState(localToday);
-  const [disease, setDisease] = useState('');
-  const [diagnosisText, setDiagnosisText] = useState('');
-  const [prescribedOn, setPrescribedOn] = useState('');
-  const [prescription, setPrescription] = useState('');
-  const [memo, setMemo] = useState('');
+  const update = useUpdateHealthCase();
+  const [start] = useState(() => fieldsOf(record));
+  const [diagnosedOn, setDiagnosedOn] = useState(start.diagnosedOn);
+  const [disease, setDisease] = useState(start.disease);
+  const [diagnosisText, setDiagnosisText] = useState(start.diagnosisText);
+  const [prescribedOn, setPrescribedOn] = useState(start.prescribedOn);
+  const [prescription, setPrescription] = useState(start.prescription);
+  const [memo, setMemo] = useState(start.memo);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [uploading, setUploading] = useState(false);
   const { problems, show, clear } = useFieldProblems<'diagnosedOn' | 'diagnosis' | 'prescribedOn'>();
@@ -44,6 +82,11 @@ export function HealthCaseForm({
     };
     show(found);
     if (Object.values(found).some(Boolean) || uploading) return;
+    if (record) {
+      const now = { diagnosedOn, disease, diagnosisText, prescribedOn, prescription, memo };
+      submit.run(update, { id: record.id, body: changeOf(start, now) });
+      return;
+    }
     submit.run(add, {
       cowId: cow.id,
       diagnosedOn,
@@ -115,8 +158,8 @@ export function HealthCaseForm({
           }}
         />
         <MemoField value={memo} onChange={setMemo} />
-        <FileUploads uploads={uploads} onChange={setUploads} onBusyChange={setUploading} />
-        <SubmitRow submit={submit} pending={add.isPending || uploading} />
+        {!record && <FileUploads uploads={uploads} onChange={setUploads} onBusyChange={setUploading} />}
+        <SubmitRow submit={submit} pending={add.isPending || update.isPending || uploading} />
       </Stack>
     </form>
   );

@@ -7,13 +7,16 @@ import type { RouteBody } from '@cowcare/contract/route';
 import type { api } from '@cowcare/contract/api';
 import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
 import { useAddCalving } from '../api/add-calving';
+import { useUpdateCalving, type CalvingChange } from '../api/update-records';
 import type { Dictionaries } from '../../../lib/dictionary';
 import { estrusAfterCalving } from '../lib/record-dates';
 import { AutoDateField, useAutoDate } from './auto-date-field';
 import { DateTimeField, DictionarySelect, MemoField } from '../../../components/records/record-fields';
 import { SubmitRow, useFieldProblems, useRecordSubmit } from '../../../components/records/record-submit';
+import { changedFields, timeInputValue, type HistoryItemOf } from '../../../components/records/record-edit';
 
 type CalvingBody = RouteBody<typeof api.reproduction.addCalving>;
+type CalvingItem = HistoryItemOf<'calving'>;
 const LIVE_CALF: Record<string, 'female' | 'male'> = { cow: 'female', bull: 'male' };
 const codePattern = new RegExp(CowCode.pattern ?? '^C[0-9]{1,12}$');
 
@@ -22,26 +25,41 @@ export function CalvingForm({
   cow,
   dictionaries,
   onSaved,
+  record,
 }: {
   cow: Cow;
   dictionaries: Dictionaries;
   onSaved: () => void;
+  /** The record to change (from the history); a new one when absent. Its calf is registered with the calving only. */
+  record?: CalvingItem;
 }) {
   const { t } = useTranslation();
   const add = useAddCalving();
-  const [at, setAt] = useState(localDateTimeInputValue);
-  const [method, setMethod] = useState('');
-  const [result, setResult] = useState('');
-  const [memo, setMemo] = useState('');
+  const update = useUpdateCalving();
+  const [start] = useState(() => ({
+    at: record ? timeInputValue(record.time) : localDateTimeInputValue(),
+    method: record?.method ?? '',
+    result: record?.result ?? '',
+    memo: record?.memo ?? '',
+  }));
+  const [at, setAt] = useState(start.at);
+  const [method, setMethod] = useState(start.method);
+  const [result, setResult] = useState(start.result);
+  const [memo, setMemo] = useState(start.memo);
   const [registerCalf, setRegisterCalf] = useState(true);
   const [calfCode, setCalfCode] = useState('');
   const [calfSensor, setCalfSensor] = useState('');
   const { problems, show, clear } = useFieldProblems<
     'at' | 'method' | 'result' | 'calfCode' | 'calfSensor'
   >();
-  const nextEstrus = useAutoDate(estrusAfterCalving(dayOf(at)));
+  const nextEstrus = useAutoDate(
+    estrusAfterCalving(dayOf(at)),
+    record && { date: record.expectedEstrus, auto: record.expectedEstrusAuto },
+  );
   const submit = useRecordSubmit(onSaved);
-  const calfSex = LIVE_CALF[result];
+  // A calf is registered when the calving is recorded; an edit leaves the calf (and then its result) alone.
+  const calfSex = record ? undefined : LIVE_CALF[result];
+  const calfRegistered = record !== undefined && record.calfId !== null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,6 +78,18 @@ export function CalvingForm({
     };
     show(found);
     if (Object.values(found).some(Boolean) || !calvedAt) return;
+    if (record) {
+      const changed = changedFields(start, { at, method, result, memo });
+      const body: CalvingChange = {
+        ...(changed.at !== undefined ? { calvedAt } : {}),
+        ...(changed.method !== undefined ? { method: method as CalvingChange['method'] } : {}),
+        ...(changed.result !== undefined ? { result: result as CalvingChange['result'] } : {}),
+        ...(changed.memo !== undefined ? { memo: memo.trim() } : {}),
+        ...(nextEstrus.change !== undefined ? { expectedEstrusAfterCalving: nextEstrus.change } : {}),
+      };
+      submit.run(update, { id: record.id, body });
+      return;
+    }
     const body: CalvingBody = {
       cowId: cow.id,
       calvedAt,
@@ -115,6 +145,8 @@ export function CalvingForm({
           }}
           error={problems.result}
           required
+          disabled={calfRegistered}
+          description={calfRegistered ? t('herd.history.calfResultKept') : undefined}
         />
         {calfSex !== undefined && (
           <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
@@ -158,7 +190,7 @@ export function CalvingForm({
           onEdit={() => submit.touch('expectedEstrusAfterCalving')}
         />
         <MemoField value={memo} onChange={setMemo} />
-        <SubmitRow submit={submit} pending={add.isPending} />
+        <SubmitRow submit={submit} pending={add.isPending || update.isPending} />
       </Stack>
     </form>
   );

@@ -4,27 +4,40 @@ import { useTranslation } from 'react-i18next';
 import type { Cow } from '@cowcare/contract/cow-schemas';
 import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
 import { useAddEstrus } from '../api/add-estrus';
+import { useUpdateEstrus } from '../api/update-records';
 import { nextEstrusAfter } from '../lib/record-dates';
 import { AutoDateField, useAutoDate } from './auto-date-field';
 import { DateTimeField, MemoField } from '../../../components/records/record-fields';
 import { SubmitRow, useRecordSubmit } from '../../../components/records/record-submit';
+import { changedFields, timeInputValue, type HistoryItemOf } from '../../../components/records/record-edit';
 
 export function EstrusForm({
   cow,
   onSaved,
   initialAt,
+  record,
 }: {
   cow: Cow;
   onSaved: () => void;
   /** 'YYYY-MM-DDTHH:mm' to start from (a detected heat's onset); now when absent. */
   initialAt?: string;
+  /** The record to change (from the history); a new one when absent. */
+  record?: HistoryItemOf<'estrus'>;
 }) {
   const { t } = useTranslation();
   const add = useAddEstrus();
-  const [at, setAt] = useState(() => initialAt ?? localDateTimeInputValue());
-  const [memo, setMemo] = useState('');
+  const update = useUpdateEstrus();
+  const [start] = useState(() => ({
+    at: record ? timeInputValue(record.time) : (initialAt ?? localDateTimeInputValue()),
+    memo: record?.memo ?? '',
+  }));
+  const [at, setAt] = useState(start.at);
+  const [memo, setMemo] = useState(start.memo);
   const [atError, setAtError] = useState<string | null>(null);
-  const next = useAutoDate(nextEstrusAfter(dayOf(at)));
+  const next = useAutoDate(
+    nextEstrusAfter(dayOf(at)),
+    record && { date: record.nextExpectedEstrus, auto: record.nextExpectedEstrusAuto },
+  );
   const submit = useRecordSubmit(onSaved);
 
   const onSubmit = (event: FormEvent) => {
@@ -32,6 +45,18 @@ export function EstrusForm({
     const estrusAt = withLocalOffset(at);
     setAtError(estrusAt ? null : t('validation.required'));
     if (!estrusAt) return;
+    if (record) {
+      const changed = changedFields(start, { at, memo });
+      submit.run(update, {
+        id: record.id,
+        body: {
+          ...(changed.at !== undefined ? { estrusAt } : {}),
+          ...(changed.memo !== undefined ? { memo: memo.trim() } : {}),
+          ...(next.change !== undefined ? { nextExpectedEstrus: next.change } : {}),
+        },
+      });
+      return;
+    }
     submit.run(add, {
       cowId: cow.id,
       estrusAt,
@@ -59,7 +84,7 @@ export function EstrusForm({
           onEdit={() => submit.touch('nextExpectedEstrus')}
         />
         <MemoField value={memo} onChange={setMemo} />
-        <SubmitRow submit={submit} pending={add.isPending} />
+        <SubmitRow submit={submit} pending={add.isPending || update.isPending} />
       </Stack>
     </form>
   );

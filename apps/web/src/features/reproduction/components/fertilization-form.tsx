@@ -6,6 +6,7 @@ import type { DiagnosisMethodCode, MatingMethodCode } from '@cowcare/contract/ro
 import type { DiagnosisDaysSettings } from '@cowcare/domain/reproduction-dates';
 import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
 import { useAddFertilization } from '../api/add-fertilization';
+import { useUpdateFertilization, type FertilizationChange } from '../api/update-records';
 import type { Dictionaries } from '../../../lib/dictionary';
 import { appraisalDate, scheduledServiceDate } from '../lib/record-dates';
 import { AutoDateField, useAutoDate } from './auto-date-field';
@@ -16,6 +17,14 @@ import {
   MemoField,
 } from '../../../components/records/record-fields';
 import { SubmitRow, useFieldProblems, useRecordSubmit } from '../../../components/records/record-submit';
+import {
+  changedFields,
+  textOrNull,
+  timeInputValue,
+  type HistoryItemOf,
+} from '../../../components/records/record-edit';
+
+type FertilizationItem = HistoryItemOf<'fertilization'>;
 
 interface Props {
   cow: Cow;
@@ -23,28 +32,69 @@ interface Props {
   /** The farm's pregnancy-check days (user settings); undefined while they load. */
   farmDays: DiagnosisDaysSettings | undefined;
   onSaved: () => void;
+  /** The record to change (from the history); a new one when absent. */
+  record?: FertilizationItem;
+}
+
+interface Fields {
+  at: string;
+  method: string;
+  actualMethod: string;
+  checkMethod: string;
+  sireCode: string;
+  memo: string;
+}
+
+const fieldsOf = (record: FertilizationItem | undefined): Fields => ({
+  at: record ? timeInputValue(record.time) : localDateTimeInputValue(),
+  method: record?.method ?? '',
+  actualMethod: record?.actualMethod ?? '',
+  checkMethod: record?.pregnancyCheckMethod ?? '',
+  sireCode: record?.sireCode ?? '',
+  memo: record?.memo ?? '',
+});
+
+/** What an edit sends: the changed fields only; an emptied actual method or sire is cleared. */
+function changeOf(start: Fields, now: Fields, plannedAt: string): FertilizationChange {
+  const changed = changedFields(start, now);
+  return {
+    ...(changed.at !== undefined ? { plannedAt } : {}),
+    ...(changed.method ? { method: changed.method as MatingMethodCode } : {}),
+    ...(changed.actualMethod !== undefined
+      ? { actualMethod: (changed.actualMethod || null) as MatingMethodCode | null }
+      : {}),
+    // "Default" chosen again for a stored method changes nothing: the server keeps the stored one.
+    ...(changed.checkMethod ? { pregnancyCheckMethod: changed.checkMethod as DiagnosisMethodCode } : {}),
+    ...(changed.sireCode !== undefined ? { sireCode: textOrNull(now.sireCode) } : {}),
+    ...(changed.memo !== undefined ? { memo: now.memo.trim() } : {}),
+  };
 }
 
 /**
  * A fertilization. Choosing the method fills the scheduled (service) date = the date + the method's
  * add-days; choosing the diagnosis method fills the appraisal date from the farm's days (spec §4).
  */
-export function FertilizationForm({ cow, dictionaries, farmDays, onSaved }: Props) {
+export function FertilizationForm({ cow, dictionaries, farmDays, onSaved, record }: Props) {
   const { t } = useTranslation();
   const add = useAddFertilization();
-  const [at, setAt] = useState(localDateTimeInputValue);
-  const [method, setMethod] = useState('');
-  const [actualMethod, setActualMethod] = useState('');
-  const [checkMethod, setCheckMethod] = useState('');
-  const [sireCode, setSireCode] = useState('');
-  const [memo, setMemo] = useState('');
+  const update = useUpdateFertilization();
+  const [start] = useState(() => fieldsOf(record));
+  const [at, setAt] = useState(start.at);
+  const [method, setMethod] = useState(start.method);
+  const [actualMethod, setActualMethod] = useState(start.actualMethod);
+  const [checkMethod, setCheckMethod] = useState(start.checkMethod);
+  const [sireCode, setSireCode] = useState(start.sireCode);
+  const [memo, setMemo] = useState(start.memo);
   const { problems, show, clear } = useFieldProblems<'at' | 'method'>();
   const submit = useRecordSubmit(onSaved);
 
   const mating = dictionaries.mating.find((item) => item.code === method);
   const diagnosis = dictionaries.diagnosisMethod.find((item) => item.code === checkMethod);
   const serviceDate = scheduledServiceDate(dayOf(at), mating);
-  const checkDate = useAutoDate(appraisalDate(serviceDate, diagnosis, farmDays));
+  const checkDate = useAutoDate(
+    appraisalDate(serviceDate, diagnosis, farmDays),
+    record && { date: record.pregnancyCheckDate, auto: record.pregnancyCheckAuto },
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +105,12 @@ export function FertilizationForm({ cow, dictionaries, farmDays, onSaved }: Prop
     };
     show(found);
     if (!plannedAt || !method) return;
+    if (record) {
+      const body = changeOf(start, { at, method, actualMethod, checkMethod, sireCode, memo }, plannedAt);
+      if (checkDate.change !== undefined) body.pregnancyCheckDate = checkDate.change;
+      submit.run(update, { id: record.id, body });
+      return;
+    }
     submit.run(add, {
       cowId: cow.id,
       plannedAt,
@@ -134,7 +190,7 @@ export function FertilizationForm({ cow, dictionaries, farmDays, onSaved }: Prop
           onEdit={() => submit.touch('pregnancyCheckDate')}
         />
         <MemoField value={memo} onChange={setMemo} />
-        <SubmitRow submit={submit} pending={add.isPending} />
+        <SubmitRow submit={submit} pending={add.isPending || update.isPending} />
       </Stack>
     </form>
   );

@@ -8,27 +8,39 @@ import { EARLIEST_RELIABLE_DIAGNOSIS_DAYS, isEarlyDiagnosis } from '@cowcare/dom
 import { currentLanguage } from '../../../lib/i18n';
 import { dayOf, localDateTimeInputValue, withLocalOffset } from '../../../lib/format';
 import { useAddPregnancy } from '../api/add-pregnancy';
+import { useUpdatePregnancy } from '../api/update-records';
 import { labelOf, type Dictionaries } from '../../../lib/dictionary';
 import { DateTimeField, DictionarySelect, MemoField } from '../../../components/records/record-fields';
 import { SubmitRow, useFieldProblems, useRecordSubmit } from '../../../components/records/record-submit';
+import { changedFields, timeInputValue, type HistoryItemOf } from '../../../components/records/record-edit';
 
 /** A pregnancy diagnosis; the status (pregnant, not pregnant, aborted) is required (spec §5). */
 export function PregnancyForm({
   cow,
   dictionaries,
   onSaved,
+  record,
 }: {
   cow: Cow;
   dictionaries: Dictionaries;
   onSaved: () => void;
+  /** The record to change (from the history); a new one when absent. */
+  record?: HistoryItemOf<'pregnancy'>;
 }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const add = useAddPregnancy();
-  const [at, setAt] = useState(localDateTimeInputValue);
-  const [method, setMethod] = useState('');
-  const [result, setResult] = useState('');
-  const [memo, setMemo] = useState('');
+  const update = useUpdatePregnancy();
+  const [start] = useState(() => ({
+    at: record ? timeInputValue(record.time) : localDateTimeInputValue(),
+    method: record?.method ?? '',
+    result: record?.result ?? '',
+    memo: record?.memo ?? '',
+  }));
+  const [at, setAt] = useState(start.at);
+  const [method, setMethod] = useState(start.method);
+  const [result, setResult] = useState<string>(start.result);
+  const [memo, setMemo] = useState(start.memo);
   const { problems, show, clear } = useFieldProblems<'at' | 'method' | 'result'>();
   const submit = useRecordSubmit(onSaved);
   const inseminated = cow.lastFertilization;
@@ -47,6 +59,20 @@ export function PregnancyForm({
     };
     show(found);
     if (!diagnosedAt || !method || !result) return;
+    if (record) {
+      // Only what changed: the server keeps a hand-set date and recomputes the automatic ones.
+      const changed = changedFields(start, { at, method, result, memo });
+      submit.run(update, {
+        id: record.id,
+        body: {
+          ...(changed.at !== undefined ? { diagnosedAt } : {}),
+          ...(changed.method !== undefined ? { diagnosisMethod: method as DiagnosisMethodCode } : {}),
+          ...(changed.result !== undefined ? { result: result as PregnancyResultCode } : {}),
+          ...(changed.memo !== undefined ? { memo: memo.trim() } : {}),
+        },
+      });
+      return;
+    }
     submit.run(add, {
       cowId: cow.id,
       diagnosedAt,
@@ -108,7 +134,7 @@ export function PregnancyForm({
           </Group>
         </Radio.Group>
         <MemoField value={memo} onChange={setMemo} />
-        <SubmitRow submit={submit} pending={add.isPending} />
+        <SubmitRow submit={submit} pending={add.isPending || update.isPending} />
       </Stack>
     </form>
   );
