@@ -31,7 +31,7 @@ export function KpiCard({ kpi, months, to }: { kpi: Kpi; months: MonthlyValues; 
   return (
     <Card withBorder p="xs" component={Link} to={to} data-testid={`kpi-${kpi.name}`}>
       <Stack gap={2}>
-        <Text size="sm" fw={600} lh={1.25}>
+        <Text size="sm" fw={600} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
           {name}
         </Text>
         <Text size="xl" fw={700} data-testid={`kpi-${kpi.name}-value`}>

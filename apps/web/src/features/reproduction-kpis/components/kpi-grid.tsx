@@ -21,7 +21,14 @@ export function KpiGrid({
   period: string;
 }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="xs" data-testid="reproduction-kpis">
+    // By the room the grid has, not the screen: two figures a row on a phone, one on the narrowest, where
+    // a long word ("Оплодотворяемость") would not fit half of it.
+    <SimpleGrid
+      type="container"
+      cols={{ base: 1, '320px': 2, '560px': 3, '760px': 4 }}
+      spacing="xs"
+      data-testid="reproduction-kpis"
+    >
       {kpis.map((kpi) => (
         <KpiCard
           key={kpi.name}
