@@ -190,6 +190,7 @@ export const planAnimals = (ctx: PlanContext, items: Item[]): PlannedHerd => {
     refuseValues(ctx, item, animal);
     const sensor = sensorOf(ctx, herd, item, animal);
     const { code, sex, sireCode } = animal;
+    // A refused animal is left out of the herd, so its events are refused too rather than orphaned.
     if (ctx.refused.length > before || !code || !sex) continue;
     addCow(herd, animal, {
       code,
