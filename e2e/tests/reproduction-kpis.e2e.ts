@@ -121,8 +121,10 @@ describe.skipIf(skipReason() !== '')('the reproduction dashboard (issue 40)', ()
 
     await card('conceptionRate').click();
     await phone.page.waitForURL(/\/pages\/index\/kpi\?name=conceptionRate/);
-    const counted = await phone.page.getByTestId('kpi-numerator-cows').getByRole('link').allTextContents();
-    expect(counted.sort()).toEqual([...new Set(pregnant.map((service) => service.cow))].sort());
+    const counted = phone.page.getByTestId('kpi-numerator-cows').getByRole('link');
+    await expect
+      .poll(async () => (await counted.allTextContents()).sort())
+      .toEqual([...new Set(pregnant.map((service) => service.cow))].sort());
     await expect
       .poll(() => phone.page.getByTestId('chart-kpi-trend-summary').textContent())
       .toContain('Target: 50');

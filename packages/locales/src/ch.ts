@@ -1376,4 +1376,8 @@ export const ch: Record<MessageKey, string> = {
   'exchange.reason.sensorDuplicate': '两头动物佩戴同一传感器',
   'exchange.reason.notImported': '不导入',
   'exchange.reason.tooManyCows': '一个文件中的牛太多',
+  'kpis.period.custom': '自选日期',
+  'kpis.period.from': '开始',
+  'kpis.period.to': '结束',
+  'kpis.period.order': '结束日期不能早于开始日期',
 };

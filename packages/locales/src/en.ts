@@ -1464,6 +1464,10 @@ export const en = {
   'exchange.reason.sensorDuplicate': 'Two animals wear the same sensor',
   'exchange.reason.notImported': 'Not imported',
   'exchange.reason.tooManyCows': 'Too many cows for one file',
+  'kpis.period.custom': 'Dates of my choice',
+  'kpis.period.from': 'From',
+  'kpis.period.to': 'To',
+  'kpis.period.order': 'The end must not come before the start',
 } satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

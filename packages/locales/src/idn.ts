@@ -1453,4 +1453,8 @@ export const idn: Partial<Record<MessageKey, string>> = {
   'exchange.reason.sensorDuplicate': 'Dua hewan memakai sensor yang sama',
   'exchange.reason.notImported': 'Tidak diimpor',
   'exchange.reason.tooManyCows': 'Terlalu banyak sapi untuk satu berkas',
+  'kpis.period.custom': 'Tanggal pilihan sendiri',
+  'kpis.period.from': 'Dari',
+  'kpis.period.to': 'Sampai',
+  'kpis.period.order': 'Akhir tidak boleh sebelum awal',
 };

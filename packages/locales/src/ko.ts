@@ -1418,4 +1418,8 @@ export const ko: Record<MessageKey, string> = {
   'exchange.reason.sensorDuplicate': '두 동물이 같은 센서를 착용합니다',
   'exchange.reason.notImported': '가져오지 않음',
   'exchange.reason.tooManyCows': '한 파일에 소가 너무 많습니다',
+  'kpis.period.custom': '직접 선택한 기간',
+  'kpis.period.from': '시작',
+  'kpis.period.to': '끝',
+  'kpis.period.order': '끝 날짜가 시작 날짜보다 앞설 수 없습니다',
 };

@@ -1450,6 +1450,10 @@ export const pty: Partial<Record<MessageKey, string>> = {
   'exchange.reason.sensorDuplicate': 'Dois animais usam o mesmo sensor',
   'exchange.reason.notImported': 'Não importado',
   'exchange.reason.tooManyCows': 'Vacas demais para um arquivo',
+  'kpis.period.custom': 'Datas à escolha',
+  'kpis.period.from': 'De',
+  'kpis.period.to': 'Até',
+  'kpis.period.order': 'O fim não pode vir antes do início',
 };
 
 /**

@@ -1436,4 +1436,8 @@ export const rb: Partial<Record<MessageKey, string>> = {
   'exchange.reason.sensorDuplicate': '2 頭が同じセンサーを着けています',
   'exchange.reason.notImported': '取り込みません',
   'exchange.reason.tooManyCows': '1 つのファイルの牛が多すぎます',
+  'kpis.period.custom': '日付を指定',
+  'kpis.period.from': '開始',
+  'kpis.period.to': '終了',
+  'kpis.period.order': '終了日は開始日より前にできません',
 };

@@ -1442,4 +1442,8 @@ export const ru: Partial<Record<MessageKey, string>> = {
   'exchange.reason.sensorDuplicate': 'Два животных носят один датчик',
   'exchange.reason.notImported': 'Не импортируется',
   'exchange.reason.tooManyCows': 'Слишком много коров в одном файле',
+  'kpis.period.custom': 'Свои даты',
+  'kpis.period.from': 'С',
+  'kpis.period.to': 'По',
+  'kpis.period.order': 'Конец не может быть раньше начала',
 };

@@ -1379,4 +1379,8 @@ export const th: Partial<Record<MessageKey, string>> = {
   'exchange.reason.sensorDuplicate': 'สัตว์สองตัวใส่เซนเซอร์เดียวกัน',
   'exchange.reason.notImported': 'ไม่นำเข้า',
   'exchange.reason.tooManyCows': 'วัวในไฟล์เดียวมากเกินไป',
+  'kpis.period.custom': 'เลือกวันที่เอง',
+  'kpis.period.from': 'ตั้งแต่',
+  'kpis.period.to': 'ถึง',
+  'kpis.period.order': 'วันสิ้นสุดต้องไม่อยู่ก่อนวันเริ่มต้น',
 };

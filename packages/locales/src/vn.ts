@@ -1430,4 +1430,8 @@ export const vn: Partial<Record<MessageKey, string>> = {
   'exchange.reason.sensorDuplicate': 'Hai con vật đeo cùng một cảm biến',
   'exchange.reason.notImported': 'Không nhập',
   'exchange.reason.tooManyCows': 'Quá nhiều bò trong một tệp',
+  'kpis.period.custom': 'Ngày tự chọn',
+  'kpis.period.from': 'Từ',
+  'kpis.period.to': 'Đến',
+  'kpis.period.order': 'Ngày kết thúc không được trước ngày bắt đầu',
 };

@@ -2,23 +2,22 @@ import { SimpleGrid } from '@mantine/core';
 import type { Kpi } from '@cowcare/contract/routes/reproduction-kpis';
 import type { ReproductionKpiName } from '@cowcare/domain/reproduction-kpi-targets';
 import { paths, withQuery } from '../../../config/paths';
-import type { KpiScope } from '../api/reproduction-kpis';
+import type { KpiScopeQuery } from '../lib/kpi-scope';
 import { KpiCard } from './kpi-card';
 
-export const kpiPagePath = (name: ReproductionKpiName, scope: KpiScope, period: string) =>
-  withQuery(paths.index.kpi, { name, period, type: scope.cowTypeId ?? undefined });
+export const kpiPagePath = (name: ReproductionKpiName, scopeQuery: KpiScopeQuery) =>
+  withQuery(paths.index.kpi, { name, ...scopeQuery });
 
 /** Every figure as a card, in the order a herd manager reads them. */
 export function KpiGrid({
   kpis,
   months,
-  scope,
-  period,
+  scopeQuery,
 }: {
   kpis: readonly Kpi[];
   months: readonly { values: Readonly<Record<ReproductionKpiName, number | null>> }[];
-  scope: KpiScope;
-  period: string;
+  /** The period and cow type as the address holds them, kept on the figure's page. */
+  scopeQuery: KpiScopeQuery;
 }) {
   return (
     // By the room the grid has, not the screen: two figures a row on a phone, one on the narrowest, where
@@ -34,7 +33,7 @@ export function KpiGrid({
           key={kpi.name}
           kpi={kpi}
           months={months.map((month) => month.values[kpi.name])}
-          to={kpiPagePath(kpi.name, scope, period)}
+          to={kpiPagePath(kpi.name, scopeQuery)}
         />
       ))}
     </SimpleGrid>

@@ -15,7 +15,7 @@ import { KpiScopePicker } from './kpi-scope-picker';
  */
 export function ReproductionDashboard({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { choice, scope, setChoice, setCowTypeId } = useKpiScope();
+  const { choice, scope, query, setChoice, setCustom, setCowTypeId } = useKpiScope();
   const figures = useReproductionKpis(scope);
   return (
     <Stack gap="sm">
@@ -27,15 +27,16 @@ export function ReproductionDashboard({ user }: { user: User }) {
           <KpiScopePicker
             FarmNumber={user.FarmNumber}
             choice={choice}
-            cowTypeId={scope.cowTypeId}
+            scope={scope}
             onChoice={setChoice}
+            onCustom={setCustom}
             onCowType={setCowTypeId}
           />
           {figures.isPending && <PageLoader />}
           {figures.isError && <QueryError error={figures.error} onRetry={() => void figures.refetch()} />}
           {figures.data && (
             <>
-              <KpiGrid kpis={figures.data.kpis} months={figures.data.months} scope={scope} period={choice} />
+              <KpiGrid kpis={figures.data.kpis} months={figures.data.months} scopeQuery={query} />
               <Text size="xs" c="dimmed">
                 {t('kpis.hint', { days: figures.data.voluntaryWaitingDays })}
               </Text>

@@ -5,14 +5,14 @@ export interface KpiPeriod {
   readonly to: string;
 }
 
-export const KPI_PERIOD_CHOICES = ['last12Months', 'thisYear', 'lastYear'] as const;
+export const KPI_PERIOD_CHOICES = ['last12Months', 'thisYear', 'lastYear', 'custom'] as const;
 export type KpiPeriodChoice = (typeof KPI_PERIOD_CHOICES)[number];
 
 /**
  * The periods a herd manager compares: the last 12 whole months and this one (a trend of 13 months that
- * ends today), the calendar year so far, and last year.
+ * ends today), the calendar year so far, and last year; or dates of the user's own (`custom`).
  */
-export function kpiPeriodOf(choice: KpiPeriodChoice, today: string): KpiPeriod {
+export function kpiPeriodOf(choice: Exclude<KpiPeriodChoice, 'custom'>, today: string): KpiPeriod {
   const year = Number(today.slice(0, 4));
   switch (choice) {
     case 'thisYear':

@@ -121,14 +121,14 @@ function KpiDetail({
   );
 }
 
-/** One figure (`?name=daysOpen&period=…&type=…`): its definition, its months against the target, its cows. */
+/** One figure (`?name=daysOpen&period=…[&from=…&to=…]&type=…`): its definition, its months against the target, its cows. */
 export function KpiRoute() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const { choice, scope } = useKpiScope();
+  const { scope, query } = useKpiScope();
   const figures = useReproductionKpis(scope);
   const name = search.get('name');
-  const back = withQuery(paths.index.dashboard, { period: choice, type: scope.cowTypeId ?? undefined });
+  const back = withQuery(paths.index.dashboard, query);
   if (!isKpiName(name)) {
     return (
       <Page title={t('kpis.title')} back backTo={back}>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REPRODUCTION_KPI_TARGETS } from '@cowcare/domain/reproduction-kpi-targets';
@@ -90,6 +90,26 @@ describe('the reproduction dashboard', () => {
     await waitFor(() => expect(figureCalls.at(-1)?.path).toContain('cowTypeId=3'));
     expect(figureCalls.at(-1)?.path).toMatch(/from=\d{4}-01-01&to=\d{4}-12-31/);
     expect(router.state.location.search).toBe('?period=lastYear&type=3');
+  });
+
+  it("takes dates of the user's own, once both are in order, and keeps them on the figure's page", async () => {
+    const { figureCalls } = server();
+    logIn();
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/pages/index/dashboard');
+    await screen.findByTestId('kpi-daysOpen-value');
+    await user.selectOptions(screen.getByLabelText('Period'), 'custom');
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    fireEvent.change(from, { target: { value: '2026-03-01' } });
+    fireEvent.change(to, { target: { value: '2026-02-01' } });
+    expect(await screen.findByText('The end must not come before the start')).toBeTruthy();
+    expect(figureCalls.at(-1)?.path).not.toContain('to=2026-02-01');
+    fireEvent.change(to, { target: { value: '2026-05-31' } });
+    await waitFor(() => expect(figureCalls.at(-1)?.path).toContain('from=2026-03-01&to=2026-05-31'));
+    await user.click(screen.getByRole('link', { name: /^Days open/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/index/kpi'));
+    expect(router.state.location.search).toContain('period=custom&from=2026-03-01&to=2026-05-31');
   });
 
   it('lists the cows to work on this morning, each a link to her page', async () => {
