@@ -239,12 +239,35 @@ export function monthlyPeriods({ from, to }: Period): (Period & { readonly month
   return months;
 }
 
+export interface MonthlyReproductionKpis {
+  readonly month: string;
+  readonly period: Period;
+  readonly kpis: ReproductionKpis;
+}
+
 export function monthlyReproductionKpis(
   cows: readonly HerdCow[],
   period: Period,
   options: KpiOptions,
-): { readonly month: string; readonly period: Period; readonly kpis: ReproductionKpis }[] {
+): MonthlyReproductionKpis[] {
+  return monthsOf(herdHistories(cows, options), period, options);
+}
+
+/** The period's KPIs and each of its months', every cow's history judged once for all of them. */
+export function reproductionKpiReport(
+  cows: readonly HerdCow[],
+  period: Period,
+  options: KpiOptions,
+): { readonly kpis: ReproductionKpis; readonly months: MonthlyReproductionKpis[] } {
   const histories = herdHistories(cows, options);
+  return { kpis: kpisOfHistories(histories, period, options), months: monthsOf(histories, period, options) };
+}
+
+function monthsOf(
+  histories: readonly CowHistory[],
+  period: Period,
+  options: KpiOptions,
+): MonthlyReproductionKpis[] {
   return monthlyPeriods(period).map(({ month, from, to }) => ({
     month,
     period: { from, to },

@@ -6,7 +6,12 @@ import {
   repeatedServices,
 } from '../src/reproduction-action-lists';
 import type { HerdCow, ReproductionEvent } from '../src/reproduction-herd';
-import { monthlyPeriods, monthlyReproductionKpis, reproductionKpis } from '../src/reproduction-kpis';
+import {
+  monthlyPeriods,
+  monthlyReproductionKpis,
+  reproductionKpiReport,
+  reproductionKpis,
+} from '../src/reproduction-kpis';
 
 const heat = (date: string): ReproductionEvent => ({ kind: 'heat', date, source: 'observed' });
 const service = (date: string, pregnancyCheckDate: string | null = null): ReproductionEvent => ({
@@ -297,6 +302,13 @@ describe('monthly KPIs', () => {
       { month: '2025-02', from: '2025-02-01', to: '2025-02-10' },
     ]);
     expect(monthlyPeriods({ from: '2025-03-01', to: '2025-02-01' })).toEqual([]);
+  });
+
+  it('reports the period and its months as the two calls give them apart', () => {
+    const report = reproductionKpiReport(HERD_A, YEAR_2025, TODAY);
+    expect(report.kpis).toEqual(reproductionKpis(HERD_A, YEAR_2025, TODAY));
+    expect(report.months).toEqual(monthlyReproductionKpis(HERD_A, YEAR_2025, TODAY));
+    expect(report.months).toHaveLength(12);
   });
 
   it('computes each month on its own', () => {

@@ -9,11 +9,12 @@ import {
   repeatedServices,
 } from '@cowcare/domain/reproduction-action-lists';
 import { REPRODUCTION_KPI_NAMES } from '@cowcare/domain/reproduction-kpi-targets';
-import { monthlyReproductionKpis, reproductionKpis } from '@cowcare/domain/reproduction-kpis';
+import { reproductionKpiReport } from '@cowcare/domain/reproduction-kpis';
 import type { Queryable } from '../../db/database';
 import { badRequest, notFound } from '../../http/app-error';
 import { bind } from '../../http/route-context';
 import type { Services } from '../../services';
+import { findCowTypeInFarm } from '../cow-types/cow-types-repository';
 import { farmDiagnosisDays } from '../reproduction/starting-records';
 import { readFarmHerd } from './herd-records';
 import { readKpiSettings, saveKpiSettings } from './kpi-settings-repository';
@@ -32,9 +33,9 @@ const todayOf = (asked: string | undefined, now = new Date()): string => {
 };
 
 const requireOwnCowType = async (db: Queryable, farmId: number, cowTypeId: number | undefined) => {
-  if (cowTypeId === undefined) return;
-  const rows = await db.query('SELECT 1 FROM cow_types WHERE farm_id = $1 AND id = $2', [farmId, cowTypeId]);
-  if (rows.length === 0) throw notFound('No such cow type');
+  if (cowTypeId !== undefined && !(await findCowTypeInFarm(db, farmId, cowTypeId))) {
+    throw notFound('No such cow type');
+  }
 };
 
 export const reproductionKpisRoutes = (services: Services) => [
@@ -58,7 +59,7 @@ export const reproductionKpisRoutes = (services: Services) => [
       voluntaryWaitingDays: settings.voluntaryWaitingDays,
       ...(query.cowTypeId === undefined ? {} : { cowTypeId: query.cowTypeId }),
     };
-    const figures = reproductionKpis(herd.cows, period, options);
+    const { kpis: figures, months } = reproductionKpiReport(herd.cows, period, options);
     const kpis: Kpi[] = REPRODUCTION_KPI_NAMES.map((name) => ({
       name,
       ...figures[name],
@@ -74,7 +75,7 @@ export const reproductionKpisRoutes = (services: Services) => [
       cowTypeId: query.cowTypeId ?? null,
       voluntaryWaitingDays: settings.voluntaryWaitingDays,
       kpis,
-      months: monthlyReproductionKpis(herd.cows, period, options).map(({ month, kpis: monthly }) => ({
+      months: months.map(({ month, kpis: monthly }) => ({
         month,
         values: Object.fromEntries(
           REPRODUCTION_KPI_NAMES.map((name) => [name, monthly[name].value]),
