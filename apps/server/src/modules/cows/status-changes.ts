@@ -118,3 +118,12 @@ export const applyLifecycleEvent = async (
   });
   return next;
 };
+
+/**
+ * SQL for the last moment the cow of alias `cow` was moved into the stored status given as parameter
+ * `$statusParameter` (null if never): the day a cow went to fattening is the day she left the breeding herd,
+ * for the KPIs and for the exchange file alike.
+ */
+export const lastMoveIntoStatusSql = (cow: string, statusParameter: number): string =>
+  `(SELECT max(s.changed_at) FROM cow_status_changes s
+     WHERE s.cow_id = ${cow}.id AND s.farm_id = ${cow}.farm_id AND s.to_status = $${statusParameter})`;

@@ -1,5 +1,6 @@
 import { storedStatusValue } from '@cowcare/domain/cow-status';
 import type { Queryable } from '../../db/database';
+import { lastMoveIntoStatusSql } from '../cows/status-changes';
 import { dayText, eventDayText, utcTimeText } from '../reproduction/sql-text';
 
 // What an export reads: the farm, its cows and sensors whole, its events of the period.
@@ -82,8 +83,7 @@ export const readExportCows = (db: Queryable, farmId: number) =>
     `SELECT id, code, sensor_id AS "sensorId", status, parity, ${dayText('birthday', 'birthday')}, sex,
             dam_id AS "damId", sire_code AS "sireCode", ${utcTimeText('culled_at', 'culledAt')},
             ${utcTimeText('created_at', 'joinedAt')}, ${utcTimeText('updated_at', 'updatedAt')},
-            (SELECT ${utcTimeText('max(s.changed_at)', 'at')} FROM cow_status_changes s
-              WHERE s.cow_id = cows.id AND s.farm_id = cows.farm_id AND s.to_status = $2) AS "fatteningAt"
+            ${utcTimeText(lastMoveIntoStatusSql('cows', 2), 'fatteningAt')}
        FROM cows WHERE farm_id = $1 ORDER BY id`,
     [farmId, storedStatusValue('fattening')],
   );

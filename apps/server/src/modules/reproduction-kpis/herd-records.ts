@@ -8,6 +8,7 @@ import {
 import { ESTRUS_DETECTED_NOTICE_CODE } from '@cowcare/domain/notice-codes';
 import type { HerdCow, HerdExitReason, ReproductionEvent } from '@cowcare/domain/reproduction-herd';
 import type { Queryable } from '../../db/database';
+import { lastMoveIntoStatusSql } from '../cows/status-changes';
 import { matingMethodOf, storedCode } from '../reproduction/reproduction-codes';
 
 // A farm's records mapped onto the domain's herd model (docs/kpis.md, "Input"). Days are the farmer's local
@@ -38,8 +39,7 @@ const readCows = (db: Queryable, farmId: number) =>
   db.query<CowRow>(
     `SELECT c.id, c.code, ${day('c.birthday')} AS "birthDate", c.sex, c.cow_type_id AS "cowTypeId", c.status,
             c.parity, ${utcDay('c.created_at')} AS "createdDay", ${utcDay('c.culled_at')} AS "culledDay",
-            (SELECT ${utcDay('max(s.changed_at)')} FROM cow_status_changes s
-              WHERE s.cow_id = c.id AND s.farm_id = c.farm_id AND s.to_status = $2) AS "fatteningDay"
+            ${utcDay(lastMoveIntoStatusSql('c', 2))} AS "fatteningDay"
        FROM cows c WHERE c.farm_id = $1`,
     [farmId, storedStatusValue('fattening')],
   );
